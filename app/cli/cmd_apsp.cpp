@@ -1,0 +1,77 @@
+#include <fmt/core.h>
+
+#include <memory>
+#include <nlohmann/json.hpp>
+
+#include "commands.hpp"
+#include "engine_options.hpp"
+#include "input_options.hpp"
+#include "pathscope/checksum.hpp"
+#include "pathscope/npy_writer.hpp"
+#include "progress_printer.hpp"
+
+namespace pathscope::cli {
+namespace {
+
+struct ApspCommand {
+  InputOptions input;
+  EngineOptions engine_options;
+  std::string engine_name = "auto";
+  std::string out_path, next_out_path;
+  bool json = false;
+
+  void run() const {
+    const auto loaded = input.load_graph();
+    const Graph& g = loaded.graph;
+    auto engine = make_apsp_engine(engine_name);
+    if (const auto why = engine->unavailable_reason(); !why.empty()) throw Error(engine_name + " is unavailable: " + why);
+    ApspOptions options = engine_options.to_apsp_options(g);
+    options.next_hop = !next_out_path.empty();
+    ApspResult result;
+    {
+      ProgressPrinter progress(engine_name);
+      result = engine->run(g, options, progress.context());
+    }
+    if (!out_path.empty()) write_npy(out_path, result);
+    if (!next_out_path.empty()) {
+      ApspResult next_matrix;
+      next_matrix.n = result.n;
+      next_matrix.dist = DistType::Int32;
+      next_matrix.d32 = std::move(result.next);
+      write_npy(next_out_path, next_matrix);
+    }
+    const auto checksum = checksum_hex(matrix_checksum(result));
+    const Timing& t = result.timing;
+    if (json) {
+      nlohmann::json out = {{"graph", input.spec}, {"n", g.n}, {"m", g.arc_count()}, {"engine", t.engine},
+                            {"device", t.device}, {"dist", dist_type_name(result.dist)}, {"seconds", t.seconds},
+                            {"compute_seconds", t.compute_seconds}, {"transfer_seconds", t.transfer_seconds},
+                            {"updates_per_second", t.updates_per_second()}, {"checksum", checksum}};
+      if (!out_path.empty()) out["out"] = out_path;
+      if (!next_out_path.empty()) out["next_out"] = next_out_path;
+      fmt::print("{}\n", out.dump(2));
+      return;
+    }
+    fmt::print("{}: n={} m={} engine={} ({}) dist={}\n", input.spec, g.n, g.arc_count(), t.engine, t.device,
+               dist_type_name(result.dist));
+    fmt::print("  {:.4f} s, {:.3g} updates/s, checksum {}\n", t.seconds, t.updates_per_second(), checksum);
+    if (!out_path.empty()) fmt::print("  distances written to {}\n", out_path);
+    if (!next_out_path.empty()) fmt::print("  next hops written to {}\n", next_out_path);
+  }
+};
+
+}  // namespace
+
+void add_apsp_command(CLI::App& app) {
+  auto cmd = std::make_shared<ApspCommand>();
+  auto* sub = app.add_subcommand("apsp", "All-pairs shortest distances, optionally written as a NumPy .npy matrix");
+  cmd->input.add_to(*sub);
+  cmd->engine_options.add_to(*sub);
+  sub->add_option("--engine", cmd->engine_name, "textbook, blocked, sparse, auto, gpu-naive, gpu-blocked")->capture_default_str();
+  sub->add_option("--out", cmd->out_path, "Write the distance matrix (.npy; unreachable = int32 max, +inf or 65535)");
+  sub->add_option("--next-out", cmd->next_out_path, "Also compute and write the next-hop matrix (.npy int32, -1 = none)");
+  sub->add_flag("--json", cmd->json, "Print JSON");
+  sub->callback([cmd] { cmd->run(); });
+}
+
+}  // namespace pathscope::cli

@@ -1,0 +1,21 @@
+#pragma once
+// The input flags every command that reads a graph shares (format, edge-cost rule, ...).
+#include <CLI/CLI.hpp>
+#include <string>
+
+#include "pathscope/load.hpp"
+
+namespace pathscope::cli {
+
+struct InputOptions {
+  std::string spec;
+  std::string cost_rule = "weight";
+  LoadOptions load;
+
+  // Adds the FILE positional and the loading flags to a sub-command.
+  void add_to(CLI::App& command);
+  // Loads the graph, with a note on stderr when loading took over a second.
+  LoadedGraph load_graph() const;
+};
+
+}  // namespace pathscope::cli

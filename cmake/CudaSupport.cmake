@@ -1,0 +1,23 @@
+# Decides whether the CUDA engines are built. Without nvcc the kernels folder builds a
+# stand-in whose engines report why they are unavailable.
+set(PATHSCOPE_HAVE_CUDA OFF)
+if(NOT PATHSCOPE_CUDA STREQUAL "OFF")
+  include(CheckLanguage)
+  if(NOT CMAKE_CUDA_COMPILER AND EXISTS /usr/local/cuda/bin/nvcc)
+    set(CMAKE_CUDA_COMPILER /usr/local/cuda/bin/nvcc)
+  endif()
+  check_language(CUDA)
+  if(CMAKE_CUDA_COMPILER)
+    if(NOT DEFINED CMAKE_CUDA_ARCHITECTURES)
+      # sm_75 upward as real code, sm_90a for Hopper's own instructions, PTX for newer chips.
+      set(CMAKE_CUDA_ARCHITECTURES "75-real;80-real;86-real;89-real;90a-real;90-virtual")
+    endif()
+    enable_language(CUDA)
+    set(CMAKE_CUDA_STANDARD 20)
+    set(CMAKE_CUDA_STANDARD_REQUIRED ON)
+    find_package(CUDAToolkit REQUIRED)
+    set(PATHSCOPE_HAVE_CUDA ON)
+  elseif(PATHSCOPE_CUDA STREQUAL "ON")
+    message(FATAL_ERROR "PATHSCOPE_CUDA=ON but no CUDA compiler was found")
+  endif()
+endif()

@@ -1,0 +1,75 @@
+#pragma once
+// All-pairs shortest paths: one interface, several engines (CPU and GPU), chosen by name.
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "pathscope/distance.hpp"
+#include "pathscope/error.hpp"
+#include "pathscope/graph.hpp"
+#include "pathscope/job.hpp"
+
+namespace pathscope {
+
+struct ApspOptions {
+  DistType dist = DistType::Int32;
+  bool next_hop = false;            // also return the n x n next-hop matrix
+  int threads = 0;                  // CPU engines: 0 = all hardware threads
+  std::uint64_t memory_budget = 0;  // host bytes for the result; 0 = default_memory_budget()
+  std::uint64_t gpu_memory_budget = 0;  // GPU engines: 0 = free device memory less a margin
+};
+
+// The distance matrix, row-major, row = source. Exactly one of d32/df/d16 is filled,
+// according to dist. Unreachable cells hold the type's unreachable value (distance.hpp).
+struct ApspResult {
+  std::int32_t n = 0;
+  DistType dist = DistType::Int32;
+  std::vector<std::int32_t> d32;
+  std::vector<float> df;
+  std::vector<std::uint16_t> d16;
+  // Present only when asked for: next[u*n+v] is the node after u on a shortest u->v path,
+  // -1 when v is unreachable or v == u.
+  std::vector<std::int32_t> next;
+  Timing timing;
+
+  bool reachable(std::int32_t u, std::int32_t v) const;
+  double distance(std::int32_t u, std::int32_t v) const;  // +inf when unreachable
+};
+
+class ApspEngine {
+ public:
+  virtual ~ApspEngine() = default;
+  virtual std::string name() const = 0;
+  virtual std::string description() const = 0;
+  // Empty when the engine can run here; otherwise why not ("no CUDA device", ...).
+  virtual std::string unavailable_reason() const { return {}; }
+  virtual bool supports(DistType t) const = 0;
+  // Throws NegativeCycle, OverBudget, Cancelled or Error; never returns wrong distances.
+  virtual ApspResult run(const Graph& g, const ApspOptions& options, const JobContext& job) const = 0;
+};
+
+class NegativeCycle : public Error {
+ public:
+  explicit NegativeCycle(std::int32_t node);
+  std::int32_t node() const { return node_; }  // a node on (or reaching) a negative cycle
+
+ private:
+  std::int32_t node_;
+};
+
+// "textbook", "blocked", "sparse", "auto" (CPU) and "gpu-naive", "gpu-blocked" (GPU).
+std::vector<std::string> apsp_engine_names();
+// Throws Error for an unknown name; GPU engines exist even without a GPU (see unavailable_reason).
+std::unique_ptr<ApspEngine> make_apsp_engine(std::string_view name);
+
+// What "auto" picks for this graph: "sparse" for sparse graphs with non-negative weights,
+// "blocked" otherwise.
+std::string auto_engine_choice(const Graph& g);
+
+// Throws Error when int32 distances could overflow on this graph (|w| * (n-1) too large)
+// or when the weights are not whole numbers.
+void check_int32_distances(const Graph& g);
+
+}  // namespace pathscope

@@ -1,0 +1,56 @@
+#pragma once
+// The graph model every reader produces and every engine consumes: a directed graph in
+// compressed sparse row form. An undirected input is stored as two arcs per edge.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace pathscope {
+
+struct Graph {
+  std::int32_t n = 0;
+  // False when the input was undirected; arcs are still stored both ways.
+  bool directed = true;
+  // True when every weight is a whole number that fits int32 (int32 engines need it).
+  bool integer_weights = true;
+  // True when every arc costs 1: hop graphs, where BFS replaces Dijkstra.
+  bool unit_weights = false;
+
+  std::vector<std::int64_t> offsets;  // n + 1 entries; arcs of u are [offsets[u], offsets[u+1])
+  std::vector<std::int32_t> heads;    // arc -> target node
+  std::vector<double> weights;        // arc -> cost; exact for integers up to 2^53
+
+  // Optional: empty, or one entry per node.
+  std::vector<std::int64_t> ids;      // the file's own node ids (e.g. 1-based DIMACS)
+  std::vector<std::string> names;     // neuron names, city names, ...
+  int coord_dims = 0;                 // 0, 2 or 3
+  std::vector<float> coords;          // n * coord_dims
+
+  std::int64_t arc_count() const { return static_cast<std::int64_t>(heads.size()); }
+  std::int64_t out_degree(std::int32_t u) const { return offsets[u + 1] - offsets[u]; }
+
+  // The id a person sees: the file's id if it had ids, otherwise the 0-based index.
+  std::int64_t display_id(std::int32_t u) const { return ids.empty() ? u : ids[u]; }
+  // Name if the graph has names, otherwise the display id as text.
+  std::string label(std::int32_t u) const;
+
+  // Finds a node by exact name, then case-insensitive name, then display id.
+  std::optional<std::int32_t> find_node(std::string_view key) const;
+
+  bool has_negative_weights() const;
+  double min_weight() const;
+  double max_weight() const;
+};
+
+// Graph with n nodes and no arcs.
+Graph make_empty_graph(std::int32_t n);
+
+// The reverse graph (every arc u->v becomes v->u), with the same node attributes.
+Graph reverse_graph(const Graph& g);
+
+// Weakly connected components: component index per node, and their count.
+std::vector<std::int32_t> weak_components(const Graph& g, std::int32_t* count);
+
+}  // namespace pathscope

@@ -1,0 +1,25 @@
+#include "pathscope/distance.hpp"
+
+#include "pathscope/error.hpp"
+
+namespace pathscope {
+
+const char* dist_type_name(DistType t) {
+  switch (t) {
+    case DistType::Int32: return "int32";
+    case DistType::Float32: return "float";
+    case DistType::Hop16: return "hop16";
+  }
+  return "?";
+}
+
+DistType parse_dist_type(const std::string& s) {
+  if (s == "int32") return DistType::Int32;
+  if (s == "float" || s == "float32") return DistType::Float32;
+  if (s == "hop16") return DistType::Hop16;
+  throw Error("unknown distance type '" + s + "' (use int32, float or hop16)");
+}
+
+std::size_t dist_type_bytes(DistType t) { return t == DistType::Hop16 ? 2 : 4; }
+
+}  // namespace pathscope

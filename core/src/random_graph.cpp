@@ -1,0 +1,89 @@
+#include "pathscope/random_graph.hpp"
+
+#include <cmath>
+#include <string_view>
+
+#include "pathscope/error.hpp"
+#include "pathscope/graph_builder.hpp"
+
+namespace pathscope {
+namespace {
+
+double number_field(const std::string& spec, std::string_view key, std::string_view value) {
+  try {
+    std::size_t used = 0;
+    const double v = std::stod(std::string(value), &used);
+    if (used == value.size() && std::isfinite(v)) return v;
+  } catch (const std::exception&) {
+  }
+  throw Error("'" + spec + "': " + std::string(key) + "=" + std::string(value) + " is not a number");
+}
+
+}  // namespace
+
+RandomGraphSpec parse_random_spec(const std::string& spec) {
+  constexpr std::string_view prefix = "random:";
+  if (spec.rfind(prefix, 0) != 0) throw Error("'" + spec + "' is not a random graph spec (random:n=..,deg=..,seed=..)");
+  RandomGraphSpec out;
+  std::string_view rest(spec);
+  rest.remove_prefix(prefix.size());
+  while (!rest.empty()) {
+    const auto comma = rest.find(',');
+    const auto item = rest.substr(0, comma);
+    rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
+    if (item.empty()) continue;
+    const auto eq = item.find('=');
+    const auto key = item.substr(0, eq);
+    if (eq == std::string_view::npos) {
+      if (key == "unweighted") out.unweighted = true;
+      else if (key == "undirected") out.undirected = true;
+      else throw Error("'" + spec + "': unknown flag '" + std::string(key) + "' (unweighted, undirected)");
+      continue;
+    }
+    const double v = number_field(spec, key, item.substr(eq + 1));
+    if (key == "n") {
+      if (v < 1 || v > 1e8 || v != std::floor(v)) throw Error("'" + spec + "': n must be a whole number from 1 to 100000000");
+      out.n = static_cast<std::int32_t>(v);
+    } else if (key == "deg" || key == "degree") {
+      if (v < 0 || v > 1e4) throw Error("'" + spec + "': deg must be between 0 and 10000");
+      out.degree = v;
+    } else if (key == "seed") {
+      if (v < 0 || v != std::floor(v)) throw Error("'" + spec + "': seed must be a whole number >= 0");
+      out.seed = static_cast<std::uint64_t>(v);
+    } else if (key == "wmin" || key == "wmax") {
+      if (v != std::floor(v) || std::fabs(v) > 1e9) throw Error("'" + spec + "': " + std::string(key) + " must be a whole number");
+      (key == "wmin" ? out.min_weight : out.max_weight) = static_cast<std::int32_t>(v);
+    } else {
+      throw Error("'" + spec + "': unknown key '" + std::string(key) + "' (n, deg, seed, wmin, wmax)");
+    }
+  }
+  if (out.min_weight > out.max_weight) throw Error("'" + spec + "': wmin is larger than wmax");
+  if (static_cast<double>(out.n) * out.degree > 2e9) throw Error("'" + spec + "': n * deg exceeds 2e9 arcs");
+  return out;
+}
+
+Graph generate_random_graph(const RandomGraphSpec& spec, LoadReport& report) {
+  SplitMix64 rng(spec.seed * 0x2545F4914F6CDD1Dull + 0x1234567ull);
+  GraphBuilder builder(spec.n);
+  const auto whole = static_cast<std::int64_t>(std::floor(spec.degree));
+  const double fraction = spec.degree - static_cast<double>(whole);
+  builder.reserve(static_cast<std::int64_t>(std::ceil(spec.degree * spec.n)) * (spec.undirected ? 2 : 1));
+  const auto span = static_cast<std::uint32_t>(spec.max_weight - spec.min_weight + 1);
+  std::int64_t records = 0;
+  for (std::int32_t u = 0; u < spec.n; ++u) {
+    const auto count = whole + (fraction > 0 && rng.unit() < fraction ? 1 : 0);
+    for (std::int64_t k = 0; k < count; ++k) {
+      const auto v = static_cast<std::int32_t>(rng.below(static_cast<std::uint32_t>(spec.n)));
+      const double w = spec.unweighted ? 1.0 : spec.min_weight + static_cast<double>(rng.below(span));
+      if (spec.undirected) builder.add_edge(u, v, w);
+      else builder.add_arc(u, v, w);
+      ++records;
+    }
+  }
+  report.format = "random";
+  report.records_read = records;
+  Graph g = builder.build(!spec.undirected, report);
+  return g;
+}
+
+}  // namespace pathscope
