@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Installs the Debian/Ubuntu packages pathscope builds with, only those that are missing.
+# Works on Debian 12 and Ubuntu 24.04, as root or through sudo. The CUDA toolkit is not a
+# Debian package: when nvcc is on PATH (or in /usr/local/cuda/bin) the GPU engines are built.
+set -euo pipefail
+
+packages=(build-essential cmake ninja-build pkg-config python3
+  libgtest-dev nlohmann-json3-dev libcli11-dev libfmt-dev
+  qt6-base-dev libqt6opengl6-dev libgl-dev libegl-dev libglfw3-dev libimgui-dev libstb-dev
+  xvfb xauth libgl1-mesa-dri clang libclang-rt-dev)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "install-deps: all ${#packages[@]} packages present"
+  exit 0
+fi
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
+echo "install-deps: installing ${missing[*]}"
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Everything CI checks, in the order that fails fastest: install what is missing, build (CUDA
+# for one architecture when nvcc exists), run the unit and GUI tests (GPU tests need a GPU:
+# scripts/device-check.sh runs them on the device machine), run the unit tests again under
+# AddressSanitizer + UBSan, then every reader's fuzzer for a short fixed budget.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+jobs=$(nproc)
+fuzz_seconds=${PATHSCOPE_FUZZ_SECONDS:-20}
+
+"$root/scripts/install-deps.sh"
+
+echo "== build (Release)"
+"$root/scripts/build.sh" "$root/build"
+echo "== tests: unit and gui (gpu excluded: no GPU here)"
+(cd "$root/build" && xvfb-run -a -s "-screen 0 1920x1080x24" ctest -LE gpu --output-on-failure -j "$jobs")
+
+echo "== unit tests under AddressSanitizer + UBSan"
+cmake -S "$root" -B "$root/build-asan" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPATHSCOPE_SANITIZE=ON \
+  -DPATHSCOPE_CUDA=OFF -DPATHSCOPE_GUI=OFF >/dev/null
+cmake --build "$root/build-asan" -j "$jobs"
+(cd "$root/build-asan" && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+  ctest -L unit --output-on-failure -j "$jobs")
+
+echo "== fuzzers, ${fuzz_seconds} s each"
+"$root/scripts/run-fuzzers.sh" "$fuzz_seconds"
+echo "== all checks passed"
