@@ -138,7 +138,7 @@ struct BenchApspCommand {
 
 }  // namespace
 
-void add_bench_command(CLI::App& app) {
+CLI::App* add_bench_command(CLI::App& app) {
   auto* bench = app.add_subcommand("bench", "Run engines side by side on the same input and compare");
   bench->require_subcommand(1);
   auto cmd = std::make_shared<BenchApspCommand>();
@@ -150,6 +150,7 @@ void add_bench_command(CLI::App& app) {
   sub->add_option("--warmup", cmd->warmup, "Untimed runs per engine before the timed ones")->capture_default_str();
   sub->add_flag("--json", cmd->json, "Print JSON");
   sub->callback([cmd] { cmd->run(); });
+  return bench;
 }
 
 }  // namespace pathscope::cli

@@ -7,6 +7,11 @@ namespace pathscope::cli {
 void add_info_command(CLI::App& app);
 void add_apsp_command(CLI::App& app);
 void add_path_command(CLI::App& app);
-void add_bench_command(CLI::App& app);
+// Returns the `bench` sub-app, on which other commands register their own benches.
+CLI::App* add_bench_command(CLI::App& app);
+// `tsp` and `bench tsp`.
+void add_tsp_commands(CLI::App& app, CLI::App& bench);
+void add_closure_commands(CLI::App& app, CLI::App& bench);  // `closure`, `reach` and `bench closure`
+void add_correlate_commands(CLI::App& app, CLI::App& bench);  // `correlate` and `bench correlate`
 
 }  // namespace pathscope::cli

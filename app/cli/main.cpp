@@ -12,7 +12,10 @@ int main(int argc, char** argv) {
   pathscope::cli::add_info_command(app);
   pathscope::cli::add_apsp_command(app);
   pathscope::cli::add_path_command(app);
-  pathscope::cli::add_bench_command(app);
+  CLI::App* bench = pathscope::cli::add_bench_command(app);
+  pathscope::cli::add_tsp_commands(app, *bench);
+  pathscope::cli::add_closure_commands(app, *bench);
+  pathscope::cli::add_correlate_commands(app, *bench);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -1,0 +1,291 @@
+// `closure`: the reachability matrix of a graph, optionally written as packed bits (.npy).
+// `reach`: what one node reaches, or what reaches it, optionally within K hops.
+// `bench closure`: the closure engines side by side on the same graph.
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "commands.hpp"
+#include "input_options.hpp"
+#include "pathscope/checksum.hpp"
+#include "pathscope/closure.hpp"
+#include "pathscope/memory_budget.hpp"
+#include "pathscope/reach.hpp"
+#include "progress_printer.hpp"
+
+namespace pathscope::cli {
+namespace {
+
+std::vector<std::string> split_engine_list(const std::string& text) {
+  std::vector<std::string> out;
+  std::stringstream ss(text);
+  for (std::string item; std::getline(ss, item, ',');)
+    if (!item.empty()) out.push_back(item);
+  return out;
+}
+
+// The flags every command that runs a closure engine shares.
+struct ClosureFlags {
+  int threads = 0;
+  std::string memory_budget, gpu_memory;
+
+  void add_to(CLI::App& command) {
+    command.add_option("--threads", threads, "CPU threads (0 = all)");
+    command.add_option("--memory-budget", memory_budget, "Host memory for the n^2/8-byte closure (default 60% of RAM)");
+    command.add_option("--gpu-mem", gpu_memory, "GPU memory budget, e.g. 2GiB (default: free memory less a margin)");
+  }
+  ClosureOptions options() const {
+    ClosureOptions o;
+    o.threads = threads;
+    if (!memory_budget.empty()) o.memory_budget = parse_bytes(memory_budget);
+    if (!gpu_memory.empty()) o.gpu_memory_budget = parse_bytes(gpu_memory);
+    return o;
+  }
+};
+
+// Pairs (i, j) with i reaching j, and nodes reaching themselves (on a cycle).
+struct ClosureFigures {
+  std::int64_t relations = 0;
+  std::int64_t on_cycles = 0;
+};
+
+ClosureFigures closure_figures(const BitMatrix& r) {
+  ClosureFigures f;
+  for (std::int32_t i = 0; i < r.size(); ++i) {
+    f.relations += r.row_count(i);
+    f.on_cycles += r.test(i, i) ? 1 : 0;
+  }
+  return f;
+}
+
+std::unique_ptr<ClosureEngine> runnable_engine(const std::string& name) {
+  auto engine = make_closure_engine(name);
+  if (const auto why = engine->unavailable_reason(); !why.empty()) throw Error(name + " is unavailable: " + why);
+  return engine;
+}
+
+struct ClosureCommand {
+  InputOptions input;
+  ClosureFlags flags;
+  std::string engine_name = "auto";
+  std::string out_path;
+  bool json = false;
+
+  void run() const {
+    const auto loaded = input.load_graph();
+    const Graph& g = loaded.graph;
+    auto engine = runnable_engine(engine_name);
+    ClosureResult result;
+    {
+      ProgressPrinter progress(engine_name);
+      result = engine->run(g, flags.options(), progress.context());
+    }
+    if (!out_path.empty()) write_closure_npy(out_path, result.reach);
+    const auto figures = closure_figures(result.reach);
+    const auto checksum = checksum_hex(closure_checksum(result.reach));
+    const Timing& t = result.timing;
+    if (json) {
+      nlohmann::json out = {{"graph", input.spec}, {"n", g.n}, {"m", g.arc_count()}, {"engine", t.engine},
+                            {"device", t.device}, {"seconds", t.seconds}, {"compute_seconds", t.compute_seconds},
+                            {"transfer_seconds", t.transfer_seconds}, {"relations_per_second", t.updates_per_second()},
+                            {"reachable_pairs", figures.relations}, {"nodes_on_cycles", figures.on_cycles},
+                            {"checksum", checksum}};
+      if (!out_path.empty()) out["out"] = out_path;
+      fmt::print("{}\n", out.dump(2));
+      return;
+    }
+    fmt::print("{}: n={} m={} engine={} ({})\n", input.spec, g.n, g.arc_count(), t.engine, t.device);
+    fmt::print("  {:.4f} s, {:.3g} relations/s, checksum {}\n", t.seconds, t.updates_per_second(), checksum);
+    fmt::print("  {} reachable pairs (i reaches j by a path of length >= 1), {} nodes on cycles\n", figures.relations,
+               figures.on_cycles);
+    if (!out_path.empty())
+      fmt::print("  packed bits written to {} (uint64, shape ({}, {}))\n", out_path, g.n, result.reach.words_per_row());
+  }
+};
+
+struct ReachCommand {
+  InputOptions input;
+  std::string node_key;
+  std::int32_t max_hops = kUnlimitedHops;
+  bool reverse = false, include_self = false, json = false;
+  std::int64_t show = 50;
+
+  void run() const {
+    const auto loaded = input.load_graph();
+    const Graph& g = loaded.graph;
+    const auto node = g.find_node(node_key);
+    if (!node) throw Error("no node '" + node_key + "' in " + input.spec + " (give a name or an id)");
+    // One query: a search is O(n + m), far cheaper than any closure.
+    const auto direction = reverse ? ReachDirection::Upstream : ReachDirection::Downstream;
+    const ReachSet set = reverse ? reach_by_search(reverse_graph(g), *node, direction, max_hops)
+                                 : reach_by_search(g, *node, direction, max_hops);
+    std::vector<std::int32_t> nodes = include_self ? set.with_start() : set.nodes;
+    auto hops_of = [&](std::int32_t v) -> std::int32_t {
+      const auto it = std::lower_bound(set.nodes.begin(), set.nodes.end(), v);
+      return it != set.nodes.end() && *it == v ? set.hops[it - set.nodes.begin()] : 0;
+    };
+    const std::string what = reverse ? "reach" : "reachable from";
+    if (json) {
+      nlohmann::json list = nlohmann::json::array();
+      for (std::int32_t v : nodes)
+        list.push_back({{"index", v}, {"id", g.display_id(v)}, {"label", g.label(v)}, {"hops", hops_of(v)}});
+      nlohmann::json out = {{"graph", input.spec}, {"node", {{"index", *node}, {"id", g.display_id(*node)}, {"label", g.label(*node)}}},
+                            {"direction", reverse ? "upstream" : "downstream"}, {"count", nodes.size()},
+                            {"on_cycle", set.start_on_cycle()}, {"include_self", include_self}, {"nodes", list}};
+      if (max_hops != kUnlimitedHops) out["max_hops"] = max_hops;
+      fmt::print("{}\n", out.dump(2));
+      return;
+    }
+    const std::string limit = max_hops == kUnlimitedHops ? "" : fmt::format(" within {} hop{}", max_hops, max_hops == 1 ? "" : "s");
+    fmt::print("{} nodes {} {}{}", nodes.size(), what, g.label(*node), limit);
+    // Under a hop limit only cycles that short count, as for every other member of the set.
+    const std::string cycle = max_hops == kUnlimitedHops ? "a cycle" : fmt::format("a cycle of at most {} hops", max_hops);
+    fmt::print(" ({} {} on {})\n", g.label(*node), set.start_on_cycle() ? "is" : "is not", cycle);
+    const std::int64_t listed = std::min<std::int64_t>(show, static_cast<std::int64_t>(nodes.size()));
+    if (listed > 0) fmt::print("{:>10} {:>12} {:>5}  {}\n", "index", "id", "hops", "label");
+    for (std::int64_t i = 0; i < listed; ++i) {
+      const std::int32_t v = nodes[i];
+      fmt::print("{:>10} {:>12} {:>5}  {}\n", v, g.display_id(v), hops_of(v), g.label(v));
+    }
+    if (listed < static_cast<std::int64_t>(nodes.size()))
+      fmt::print("... {} more (--show N to list more, --json for all)\n", nodes.size() - listed);
+  }
+};
+
+struct BenchRow {
+  std::string engine;
+  std::string unavailable;
+  Timing timing;  // of the median run
+  std::vector<double> runs;
+  std::string checksum;
+  std::int64_t relations = 0;
+};
+
+struct BenchClosureCommand {
+  InputOptions input;
+  ClosureFlags flags;
+  std::string engines = "textbook,bitset,scc,gpu";
+  int repeat = 1, warmup = 0;
+  bool json = false;
+
+  BenchRow run_engine(const std::string& name, const Graph& g, const ClosureOptions& options) const {
+    BenchRow row;
+    row.engine = name;
+    auto engine = make_closure_engine(name);
+    row.unavailable = engine->unavailable_reason();
+    if (!row.unavailable.empty()) return row;
+    std::vector<Timing> timings;
+    for (int i = 0; i < warmup + repeat; ++i) {
+      ProgressPrinter progress(name);
+      const ClosureResult result = engine->run(g, options, progress.context());
+      if (i < warmup) continue;
+      timings.push_back(result.timing);
+      row.runs.push_back(result.timing.seconds);
+      const auto checksum = checksum_hex(closure_checksum(result.reach));
+      if (!row.checksum.empty() && row.checksum != checksum)
+        throw Error(name + " gave different closures on repeated runs: the engine is not deterministic");
+      row.checksum = checksum;
+      row.relations = closure_figures(result.reach).relations;
+    }
+    std::sort(timings.begin(), timings.end(), [](const Timing& a, const Timing& b) { return a.seconds < b.seconds; });
+    row.timing = timings[timings.size() / 2];
+    return row;
+  }
+
+  void run() const {
+    if (repeat < 1 || warmup < 0) throw Error("--repeat must be at least 1 and --warmup at least 0");
+    const auto loaded = input.load_graph();
+    const Graph& g = loaded.graph;
+    const ClosureOptions options = flags.options();
+    std::vector<BenchRow> rows;
+    for (const auto& name : split_engine_list(engines)) rows.push_back(run_engine(name, g, options));
+    const BenchRow* baseline = nullptr;
+    for (const auto& r : rows)
+      if (r.unavailable.empty()) {
+        baseline = &r;
+        break;
+      }
+    bool all_equal = true;
+    for (const auto& r : rows)
+      if (r.unavailable.empty() && r.checksum != baseline->checksum) all_equal = false;
+
+    if (json) {
+      nlohmann::json results = nlohmann::json::array();
+      for (const auto& r : rows) {
+        nlohmann::json j = {{"engine", r.engine}};
+        if (!r.unavailable.empty()) {
+          j["unavailable"] = r.unavailable;
+        } else {
+          j.update({{"ran_as", r.timing.engine}, {"device", r.timing.device}, {"seconds", r.timing.seconds},
+                    {"compute_seconds", r.timing.compute_seconds}, {"transfer_seconds", r.timing.transfer_seconds},
+                    {"relations_per_second", r.timing.updates_per_second()}, {"checksum", r.checksum},
+                    {"equal_to_first", r.checksum == baseline->checksum}, {"reachable_pairs", r.relations},
+                    {"runs", r.runs}, {"speedup_vs_first", baseline->timing.seconds / r.timing.seconds}});
+        }
+        results.push_back(j);
+      }
+      nlohmann::json out = {{"graph", input.spec}, {"n", g.n}, {"m", g.arc_count()}, {"repeat", repeat},
+                            {"warmup", warmup}, {"results", results}, {"checksums_equal", all_equal}};
+      fmt::print("{}\n", out.dump(2));
+      return;
+    }
+    fmt::print("bench closure {}: n={} m={} (median of {} run{}, {} warm-up)\n", input.spec, g.n, g.arc_count(), repeat,
+               repeat > 1 ? "s" : "", warmup);
+    fmt::print("{:<10} {:>11} {:>13} {:>11} {:>13} {:<16} {:<6} {}\n", "engine", "seconds", "relations/s",
+               baseline ? "vs " + baseline->engine : "ratio", "pairs", "checksum", "equal", "device");
+    for (const auto& r : rows) {
+      if (!r.unavailable.empty()) {
+        fmt::print("{:<10} unavailable: {}\n", r.engine, r.unavailable);
+        continue;
+      }
+      fmt::print("{:<10} {:>11.6f} {:>13.3g} {:>10.1f}x {:>13} {:<16} {:<6} {}\n", r.timing.engine, r.timing.seconds,
+                 r.timing.updates_per_second(), baseline->timing.seconds / r.timing.seconds, r.relations, r.checksum,
+                 r.checksum == baseline->checksum ? "yes" : "NO", r.timing.device);
+    }
+    fmt::print("closures {}\n", all_equal ? "all equal" : "DIFFER");
+  }
+};
+
+}  // namespace
+
+void add_closure_commands(CLI::App& app, CLI::App& bench) {
+  {
+    auto cmd = std::make_shared<ClosureCommand>();
+    auto* sub = app.add_subcommand("closure", "Transitive closure (who reaches whom), optionally written as packed bits");
+    cmd->input.add_to(*sub);
+    cmd->flags.add_to(*sub);
+    sub->add_option("--engine", cmd->engine_name, "textbook, bitset, scc, gpu or auto")->capture_default_str();
+    sub->add_option("--out", cmd->out_path, "Write the closure as .npy: uint64, shape (n, ceil(n/64)), bit j%64 of word j/64 of row i = i reaches j");
+    sub->add_flag("--json", cmd->json, "Print JSON");
+    sub->callback([cmd] { cmd->run(); });
+  }
+  {
+    auto cmd = std::make_shared<ReachCommand>();
+    auto* sub = app.add_subcommand("reach", "The nodes a node reaches (or, with --reverse, the nodes that reach it)");
+    cmd->input.add_to(*sub);
+    sub->add_option("NODE", cmd->node_key, "Node name or id")->required();
+    sub->add_option("--max-hops", cmd->max_hops, "Only nodes within this many arcs (default: no limit)")
+        ->check(CLI::NonNegativeNumber);
+    sub->add_flag("--reverse", cmd->reverse, "Upstream: the nodes that reach NODE");
+    sub->add_flag("--include-self", cmd->include_self, "Count NODE itself even when it is on no cycle (reflexive closure)");
+    sub->add_option("--show", cmd->show, "How many nodes to list in the table")->capture_default_str();
+    sub->add_flag("--json", cmd->json, "Print JSON with every node");
+    sub->callback([cmd] { cmd->run(); });
+  }
+  {
+    auto cmd = std::make_shared<BenchClosureCommand>();
+    auto* sub = bench.add_subcommand("closure", "Closure engines: seconds, relations/s (n^3 / s), ratios, checksums");
+    cmd->input.add_to(*sub);
+    cmd->flags.add_to(*sub);
+    sub->add_option("--engines", cmd->engines, "Comma-separated engine names; the first is the baseline")->capture_default_str();
+    sub->add_option("--repeat", cmd->repeat, "Runs per engine; the median is shown")->capture_default_str();
+    sub->add_option("--warmup", cmd->warmup, "Untimed runs per engine before the timed ones")->capture_default_str();
+    sub->add_flag("--json", cmd->json, "Print JSON");
+    sub->callback([cmd] { cmd->run(); });
+  }
+}
+
+}  // namespace pathscope::cli

@@ -1,0 +1,38 @@
+// pathscope-demo: CPU and GPU engines race on the same graph, live, for talks and projectors.
+#include <CLI/CLI.hpp>
+
+#include <cstdio>
+#include <regex>
+
+#include "pathscope_demo/demo_app.hpp"
+
+int main(int argc, char** argv) {
+  pathscope::demo::DemoOptions o;
+  std::string size;
+  CLI::App app{"pathscope-demo: watch CPU and GPU engines race on the same graph problem"};
+  app.add_option("--race", o.problem, "Problem to race: apsp (all-pairs shortest paths) or tsp (best tour through random stops)");
+  app.add_option("--graph", o.graph, "Graph file or generator spec (random:n=..,deg=..,seed=..); default: a bundled sample");
+  app.add_flag("--headless", o.headless,
+               "No window: run the race to the end, render one frame offscreen, write the files, exit "
+               "(still needs an X server: use xvfb-run)");
+  app.add_option("--out", o.out_json, "Write the run's figures to this JSON file");
+  app.add_option("--screenshot", o.screenshot, "PNG of the final frame (headless) or the S key's file");
+  app.add_option("--size", size, "Frame size WIDTHxHEIGHT (default 1600x900)");
+  app.add_option("--source", o.source, "Path start: node name or id (default: random)");
+  app.add_option("--target", o.target, "Path end: node name or id (default: farthest from the start)");
+  app.add_option("--seed", o.seed, "Seed of the random start node (tsp: of the stops)");
+  app.add_option("--stops", o.stops, "tsp: how many random stops the tour visits (2..24)");
+  app.add_option("--cpu-engine", o.cpu_engine, "CPU lane's engine: blocked, sparse, textbook, auto");
+  app.add_option("--ui-scale", o.ui_scale, "Font and widget scale (default: the monitor's content scale)");
+  CLI11_PARSE(app, argc, argv);
+  if (!size.empty()) {
+    std::smatch m;
+    if (!std::regex_match(size, m, std::regex(R"((\d{1,5})x(\d{1,5}))"))) {
+      std::fprintf(stderr, "pathscope-demo: --size wants WIDTHxHEIGHT, e.g. 1600x900, not \"%s\"\n", size.c_str());
+      return 2;
+    }
+    o.width = std::stoi(m[1]);
+    o.height = std::stoi(m[2]);
+  }
+  return pathscope::demo::run_demo(o);
+}

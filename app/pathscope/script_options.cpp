@@ -1,0 +1,72 @@
+#include "script_options.hpp"
+
+#include <QCommandLineParser>
+#include <QRegularExpression>
+
+#include "pathscope/error.hpp"
+
+namespace pathscope::app {
+
+ScriptOptions parse_script_options(const QStringList& raw_arguments) {
+  // --path takes two values, which QCommandLineParser cannot express: take them out first.
+  QStringList arguments = raw_arguments;
+  QString source_key, target_key;
+  for (int i = 1; i < arguments.size(); ++i) {
+    if (arguments[i] != QLatin1String("--path")) continue;
+    if (i + 2 >= arguments.size()) throw Error("--path needs a source and a target: --path SRC DST");
+    source_key = arguments[i + 1];
+    target_key = arguments[i + 2];
+    arguments.remove(i, 3);
+    break;
+  }
+  QCommandLineParser parser;
+  parser.setApplicationDescription(QStringLiteral("pathscope: see a network, click two nodes, get the shortest path."));
+  parser.addHelpOption();
+  parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("Graph file or generator spec to open"));
+  const QCommandLineOption path({QStringLiteral("path")}, QStringLiteral("Path from SRC to DST (ids or names): --path SRC DST"), QStringLiteral("SRC DST"));
+  const QCommandLineOption json({QStringLiteral("export-json")}, QStringLiteral("Write the path as JSON"), QStringLiteral("OUT.json"));
+  const QCommandLineOption png({QStringLiteral("export-png")}, QStringLiteral("Render the view to a PNG"), QStringLiteral("OUT.png"));
+  const QCommandLineOption size({QStringLiteral("size")}, QStringLiteral("PNG size, WIDTHxHEIGHT (default 1600x1200)"), QStringLiteral("WxH"));
+  const QCommandLineOption quit({QStringLiteral("quit")}, QStringLiteral("Quit after the exports"));
+  const QCommandLineOption format({QStringLiteral("format")}, QStringLiteral("Reader: dimacs, metis, edge-table, json, tsplib, mtx, dense"), QStringLiteral("NAME"));
+  const QCommandLineOption cost({QStringLiteral("cost-rule")}, QStringLiteral("Edge tables: weight, hops, inverse, max-minus"), QStringLiteral("RULE"));
+  const QCommandLineOption min_weight({QStringLiteral("min-weight")}, QStringLiteral("Edge tables: drop connections weaker than W"), QStringLiteral("W"));
+  const QCommandLineOption node_table({QStringLiteral("node-table")}, QStringLiteral("CSV of node names with positions"), QStringLiteral("FILE"));
+  const QCommandLineOption engine({QStringLiteral("engine")}, QStringLiteral("All-pairs engine after loading (default auto)"), QStringLiteral("NAME"));
+  parser.addOptions({path, json, png, size, quit, format, cost, min_weight, node_table, engine});
+  if (!parser.parse(arguments)) throw Error(parser.errorText().toStdString());
+  if (parser.isSet(QStringLiteral("help"))) {
+    parser.showHelp(0);
+  }
+
+  ScriptOptions options;
+  const QStringList positional = parser.positionalArguments();
+  options.source = source_key;
+  options.target = target_key;
+  if (positional.size() > 1) throw Error("unexpected argument '" + positional[1].toStdString() + "'");
+  if (!positional.isEmpty()) options.file = positional[0];
+  options.json_out = parser.value(json);
+  options.png_out = parser.value(png);
+  options.quit = parser.isSet(quit);
+  if (parser.isSet(size)) {
+    const auto m = QRegularExpression(QStringLiteral("^(\\d+)[xX](\\d+)$")).match(parser.value(size));
+    if (!m.hasMatch()) throw Error("--size wants WIDTHxHEIGHT, e.g. 1600x1200, not '" + parser.value(size).toStdString() + "'");
+    options.size = QSize(m.captured(1).toInt(), m.captured(2).toInt());
+  }
+  options.load.format = parser.value(format).toStdString();
+  if (parser.isSet(cost)) options.load.cost_rule = parse_edge_cost_rule(parser.value(cost).toStdString());
+  if (parser.isSet(min_weight)) {
+    bool ok = false;
+    options.load.min_weight = parser.value(min_weight).toDouble(&ok);
+    if (!ok) throw Error("--min-weight wants a number, not '" + parser.value(min_weight).toStdString() + "'");
+  }
+  options.load.node_table = parser.value(node_table).toStdString();
+  if (parser.isSet(engine)) options.engine = parser.value(engine);
+  if ((!options.json_out.isEmpty() || !options.png_out.isEmpty() || options.quit) && options.file.isEmpty()) {
+    throw Error("the exports need a FILE to open");
+  }
+  if (!options.json_out.isEmpty() && options.source.isEmpty()) throw Error("--export-json needs --path SRC DST");
+  return options;
+}
+
+}  // namespace pathscope::app

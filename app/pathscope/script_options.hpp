@@ -1,0 +1,27 @@
+#pragma once
+// The command line: a file to open, plus the scripted export
+//   pathscope FILE --path SRC DST --export-json OUT.json --export-png OUT.png --size 1600x1200 --quit
+// and the reader options of the CLI (--format, --cost-rule, --min-weight, --node-table).
+#include <QSize>
+#include <QString>
+#include <QStringList>
+#include <optional>
+
+#include "pathscope/load.hpp"
+
+namespace pathscope::app {
+
+struct ScriptOptions {
+  QString file;
+  LoadOptions load;
+  QString source, target;  // empty: no path
+  QString json_out, png_out;
+  QSize size{1600, 1200};
+  bool quit = false;
+  QString engine = QStringLiteral("auto");
+};
+
+// Throws Error with a message for the person typing the command.
+ScriptOptions parse_script_options(const QStringList& arguments);
+
+}  // namespace pathscope::app

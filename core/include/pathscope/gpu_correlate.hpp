@@ -1,0 +1,15 @@
+#pragma once
+// The GPU correlation engine, implemented in kernels/ with CUDA or by a stand-in that says
+// the build has no CUDA. No CUDA or Qt types here.
+#include <memory>
+
+#include "pathscope/correlate.hpp"
+
+namespace pathscope {
+
+// Ranks the rows on the GPU and multiplies them tile by tile (int8 tensor cores for Spearman
+// with at most 127 columns, float otherwise); survivors are compacted on the device and
+// copied back while the next band runs. unavailable_reason() says why it cannot run.
+std::unique_ptr<CorrelationEngine> make_gpu_correlation_engine();
+
+}  // namespace pathscope

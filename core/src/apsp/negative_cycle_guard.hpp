@@ -1,0 +1,13 @@
+#pragma once
+// The Floyd-Warshall engines ask this before computing: a negative cycle is found exactly, in
+// double on the graph's own costs, rather than read off a diagonal that int32 headroom or float
+// rounding could have distorted.
+#include "pathscope/apsp.hpp"
+
+namespace pathscope::detail {
+
+// Throws NegativeCycle naming a node on a negative cycle; does nothing for graphs without
+// negative arcs.
+void refuse_negative_cycles(const Graph& g, const JobContext& job);
+
+}  // namespace pathscope::detail

@@ -1,0 +1,332 @@
+// All pairs by one single-source search per source, sources spread over the threads:
+// Dijkstra (Dial's buckets or a radix heap for whole costs, a 4-ary heap for fractional ones),
+// or BFS when every arc costs 1. On sparse graphs this does about n * m work instead of
+// Floyd-Warshall's n^3. Each search writes straight into its own result row, so threads share
+// nothing but the read-only graph.
+#include <algorithm>
+#include <limits>
+#include <type_traits>
+
+#include "apsp/bucket_queue.hpp"
+#include "apsp/cpu_engines.hpp"
+#include "apsp/engine_support.hpp"
+#include "apsp/int32_range.hpp"
+#include "apsp/quaternary_heap.hpp"
+#include "apsp/radix_heap.hpp"
+
+namespace pathscope::detail {
+
+namespace {
+
+struct IntArc {
+  std::int32_t head;
+  std::int32_t cost;
+};
+
+struct RealEntry {
+  double dist;
+  std::int32_t node;
+};
+struct RealLess {
+  bool operator()(const RealEntry& a, const RealEntry& b) const { return a.dist < b.dist; }
+};
+
+// Where a search writes one source's row: distances of the result type and, when asked,
+// the first hop from the source towards each node.
+template <class Dist>
+struct Row {
+  Dist* dist;
+  std::int32_t* first_hop;  // null when next hops were not asked for
+};
+
+// The first hop towards v is v itself when the search reached v straight from the source,
+// otherwise the first hop towards the node it came from.
+inline void set_first_hop(std::int32_t* first_hop, std::int32_t source, std::int32_t from, std::int32_t to) {
+  if (first_hop) first_hop[to] = from == source ? to : first_hop[from];
+}
+
+template <class Dist>
+std::int64_t breadth_first(const Graph& g, std::int32_t s, Row<Dist> row, std::vector<std::int32_t>& queue,
+                           Dist unreachable) {
+  std::int64_t scanned = 0;
+  std::size_t head = 0;
+  queue.clear();
+  queue.push_back(s);
+  row.dist[s] = 0;
+  while (head < queue.size()) {
+    const std::int32_t u = queue[head++];
+    const Dist next_level = row.dist[u] + 1;
+    scanned += g.offsets[u + 1] - g.offsets[u];
+    for (std::int64_t a = g.offsets[u]; a < g.offsets[u + 1]; ++a) {
+      const std::int32_t v = g.heads[a];
+      if (row.dist[v] != unreachable) continue;
+      row.dist[v] = next_level;
+      set_first_hop(row.first_hop, s, u, v);
+      queue.push_back(v);
+    }
+  }
+  return scanned;
+}
+
+inline void pop_entry(RadixHeap& heap, std::uint32_t& key, std::int32_t& node) {
+  const RadixHeap::Entry top = heap.pop();
+  key = top.key;
+  node = top.node;
+}
+inline void pop_entry(BucketQueue& queue, std::uint32_t& key, std::int32_t& node) { queue.pop(key, node); }
+
+// Queue is a monotone integer priority queue: BucketQueue or RadixHeap.
+template <class Queue>
+std::int64_t dijkstra_int(const std::vector<std::int64_t>& offsets, const std::vector<IntArc>& arcs,
+                          std::int32_t s, Row<std::int32_t> row, Queue& heap) {
+  std::int64_t scanned = 0;
+  heap.clear();
+  row.dist[s] = 0;
+  heap.push(0, s);
+  while (!heap.empty()) {
+    std::uint32_t key;
+    std::int32_t u;
+    pop_entry(heap, key, u);
+    const std::int32_t du = static_cast<std::int32_t>(key);
+    if (du > row.dist[u]) continue;  // stale: u was settled with a shorter distance
+    scanned += offsets[u + 1] - offsets[u];
+    for (std::int64_t a = offsets[u]; a < offsets[u + 1]; ++a) {
+      const std::int32_t v = arcs[a].head;
+      const std::int32_t candidate = du + arcs[a].cost;
+      if (candidate >= row.dist[v]) continue;
+      row.dist[v] = candidate;
+      set_first_hop(row.first_hop, s, u, v);
+      heap.push(static_cast<std::uint32_t>(candidate), v);
+    }
+  }
+  return scanned;
+}
+
+// Float results come from a search in double, rounded once per cell: the closest float to
+// the exact shortest distance.
+std::int64_t dijkstra_real(const Graph& g, std::int32_t s, Row<float> row, std::vector<double>& dist,
+                           QuaternaryHeap<RealEntry, RealLess>& heap) {
+  std::int64_t scanned = 0;
+  heap.clear();
+  std::fill(dist.begin(), dist.end(), std::numeric_limits<double>::infinity());
+  dist[s] = 0;
+  heap.push({0.0, s});
+  while (!heap.empty()) {
+    const RealEntry top = heap.pop();
+    const std::int32_t u = top.node;
+    if (top.dist > dist[u]) continue;
+    scanned += g.offsets[u + 1] - g.offsets[u];
+    for (std::int64_t a = g.offsets[u]; a < g.offsets[u + 1]; ++a) {
+      const std::int32_t v = g.heads[a];
+      const double candidate = top.dist + g.weights[a];
+      if (candidate >= dist[v]) continue;
+      dist[v] = candidate;
+      set_first_hop(row.first_hop, s, u, v);
+      heap.push({candidate, v});
+    }
+  }
+  for (std::int32_t v = 0; v < g.n; ++v) row.dist[v] = static_cast<float>(dist[v]);
+  return scanned;
+}
+
+// With next hops asked for, paths are compared by (cost, hops): each source's search picks
+// its own tree, and with zero-cost arcs two trees can disagree on ties (u's first hop towards
+// t is k, k's is u), so that following next hops loops. Among equal costs the fewest hops is
+// one consistent choice: the next hop's own best path is then one hop shorter, so the walk
+// must reach t. Distances are the same as without next hops.
+template <class Cost>
+struct LexEntry {
+  Cost dist;
+  std::int32_t hops;
+  std::int32_t node;
+};
+template <class Cost>
+struct LexLess {
+  bool operator()(const LexEntry<Cost>& a, const LexEntry<Cost>& b) const {
+    return a.dist < b.dist || (a.dist == b.dist && a.hops < b.hops);
+  }
+};
+
+template <class Cost, class Dist>
+std::int64_t dijkstra_fewest_hops(const Graph& g, std::int32_t s, Row<Dist> row, std::vector<Cost>& dist,
+                                  std::vector<std::int32_t>& hops, QuaternaryHeap<LexEntry<Cost>, LexLess<Cost>>& heap) {
+  std::int64_t scanned = 0;
+  heap.clear();
+  std::fill(dist.begin(), dist.end(), std::numeric_limits<Cost>::max());
+  dist[s] = 0;
+  hops[s] = 0;
+  heap.push({0, 0, s});
+  const LexLess<Cost> less;
+  while (!heap.empty()) {
+    const LexEntry<Cost> top = heap.pop();
+    const std::int32_t u = top.node;
+    if (less({dist[u], hops[u], u}, top)) continue;  // stale
+    scanned += g.offsets[u + 1] - g.offsets[u];
+    for (std::int64_t a = g.offsets[u]; a < g.offsets[u + 1]; ++a) {
+      const std::int32_t v = g.heads[a];
+      const LexEntry<Cost> candidate{static_cast<Cost>(top.dist + static_cast<Cost>(g.weights[a])), top.hops + 1, v};
+      if (!less(candidate, {dist[v], hops[v], v})) continue;
+      dist[v] = candidate.dist;
+      hops[v] = candidate.hops;
+      set_first_hop(row.first_hop, s, u, v);
+      heap.push(candidate);
+    }
+  }
+  for (std::int32_t v = 0; v < g.n; ++v)
+    if (dist[v] != std::numeric_limits<Cost>::max()) row.dist[v] = static_cast<Dist>(dist[v]);
+  return scanned;
+}
+
+void refuse_negative_arcs(const Graph& g) {
+  for (std::int32_t u = 0; u < g.n; ++u)
+    for (std::int64_t a = g.offsets[u]; a < g.offsets[u + 1]; ++a)
+      if (g.weights[a] < 0)
+        throw Error("engine 'sparse' runs Dijkstra, which needs non-negative costs, but there is a "
+                    "negative arc " + g.label(u) + " -> " + g.label(g.heads[a]) + " (cost " +
+                    std::to_string(g.weights[a]) + "): use blocked");
+}
+
+// The search that answers every source of one run, chosen once from the graph and options.
+enum class Method {
+  BreadthFirst,     // every arc costs 1
+  Buckets,          // whole costs up to BucketQueue::kMaxCost
+  Radix,            // larger whole costs
+  Real,             // fractional costs: double, rounded to float at the end
+  FewestHopsInt,    // next hops asked for (see dijkstra_fewest_hops)
+  FewestHopsReal,
+};
+
+Method choose_method(const Graph& g, const ApspOptions& options) {
+  if (g.unit_weights) return Method::BreadthFirst;
+  const bool whole = int32_distances_fit(g);
+  if (options.next_hop) return whole ? Method::FewestHopsInt : Method::FewestHopsReal;
+  if (!whole) return Method::Real;
+  // Float results of whole costs are whole numbers too: the integer search gives them
+  // exactly, as the double search would, only faster.
+  return g.arc_count() == 0 || g.max_weight() <= BucketQueue::kMaxCost ? Method::Buckets : Method::Radix;
+}
+
+// One thread's buffers; search() fills row s of the result.
+class Searcher {
+ public:
+  Searcher(const Graph& g, const std::vector<IntArc>& int_arcs, Method method)
+      : g_(g), int_arcs_(int_arcs), method_(method),
+        buckets_(method == Method::Buckets && g.arc_count() ? static_cast<std::uint32_t>(g.max_weight()) : 0) {}
+
+  std::int64_t search(std::int32_t s, ApspResult& r) {
+    const std::size_t n = static_cast<std::size_t>(g_.n);
+    std::int32_t* first_hop = r.next.empty() ? nullptr : r.next.data() + s * n;
+    if (r.dist == DistType::Int32) return search_into(s, Row<std::int32_t>{r.d32.data() + s * n, first_hop});
+    const Row<float> row{r.df.data() + s * n, first_hop};
+    if (method_ != Method::Buckets && method_ != Method::Radix) return search_into(s, row);
+    // Whole costs in a float result: search in int32, then convert the row.
+    int_row_.assign(n, kUnreachableI32);
+    const std::int64_t scanned = search_into(s, Row<std::int32_t>{int_row_.data(), nullptr});
+    for (std::size_t v = 0; v < n; ++v)
+      if (int_row_[v] != kUnreachableI32) row.dist[v] = static_cast<float>(int_row_[v]);
+    return scanned;
+  }
+
+ private:
+  template <class Dist>
+  std::int64_t search_into(std::int32_t s, Row<Dist> row) {
+    const std::size_t n = static_cast<std::size_t>(g_.n);
+    switch (method_) {
+      case Method::BreadthFirst:
+        return breadth_first(g_, s, row, queue_, std::is_same_v<Dist, float> ? Dist(kUnreachableF32) : Dist(kUnreachableI32));
+      case Method::Buckets:
+        if constexpr (std::is_same_v<Dist, std::int32_t>) return dijkstra_int(g_.offsets, int_arcs_, s, row, buckets_);
+        break;
+      case Method::Radix:
+        if constexpr (std::is_same_v<Dist, std::int32_t>) return dijkstra_int(g_.offsets, int_arcs_, s, row, radix_);
+        break;
+      case Method::Real:
+        if constexpr (std::is_same_v<Dist, float>) {
+          real_dist_.resize(n);
+          return dijkstra_real(g_, s, row, real_dist_, real_heap_);
+        }
+        break;
+      case Method::FewestHopsInt:
+        int_dist_.resize(n);
+        hops_.resize(n);
+        return dijkstra_fewest_hops(g_, s, row, int_dist_, hops_, int_lex_heap_);
+      case Method::FewestHopsReal:
+        real_dist_.resize(n);
+        hops_.resize(n);
+        return dijkstra_fewest_hops(g_, s, row, real_dist_, hops_, real_lex_heap_);
+    }
+    throw Error("sparse engine: no search for this distance type");  // unreachable by choose_method
+  }
+
+  const Graph& g_;
+  const std::vector<IntArc>& int_arcs_;
+  Method method_;
+  BucketQueue buckets_;
+  RadixHeap radix_;
+  QuaternaryHeap<RealEntry, RealLess> real_heap_;
+  QuaternaryHeap<LexEntry<std::int64_t>, LexLess<std::int64_t>> int_lex_heap_;
+  QuaternaryHeap<LexEntry<double>, LexLess<double>> real_lex_heap_;
+  std::vector<std::int32_t> queue_, hops_, int_row_;
+  std::vector<std::int64_t> int_dist_;
+  std::vector<double> real_dist_;
+};
+
+class SparseEngine final : public ApspEngine {
+ public:
+  std::string name() const override { return "sparse"; }
+  std::string description() const override {
+    return "Dijkstra (BFS when unweighted) from every source, sources in parallel";
+  }
+  bool supports(DistType t) const override { return t == DistType::Int32 || t == DistType::Float32; }
+
+  ApspResult run(const Graph& g, const ApspOptions& options, const JobContext& job) const override {
+    const double start = now_seconds();
+    check_run_request(*this, g, options, g.n);
+    refuse_negative_arcs(g);
+    const int threads = resolve_threads(options.threads);
+    const std::size_t n = static_cast<std::size_t>(g.n);
+
+    ApspResult r;
+    r.n = g.n;
+    r.dist = options.dist;
+    if (options.next_hop) r.next.assign(n * n, -1);
+    if (options.dist == DistType::Int32) r.d32.assign(n * n, kUnreachableI32);
+    else r.df.assign(n * n, kUnreachableF32);
+
+    const Method method = choose_method(g, options);
+    std::vector<IntArc> int_arcs;
+    if (method == Method::Buckets || method == Method::Radix) {
+      int_arcs.resize(g.heads.size());
+      for (std::size_t a = 0; a < g.heads.size(); ++a)
+        int_arcs[a] = {g.heads[a], static_cast<std::int32_t>(g.weights[a])};
+    }
+
+    const double compute_start = now_seconds();
+    SharedProgress progress(job, g.n);
+    std::int64_t scanned = 0;
+#pragma omp parallel num_threads(threads) reduction(+ : scanned)
+    {
+      Searcher searcher(g, int_arcs, method);
+#pragma omp for schedule(dynamic, 8)
+      for (std::int32_t s = 0; s < g.n; ++s) {
+        if (progress.should_stop()) continue;
+        scanned += searcher.search(s, r);
+        progress.unit_done();
+      }
+    }
+    progress.finish();
+    const double end = now_seconds();
+    r.timing.engine = name();
+    r.timing.device = cpu_device_label(threads);
+    r.timing.seconds = end - start;
+    r.timing.compute_seconds = end - compute_start;
+    r.timing.updates = static_cast<double>(scanned);
+    return r;
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<ApspEngine> make_sparse_engine() { return std::make_unique<SparseEngine>(); }
+
+}  // namespace pathscope::detail

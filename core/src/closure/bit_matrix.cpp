@@ -1,0 +1,75 @@
+#include <bit>
+#include <string>
+
+#include "pathscope/atomic_file.hpp"
+#include "pathscope/closure.hpp"
+#include "pathscope/memory_budget.hpp"
+
+namespace pathscope {
+
+BitMatrix::BitMatrix(std::int32_t n)
+    : n_(n), words_per_row_(words_for(n)), words_(static_cast<std::size_t>(n) * static_cast<std::size_t>(words_for(n)), 0) {
+  if (n < 0) throw Error("a bit matrix needs a node count >= 0, got " + std::to_string(n));
+}
+
+std::int64_t BitMatrix::row_count(std::int32_t i) const {
+  std::int64_t count = 0;
+  const std::uint64_t* r = row(i);
+  for (std::int64_t w = 0; w < words_per_row_; ++w) count += std::popcount(r[w]);
+  return count;
+}
+
+std::uint64_t closure_bytes(std::int64_t n) { return BitMatrix::bytes_for(n); }
+
+namespace {
+std::uint64_t budget_of(const ClosureOptions& options) {
+  return options.memory_budget ? options.memory_budget : default_memory_budget();
+}
+}  // namespace
+
+void require_closure_within_budget(const Graph& g, const ClosureOptions& options) {
+  require_within_budget(closure_bytes(g.n), budget_of(options),
+                        "reachability closure of " + std::to_string(g.n) + " nodes");
+}
+
+bool closure_fits_budget(const Graph& g, const ClosureOptions& options) {
+  return closure_bytes(g.n) <= budget_of(options);
+}
+
+std::uint64_t closure_checksum(const BitMatrix& r) {
+  // Same mixing step as matrix_checksum(), over the packed words: rows carry no padding bits.
+  auto mix = [](std::uint64_t h, std::uint64_t v) {
+    h ^= v + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2);
+    h *= 0xBF58476D1CE4E5B9ull;
+    return h ^ (h >> 29);
+  };
+  std::uint64_t h = mix(0xC105u, static_cast<std::uint64_t>(r.size()));
+  for (std::uint64_t w : r.words()) h = mix(h, w);
+  return h;
+}
+
+void write_closure_npy(const std::string& path, const BitMatrix& r) {
+  std::string header = "{'descr': '<u8', 'fortran_order': False, 'shape': (" + std::to_string(r.size()) + ", " +
+                       std::to_string(r.words_per_row()) + "), }";
+  // Version 1.0: magic, 2-byte header length, header padded with spaces to a 64-byte
+  // boundary and ended by a newline, as numpy.load expects.
+  const std::size_t preamble = 10;
+  const std::size_t total = (preamble + header.size() + 1 + 63) / 64 * 64;
+  header.append(total - preamble - header.size() - 1, ' ');
+  header.push_back('\n');
+  std::string head = "\x93NUMPY";
+  head.push_back('\x01');
+  head.push_back('\x00');
+  head.push_back(static_cast<char>(header.size() & 0xFF));
+  head.push_back(static_cast<char>(header.size() >> 8));
+  head += header;
+
+  AtomicFile out(path);
+  out.write(head);
+  // The words are written as this machine holds them; '<u8' promises little-endian.
+  static_assert(std::endian::native == std::endian::little, "the .npy writer assumes a little-endian host");
+  out.write(r.words().data(), r.words().size() * sizeof(std::uint64_t));
+  out.commit();
+}
+
+}  // namespace pathscope

@@ -1,0 +1,171 @@
+// Where survivors go: the streamed TSV, a graph for the explorer, or both.
+#include <cmath>
+#include <cstdio>
+#include <limits>
+
+#include "pathscope/atomic_file.hpp"
+#include "pathscope/correlate.hpp"
+#include "pathscope/error.hpp"
+#include "pathscope/graph_builder.hpp"
+#include "pathscope/node_link_json.hpp"
+
+namespace pathscope {
+namespace {
+
+// The buffer is written out at this size, so the text held never grows with the row count.
+constexpr std::size_t kFlushBytes = 4u << 20;
+
+void append_format(std::string& out, const char* format, double value) {
+  char text[64];
+  const int length = std::snprintf(text, sizeof text, format, value);
+  out.append(text, static_cast<std::size_t>(length));
+}
+
+class TsvPairSink final : public PairSink {
+ public:
+  explicit TsvPairSink(const std::string& path) : file_(path) {}
+
+  void begin(const RowCatalog& rows) override {
+    rows_ = &rows;
+    buffer_ = "i\tj\trho\tp\n";
+  }
+
+  void consume(const CorrelationPair* pairs, std::size_t count) override {
+    for (std::size_t k = 0; k < count; ++k) {
+      const CorrelationPair& pair = pairs[k];
+      buffer_ += rows_->label(pair.i);
+      buffer_ += '\t';
+      buffer_ += rows_->label(pair.j);
+      append_format(buffer_, "\t%.9f", pair.rho);
+      // p only for survivors: this is the one place it is computed.
+      append_format(buffer_, "\t%.6g\n", rows_->samples >= 3 ? correlation_p_value(pair.rho, rows_->samples)
+                                                              : std::numeric_limits<double>::quiet_NaN());
+      if (buffer_.size() >= kFlushBytes) flush();
+    }
+  }
+
+  void finish() override {
+    flush();
+    file_.commit();
+  }
+
+ private:
+  void flush() {
+    file_.write(buffer_);
+    buffer_.clear();
+  }
+
+  AtomicFile file_;
+  const RowCatalog* rows_ = nullptr;
+  std::string buffer_;
+};
+
+std::string csv_field(const std::string& text) {
+  if (text.find_first_of(",\"\n") == std::string::npos) return text;
+  std::string quoted = "\"";
+  for (char c : text) {
+    if (c == '"') quoted += '"';
+    quoted += c;
+  }
+  return quoted + "\"";
+}
+
+class GraphPairSink final : public PairSink {
+ public:
+  GraphPairSink(std::string path, std::string weight_rule, std::int64_t max_edges)
+      : path_(std::move(path)), weight_rule_(std::move(weight_rule)), max_edges_(max_edges) {
+    if (weight_rule_ != "inverse" && weight_rule_ != "abs")
+      throw Error("the graph weight rule must be 'inverse' (1/|rho|) or 'abs' (|rho|), not '" + weight_rule_ + "'");
+  }
+
+  void begin(const RowCatalog& rows) override { rows_ = &rows; }
+
+  void consume(const CorrelationPair* pairs, std::size_t count) override {
+    for (std::size_t k = 0; k < count; ++k) {
+      // A zero coefficient is no edge: its inverse weight would be infinite.
+      if (pairs[k].rho == 0) continue;
+      if (static_cast<std::int64_t>(edges_.size()) >= max_edges_)
+        throw Error("more than " + std::to_string(max_edges_) +
+                    " correlations survive: too many for a graph file (raise the cut-off)");
+      edges_.push_back(pairs[k]);
+    }
+  }
+
+  void finish() override {
+    const bool json = path_.size() >= 5 && path_.compare(path_.size() - 5, 5, ".json") == 0;
+    if (json)
+      write_json();
+    else
+      write_edge_table();
+  }
+
+ private:
+  double weight(double rho) const { return weight_rule_ == "inverse" ? 1 / std::fabs(rho) : std::fabs(rho); }
+
+  void write_json() {
+    GraphBuilder builder(rows_->used());
+    builder.reserve(2 * static_cast<std::int64_t>(edges_.size()));
+    for (const auto& e : edges_) builder.add_edge(e.i, e.j, weight(e.rho));
+    LoadReport report;
+    Graph graph = builder.build(false, report);
+    if (rows_->has_names)
+      graph.names = rows_->names;
+    else
+      graph.ids = rows_->table_row;
+    write_node_link_json(path_, graph);
+  }
+
+  void write_edge_table() {
+    AtomicFile file(path_);
+    std::string buffer = "source,target,weight\n";
+    for (const auto& e : edges_) {
+      buffer += csv_field(rows_->label(e.i));
+      buffer += ',';
+      buffer += csv_field(rows_->label(e.j));
+      append_format(buffer, ",%.9g\n", weight(e.rho));
+      if (buffer.size() >= kFlushBytes) {
+        file.write(buffer);
+        buffer.clear();
+      }
+    }
+    file.write(buffer);
+    file.commit();
+  }
+
+  std::string path_, weight_rule_;
+  std::int64_t max_edges_;
+  const RowCatalog* rows_ = nullptr;
+  std::vector<CorrelationPair> edges_;
+};
+
+class FanOutSink final : public PairSink {
+ public:
+  explicit FanOutSink(std::vector<std::unique_ptr<PairSink>> sinks) : sinks_(std::move(sinks)) {}
+  void begin(const RowCatalog& rows) override {
+    for (auto& s : sinks_) s->begin(rows);
+  }
+  void consume(const CorrelationPair* pairs, std::size_t count) override {
+    for (auto& s : sinks_) s->consume(pairs, count);
+  }
+  void finish() override {
+    for (auto& s : sinks_) s->finish();
+  }
+
+ private:
+  std::vector<std::unique_ptr<PairSink>> sinks_;
+};
+
+}  // namespace
+
+std::unique_ptr<PairSink> make_tsv_pair_sink(const std::string& path) { return std::make_unique<TsvPairSink>(path); }
+
+std::unique_ptr<PairSink> make_graph_pair_sink(const std::string& path, const std::string& weight_rule,
+                                               std::int64_t max_edges) {
+  return std::make_unique<GraphPairSink>(path, weight_rule, max_edges);
+}
+
+std::unique_ptr<PairSink> make_fan_out_sink(std::vector<std::unique_ptr<PairSink>> sinks) {
+  return std::make_unique<FanOutSink>(std::move(sinks));
+}
+
+}  // namespace pathscope

@@ -1,0 +1,144 @@
+#include "correlate/row_preparation.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numeric>
+
+#include "pathscope/error.hpp"
+#include "pathscope/memory_budget.hpp"
+
+namespace pathscope::correlate {
+namespace {
+
+constexpr std::size_t kExamplesPerKind = 10;
+
+int round_up(int value, int multiple) { return (value + multiple - 1) / multiple * multiple; }
+
+}  // namespace
+
+RowProblem row_problem(const double* x, int m) {
+  for (int k = 0; k < m; ++k)
+    if (std::isnan(x[k])) return RowProblem::missing;
+  for (int k = 1; k < m; ++k)
+    if (x[k] != x[0]) return RowProblem::none;
+  return RowProblem::constant;
+}
+
+void twice_centred_midranks(const double* x, int m, std::vector<int>& order, int* out) {
+  order.resize(m);
+  std::iota(order.begin(), order.end(), 0);
+  std::sort(order.begin(), order.end(), [x](int a, int b) { return x[a] < x[b]; });
+  for (int start = 0; start < m;) {
+    int end = start + 1;
+    while (end < m && x[order[end]] == x[order[start]]) ++end;
+    // 1-based ranks start+1..end share their mean (start+1+end)/2; twice that minus (m+1).
+    const int twice_centred = start + 1 + end - (m + 1);
+    for (int k = start; k < end; ++k) out[order[k]] = twice_centred;
+    start = end;
+  }
+}
+
+bool uses_exact_integers(CorrelationMethod method, int m) { return method == CorrelationMethod::spearman && m <= 127; }
+
+const char* arithmetic_name(CorrelationMethod method, int m, bool gpu) {
+  if (uses_exact_integers(method, m)) return gpu ? "int8 tensor cores, exact" : "integers in float, exact";
+  return "float";
+}
+
+void check_row_count(std::int64_t rows) {
+  if (rows >= std::numeric_limits<std::int32_t>::max() - 1024)
+    throw Error("the table has " + std::to_string(rows) + " usable rows; at most 2^31 - 1025 are supported");
+}
+
+void admit_rows(const TableChunk& chunk, RowCatalog& catalog, std::vector<std::int64_t>& used) {
+  used.clear();
+  const std::int64_t rows = chunk.rows();
+  for (std::int64_t r = 0; r < rows; ++r) {
+    const RowProblem problem = row_problem(chunk.row(r), chunk.columns);
+    const std::int64_t table_row = chunk.first_row + r;
+    if (problem == RowProblem::none) {
+      used.push_back(r);
+      catalog.table_row.push_back(table_row);
+      if (catalog.has_names) catalog.names.push_back(chunk.row_names[r]);
+      continue;
+    }
+    auto& count = problem == RowProblem::missing ? catalog.skipped_missing : catalog.skipped_constant;
+    if (static_cast<std::size_t>(count) < kExamplesPerKind)
+      catalog.skipped_examples.push_back({table_row, chunk.lines.empty() ? 0 : chunk.lines[r],
+                                          chunk.row_names.empty() ? std::string() : chunk.row_names[r],
+                                          problem == RowProblem::missing ? "missing value" : "constant"});
+    ++count;
+  }
+  catalog.rows_read += rows;
+  check_row_count(catalog.used());
+}
+
+PreparedRows prepare_rows(RowSource& source, CorrelationMethod method, int stride_multiple, int rows_multiple,
+                          RowCatalog& catalog, const JobContext& job) {
+  const TableLayout& layout = source.layout();
+  const int m = layout.columns();
+  catalog = RowCatalog{};
+  catalog.samples = m;
+  catalog.has_names = layout.has_row_names;
+  PreparedRows prepared;
+  prepared.samples = m;
+  prepared.stride = round_up(std::max(m, 1), stride_multiple);
+  prepared.exact = uses_exact_integers(method, m);
+  if (const auto hint = source.row_count_hint(); hint > 0) {
+    check_row_count(hint);
+    require_within_budget(static_cast<std::uint64_t>(hint) * (prepared.stride * sizeof(float) + 12 + 8),
+                          default_memory_budget(), "the ranked rows");
+    prepared.values.reserve(static_cast<std::size_t>(hint) * prepared.stride);
+  }
+
+  std::vector<std::int64_t> used;
+  std::vector<float> chunk_values;
+  std::vector<double> chunk_scale;
+  for (TableChunk chunk; source.next(chunk);) {
+    job.check_cancel();
+    admit_rows(chunk, catalog, used);
+    const auto count = static_cast<std::int64_t>(used.size());
+    chunk_values.assign(static_cast<std::size_t>(count) * prepared.stride, 0.0f);
+    chunk_scale.assign(static_cast<std::size_t>(count), 1.0);
+#pragma omp parallel
+    {
+      std::vector<int> order, ranks(m);
+      std::vector<double> centred(m);
+#pragma omp for schedule(static)
+      for (std::int64_t u = 0; u < count; ++u) {
+        const double* x = chunk.row(used[u]);
+        float* out = chunk_values.data() + u * prepared.stride;
+        if (method == CorrelationMethod::spearman) {
+          twice_centred_midranks(x, m, order, ranks.data());
+          for (int k = 0; k < m; ++k) centred[k] = ranks[k];
+        } else {
+          double mean = 0;
+          for (int k = 0; k < m; ++k) mean += x[k];
+          mean /= m;
+          for (int k = 0; k < m; ++k) centred[k] = x[k] - mean;
+        }
+        double squares = 0;
+        for (int k = 0; k < m; ++k) squares += centred[k] * centred[k];
+        if (prepared.exact) {
+          for (int k = 0; k < m; ++k) out[k] = static_cast<float>(centred[k]);
+          chunk_scale[u] = 1 / std::sqrt(squares);
+        } else {
+          const double norm = std::sqrt(squares);
+          for (int k = 0; k < m; ++k) out[k] = static_cast<float>(centred[k] / norm);
+        }
+      }
+    }
+    prepared.values.insert(prepared.values.end(), chunk_values.begin(), chunk_values.end());
+    prepared.scale.insert(prepared.scale.end(), chunk_scale.begin(), chunk_scale.end());
+  }
+  prepared.rows = catalog.used();
+  const int padded = round_up(std::max(prepared.rows, 1), rows_multiple);
+  prepared.values.resize(static_cast<std::size_t>(padded) * prepared.stride, 0.0f);
+  prepared.scale.resize(padded, 0.0);
+  prepared.scale_f.resize(padded);
+  for (int r = 0; r < padded; ++r) prepared.scale_f[r] = static_cast<float>(prepared.scale[r]);
+  return prepared;
+}
+
+}  // namespace pathscope::correlate

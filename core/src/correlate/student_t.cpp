@@ -1,0 +1,114 @@
+// p-values of correlation coefficients through Student's t and the regularised incomplete
+// beta function, and the inverse used to turn --max-p into a |rho| cut-off.
+#include <cmath>
+#include <limits>
+#include <string>
+
+#include "pathscope/correlate.hpp"
+#include "pathscope/error.hpp"
+
+namespace pathscope {
+namespace {
+
+// The continued fraction of I_x(a, b) (Numerical Recipes' betacf form, modified Lentz), which
+// converges fast for x < (a+1)/(a+b+2); the caller uses the symmetry otherwise.
+double incomplete_beta_fraction(double x, double a, double b) {
+  constexpr double tiny = 1e-300;
+  constexpr double epsilon = 1e-16;
+  const double qab = a + b, qap = a + 1, qam = a - 1;
+  double c = 1;
+  double d = 1 - qab * x / qap;
+  if (std::fabs(d) < tiny) d = tiny;
+  d = 1 / d;
+  double fraction = d;
+  for (int m = 1; m <= 10000; ++m) {
+    const double m2 = 2.0 * m;
+    // Even step: d_{2m} = m(b-m)x / ((a+2m-1)(a+2m)).
+    double coefficient = m * (b - m) * x / ((qam + m2) * (a + m2));
+    d = 1 + coefficient * d;
+    if (std::fabs(d) < tiny) d = tiny;
+    c = 1 + coefficient / c;
+    if (std::fabs(c) < tiny) c = tiny;
+    d = 1 / d;
+    fraction *= d * c;
+    // Odd step: d_{2m+1} = -(a+m)(a+b+m)x / ((a+2m)(a+2m+1)).
+    coefficient = -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2));
+    d = 1 + coefficient * d;
+    if (std::fabs(d) < tiny) d = tiny;
+    c = 1 + coefficient / c;
+    if (std::fabs(c) < tiny) c = tiny;
+    d = 1 / d;
+    const double step = d * c;
+    fraction *= step;
+    if (std::fabs(step - 1) < epsilon) return fraction;
+  }
+  throw Error("the incomplete beta function did not converge (a=" + std::to_string(a) + ", b=" + std::to_string(b) +
+              ", x=" + std::to_string(x) + ")");
+}
+
+}  // namespace
+
+double regularized_incomplete_beta(double x, double a, double b) {
+  if (!(a > 0) || !(b > 0) || !(x >= 0) || !(x <= 1)) throw Error("incomplete beta: arguments out of range");
+  if (x == 0 || x == 1) return x;
+  const double log_front =
+      std::lgamma(a + b) - std::lgamma(a) - std::lgamma(b) + a * std::log(x) + b * std::log1p(-x);
+  const double front = std::exp(log_front);
+  if (x < (a + 1) / (a + b + 2)) return front * incomplete_beta_fraction(x, a, b) / a;
+  return 1 - front * incomplete_beta_fraction(1 - x, b, a) / b;
+}
+
+double student_t_two_sided_p(double t, double df) {
+  if (!(df > 0)) throw Error("Student's t needs positive degrees of freedom");
+  if (std::isinf(t)) return 0;
+  const double t2 = t * t;
+  // P(|T| >= t) = I_{df/(df+t^2)}(df/2, 1/2); the form below keeps precision for large t.
+  return regularized_incomplete_beta(df / (df + t2), df / 2, 0.5);
+}
+
+double correlation_p_value(double rho, std::int64_t samples) {
+  if (samples < 3) throw Error("a p-value needs at least 3 columns, the table has " + std::to_string(samples));
+  const double r = std::fabs(rho);
+  if (r >= 1) return 0;
+  const double df = static_cast<double>(samples - 2);
+  // t^2 = rho^2 df / (1 - rho^2); so df/(df+t^2) = 1 - rho^2 exactly, which avoids t overflow.
+  return regularized_incomplete_beta(1 - r * r, df / 2, 0.5);
+}
+
+double rho_cutoff_for_p(double max_p, std::int64_t samples) {
+  if (!(max_p >= 0) || !(max_p <= 1)) throw Error("--max-p must lie in [0, 1]");
+  if (samples < 3) throw Error("--max-p needs at least 3 columns, the table has " + std::to_string(samples));
+  if (max_p >= 1) return 0;
+  double low = 0, high = 1;  // p(low) > max_p >= p(high)
+  while (high - low > 0x1p-52) {
+    const double middle = 0.5 * (low + high);
+    if (middle <= low || middle >= high) break;
+    if (correlation_p_value(middle, samples) <= max_p)
+      high = middle;
+    else
+      low = middle;
+  }
+  return high;
+}
+
+double combined_rho_cutoff(std::optional<double> max_p, std::optional<double> min_abs_rho, std::int64_t samples) {
+  double cutoff = 0;
+  if (min_abs_rho) {
+    if (!(*min_abs_rho >= 0) || !(*min_abs_rho <= 1)) throw Error("--min-abs-rho must lie in [0, 1]");
+    cutoff = *min_abs_rho;
+  }
+  if (max_p) cutoff = std::max(cutoff, rho_cutoff_for_p(*max_p, samples));
+  return cutoff;
+}
+
+CorrelationMethod parse_correlation_method(const std::string& name) {
+  if (name == "spearman") return CorrelationMethod::spearman;
+  if (name == "pearson") return CorrelationMethod::pearson;
+  throw Error("unknown correlation method '" + name + "' (spearman or pearson)");
+}
+
+const char* correlation_method_name(CorrelationMethod method) {
+  return method == CorrelationMethod::spearman ? "spearman" : "pearson";
+}
+
+}  // namespace pathscope

@@ -1,0 +1,71 @@
+#include <cmath>
+#include <nlohmann/json.hpp>
+
+#include "pathscope/atomic_file.hpp"
+#include "pathscope/path_export.hpp"
+
+namespace pathscope {
+namespace {
+
+nlohmann::json node_json(const Graph& g, std::int32_t u, const PathExportInfo& info) {
+  nlohmann::json node = {{"index", u}, {"id", g.display_id(u)}, {"label", g.label(u)}};
+  if (!g.names.empty()) node["name"] = g.names[u];
+  if (info.position_dims > 0 &&
+      info.positions.size() >= static_cast<std::size_t>(g.n) * static_cast<std::size_t>(info.position_dims)) {
+    auto& position = node["position"] = nlohmann::json::array();
+    for (int d = 0; d < info.position_dims; ++d) position.push_back(info.positions[u * info.position_dims + d]);
+  }
+  return node;
+}
+
+nlohmann::json timing_json(const Timing& t) {
+  return {{"engine", t.engine},
+          {"device", t.device},
+          {"seconds", t.seconds},
+          {"compute_seconds", t.compute_seconds},
+          {"transfer_seconds", t.transfer_seconds},
+          {"updates", t.updates},
+          {"updates_per_second", t.updates_per_second()}};
+}
+
+}  // namespace
+
+std::string path_to_json(const Graph& g, const Path& path, const PathExportInfo& info) {
+  nlohmann::json doc;
+  doc["graph"] = {{"file", info.graph_file}, {"sha256", info.graph_sha256}, {"nodes", g.n},
+                  {"arcs", g.arc_count()}, {"directed", g.directed}};
+  doc["kind"] = info.tour ? "tour" : "path";
+  doc["source"] = node_json(g, path.source, info);
+  doc["target"] = node_json(g, path.target, info);
+  doc["reachable"] = path.reachable;
+  // JSON has no infinity; an unreachable pair says so above and carries a null distance.
+  doc["distance"] = path.reachable && std::isfinite(path.distance) ? nlohmann::json(path.distance) : nlohmann::json();
+  doc["hops"] = path.reachable ? path.arc_costs.size() : 0;
+  auto& nodes = doc["nodes"] = nlohmann::json::array();
+  double cumulative = 0;
+  for (std::size_t i = 0; path.reachable && i < path.nodes.size(); ++i) {
+    nlohmann::json node = node_json(g, path.nodes[i], info);
+    if (i > 0) {
+      cumulative += path.arc_costs[i - 1];
+      node["arc_cost"] = path.arc_costs[i - 1];
+    }
+    node["cumulative"] = cumulative;
+    nodes.push_back(std::move(node));
+  }
+  if (info.tour && path.reachable && path.arc_costs.size() == path.nodes.size() && !path.nodes.empty()) {
+    doc["closing_arc_cost"] = path.arc_costs.back();
+  }
+  doc["engine"] = info.engine;
+  auto& timings = doc["timings"] = nlohmann::json::array();
+  for (const auto& t : info.timings) timings.push_back(timing_json(t));
+  // Names come from the person's files; a stray Latin-1 byte must not abort the export.
+  return doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+}
+
+void write_path_json(const std::string& file, const Graph& g, const Path& path, const PathExportInfo& info) {
+  AtomicFile out(file);
+  out.write(path_to_json(g, path, info));
+  out.commit();
+}
+
+}  // namespace pathscope

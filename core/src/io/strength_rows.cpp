@@ -1,0 +1,63 @@
+#include "io/strength_rows.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "io/text_fields.hpp"
+#include "pathscope/error.hpp"
+
+namespace pathscope::io {
+
+void add_rows_by_cost_rule(const std::vector<StrengthRow>& rows, const LoadOptions& options, bool undirected,
+                           const std::string& source, GraphBuilder& builder, LoadReport& report) {
+  double strongest = 0;
+  bool any = false;
+  for (const auto& row : rows) {
+    if (row.strength < options.min_weight) continue;
+    if (options.cost_rule == EdgeCostRule::Inverse && row.strength <= 0) {
+      throw ParseError(source, row.line,
+                       "strength " + format_number(row.strength) + " has no inverse: the 'inverse' cost rule needs "
+                       "strengths above 0 (raise --min-weight to drop such rows)");
+    }
+    strongest = any ? std::max(strongest, row.strength) : row.strength;
+    any = true;
+  }
+  builder.reserve(builder.pending_arcs() + static_cast<std::int64_t>(rows.size()) * (undirected ? 2 : 1));
+  std::int64_t dropped = 0;
+  for (const auto& row : rows) {
+    if (row.strength < options.min_weight) {
+      ++dropped;
+      continue;
+    }
+    double cost = row.strength;
+    switch (options.cost_rule) {
+      case EdgeCostRule::Weight: break;
+      case EdgeCostRule::Hops: cost = 1; break;
+      case EdgeCostRule::Inverse: cost = 1.0 / row.strength; break;
+      case EdgeCostRule::MaxMinus: cost = strongest - row.strength + 1; break;
+    }
+    if (!std::isfinite(cost)) {
+      throw ParseError(source, row.line, "the cost of strength " + format_number(row.strength) + " is not a finite number");
+    }
+    if (undirected) {
+      builder.add_edge(row.u, row.v, cost);
+    } else {
+      builder.add_arc(row.u, row.v, cost);
+    }
+  }
+  report.below_min_weight_dropped += dropped;
+  if (dropped > 0) {
+    report.notes.push_back(std::to_string(dropped) + " connections weaker than the minimum weight " +
+                           format_number(options.min_weight) + " were dropped");
+  }
+  switch (options.cost_rule) {
+    case EdgeCostRule::Weight: report.notes.push_back("cost rule 'weight': the strength is the cost"); break;
+    case EdgeCostRule::Hops: report.notes.push_back("cost rule 'hops': every arc costs 1"); break;
+    case EdgeCostRule::Inverse: report.notes.push_back("cost rule 'inverse': cost = 1 / strength"); break;
+    case EdgeCostRule::MaxMinus:
+      report.notes.push_back("cost rule 'max-minus': cost = " + format_number(strongest) + " - strength + 1");
+      break;
+  }
+}
+
+}  // namespace pathscope::io

@@ -1,0 +1,24 @@
+#pragma once
+// Connection strengths (synapse counts) read from a table, before the edge-cost rule turns
+// them into path lengths. Shared by plain edge tables and typed connection tables.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "pathscope/graph_builder.hpp"
+#include "pathscope/load.hpp"
+
+namespace pathscope::io {
+
+struct StrengthRow {
+  std::int32_t u, v;
+  double strength;
+  std::int64_t line;  // where the row (or the first row of a summed pair) was read
+};
+
+// Drops rows weaker than options.min_weight, applies options.cost_rule and adds the arcs
+// (both directions when undirected). Throws ParseError for strengths the rule cannot use.
+void add_rows_by_cost_rule(const std::vector<StrengthRow>& rows, const LoadOptions& options, bool undirected,
+                           const std::string& source, GraphBuilder& builder, LoadReport& report);
+
+}  // namespace pathscope::io

@@ -1,0 +1,253 @@
+// Single shortest paths: rebuilt from an all-pairs result, or searched from one source when no
+// n^2 matrix is at hand.
+#include "pathscope/path.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <optional>
+
+#include "apsp/bellman_ford.hpp"
+#include "apsp/quaternary_heap.hpp"
+
+namespace pathscope {
+
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+void check_node(const Graph& g, std::int32_t x, const char* role) {
+  if (x < 0 || x >= g.n)
+    throw Error(std::string("path ") + role + " " + std::to_string(x) + " is not a node index (the graph has " +
+                std::to_string(g.n) + " nodes)");
+}
+
+std::int32_t arc_tail(const Graph& g, std::int64_t arc) {
+  const auto it = std::upper_bound(g.offsets.begin(), g.offsets.end(), arc);
+  return static_cast<std::int32_t>(it - g.offsets.begin() - 1);
+}
+
+std::int64_t find_arc(const Graph& g, std::int32_t u, std::int32_t v) {
+  for (std::int64_t a = g.offsets[u]; a < g.offsets[u + 1]; ++a)
+    if (g.heads[a] == v) return a;
+  return -1;
+}
+
+Path start_path(std::int32_t s, std::int32_t t) {
+  Path p;
+  p.source = s;
+  p.target = t;
+  return p;
+}
+
+// Appends arcs in order; distance is their sum, as Path promises.
+Path path_of_arcs(const Graph& g, std::int32_t s, std::int32_t t, const std::vector<std::int64_t>& arcs) {
+  Path p = start_path(s, t);
+  p.reachable = true;
+  p.nodes.push_back(s);
+  for (const std::int64_t a : arcs) {
+    p.nodes.push_back(g.heads[a]);
+    p.arc_costs.push_back(g.weights[a]);
+    p.distance += g.weights[a];
+  }
+  return p;
+}
+
+// ---- single-source searches ----------------------------------------------------------
+
+detail::ShortestPathTree breadth_first(const Graph& g, std::int32_t s) {
+  detail::ShortestPathTree tree;
+  tree.dist.assign(g.n, kInf);
+  tree.parent_arc.assign(g.n, -1);
+  std::vector<std::int32_t> queue{s};
+  tree.dist[s] = 0;
+  for (std::size_t head = 0; head < queue.size(); ++head) {
+    const std::int32_t u = queue[head];
+    for (std::int64_t a = g.offsets[u]; a < g.offsets[u + 1]; ++a) {
+      const std::int32_t v = g.heads[a];
+      if (tree.dist[v] != kInf) continue;
+      tree.dist[v] = tree.dist[u] + 1;
+      tree.parent_arc[v] = a;
+      queue.push_back(v);
+    }
+  }
+  return tree;
+}
+
+struct HeapEntry {
+  double dist;
+  std::int32_t node;
+};
+struct HeapLess {
+  bool operator()(const HeapEntry& a, const HeapEntry& b) const { return a.dist < b.dist; }
+};
+
+detail::ShortestPathTree dijkstra(const Graph& g, std::int32_t s) {
+  detail::ShortestPathTree tree;
+  tree.dist.assign(g.n, kInf);
+  tree.parent_arc.assign(g.n, -1);
+  detail::QuaternaryHeap<HeapEntry, HeapLess> heap;
+  tree.dist[s] = 0;
+  heap.push({0.0, s});
+  while (!heap.empty()) {
+    const HeapEntry top = heap.pop();
+    if (top.dist > tree.dist[top.node]) continue;
+    for (std::int64_t a = g.offsets[top.node]; a < g.offsets[top.node + 1]; ++a) {
+      const std::int32_t v = g.heads[a];
+      const double candidate = top.dist + g.weights[a];
+      if (candidate >= tree.dist[v]) continue;
+      tree.dist[v] = candidate;
+      tree.parent_arc[v] = a;
+      heap.push({candidate, v});
+    }
+  }
+  return tree;
+}
+
+detail::ShortestPathTree search_from(const Graph& g, std::int32_t s) {
+  if (g.unit_weights) return breadth_first(g, s);
+  if (!g.has_negative_weights()) return dijkstra(g, s);
+  detail::ShortestPathTree tree;
+  const std::int32_t on_cycle = detail::bellman_ford(g, s, &tree, JobContext{});
+  if (on_cycle >= 0) throw NegativeCycle(on_cycle);
+  return tree;
+}
+
+// ---- rebuilding from an all-pairs result ---------------------------------------------
+
+// Follows result.next; nullopt when the hops do not form a simple path of arcs to t (a
+// matrix from elsewhere, or a next-hop table inconsistent with the graph).
+std::optional<std::vector<std::int64_t>> walk_next_hops(const Graph& g, const ApspResult& r, std::int32_t s,
+                                                        std::int32_t t) {
+  const std::size_t n = static_cast<std::size_t>(g.n);
+  std::vector<char> visited(n, 0);
+  std::vector<std::int64_t> arcs;
+  std::int32_t u = s;
+  visited[u] = 1;
+  while (u != t) {
+    const std::int32_t hop = r.next[u * n + t];
+    if (hop < 0 || hop >= g.n || visited[hop]) return std::nullopt;
+    const std::int64_t a = find_arc(g, u, hop);
+    if (a < 0) return std::nullopt;
+    arcs.push_back(a);
+    visited[hop] = 1;
+    u = hop;
+  }
+  return arcs;
+}
+
+// Walks tight arcs (w(u,k) + D[k][t] = D[u][t]) from s by depth-first search that never
+// enters a node twice: a zero-cost arc pair u -> k -> u is tight both ways, and a greedy walk
+// could circle there forever, while the search simply backs out of a visited node. Every
+// arc it keeps is tight, so the costs telescope to D[s][t] (exactly for integer matrices).
+template <class Tight>
+std::optional<std::vector<std::int64_t>> tight_path_search(const Graph& g, std::int32_t s, std::int32_t t,
+                                                          Tight tight) {
+  std::vector<char> visited(g.n, 0);
+  struct Frame {
+    std::int32_t node;
+    std::int64_t next_arc;
+  };
+  std::vector<Frame> stack{{s, g.offsets[s]}};
+  std::vector<std::int64_t> arcs;
+  visited[s] = 1;
+  while (!stack.empty()) {
+    Frame& top = stack.back();
+    if (top.node == t) return arcs;
+    bool advanced = false;
+    while (top.next_arc < g.offsets[top.node + 1]) {
+      const std::int64_t a = top.next_arc++;
+      const std::int32_t k = g.heads[a];
+      if (visited[k] || !tight(top.node, k, g.weights[a])) continue;
+      visited[k] = 1;
+      arcs.push_back(a);
+      stack.push_back({k, g.offsets[k]});
+      advanced = true;
+      break;
+    }
+    if (!advanced) {
+      stack.pop_back();
+      if (!arcs.empty()) arcs.pop_back();
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<std::vector<std::int64_t>> rebuild_from_distances(const Graph& g, const ApspResult& r,
+                                                                std::int32_t s, std::int32_t t) {
+  const std::size_t n = static_cast<std::size_t>(g.n);
+  const std::size_t column = static_cast<std::size_t>(t);
+  switch (r.dist) {
+    case DistType::Int32:
+      return tight_path_search(g, s, t, [&](std::int32_t u, std::int32_t k, double w) {
+        const std::int32_t dk = r.d32[k * n + column];
+        if (dk == kUnreachableI32) return false;
+        return static_cast<std::int64_t>(w) + dk == r.d32[u * n + column];
+      });
+    case DistType::Hop16:
+      // Hop counts: every arc is one step, whatever its cost.
+      return tight_path_search(g, s, t, [&](std::int32_t u, std::int32_t k, double) {
+        const std::uint16_t dk = r.d16[k * n + column];
+        if (dk == kUnreachableU16) return false;
+        return dk + 1 == r.d16[u * n + column];
+      });
+    case DistType::Float32: {
+      // A float entry is a sum of at most n-1 rounded terms, so it can be off by about
+      // hops * 2^-24 relative to its terms' size; for paths of up to some thousands of hops
+      // the typical error is far smaller (errors partly cancel). A tight arc is accepted
+      // within rel * (|w| + |D[k][t]| + |D[u][t]|), starting at 2^-20 (about 16 float
+      // roundings) and widening only when no path is found, so a near-tie is never preferred
+      // to the real shortest path while one exists within the tighter bound.
+      for (const double rel : {0x1.0p-20, 0x1.0p-16, 0x1.0p-12}) {
+        auto found = tight_path_search(g, s, t, [&](std::int32_t u, std::int32_t k, double w) {
+          const double dk = r.df[k * n + column];
+          if (std::isinf(dk)) return false;
+          const double du = r.df[u * n + column];
+          return std::fabs(w + dk - du) <= rel * (std::fabs(w) + std::fabs(dk) + std::fabs(du));
+        });
+        if (found) return found;
+      }
+      return std::nullopt;
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+Path path_from_apsp(const Graph& g, const ApspResult& result, std::int32_t s, std::int32_t t) {
+  if (result.n != g.n)
+    throw Error("the all-pairs result has " + std::to_string(result.n) + " nodes but the graph has " +
+                std::to_string(g.n));
+  check_node(g, s, "source");
+  check_node(g, t, "target");
+  if (!result.reachable(s, t)) return start_path(s, t);
+  if (!result.next.empty())
+    if (auto arcs = walk_next_hops(g, result, s, t)) return path_of_arcs(g, s, t, *arcs);
+  if (auto arcs = rebuild_from_distances(g, result, s, t)) return path_of_arcs(g, s, t, *arcs);
+  // Only a matrix that does not belong to this graph (or float error beyond 2^-12) gets
+  // here; the exact search still answers.
+  return path_single_source(g, s, t);
+}
+
+Path path_single_source(const Graph& g, std::int32_t s, std::int32_t t) {
+  check_node(g, s, "source");
+  check_node(g, t, "target");
+  const detail::ShortestPathTree tree = search_from(g, s);
+  if (tree.dist[t] == kInf) return start_path(s, t);
+  std::vector<std::int64_t> arcs;
+  for (std::int32_t v = t; v != s;) {
+    const std::int64_t a = tree.parent_arc[v];
+    arcs.push_back(a);
+    v = arc_tail(g, a);
+  }
+  std::reverse(arcs.begin(), arcs.end());
+  return path_of_arcs(g, s, t, arcs);
+}
+
+std::vector<double> single_source_distances(const Graph& g, std::int32_t s) {
+  check_node(g, s, "source");
+  return search_from(g, s).dist;
+}
+
+}  // namespace pathscope

@@ -1,0 +1,129 @@
+// The "gpu" closure engine: the arcs go up once, the closure is built in device memory by the
+// kernels of closure_kernels.cuh, and the packed rows come back once.
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <string>
+
+#include "closure_kernels.cuh"
+#include "cuda_check.hpp"
+#include "device_memory.hpp"
+#include "gpu_runs.hpp"
+#include "pathscope/gpu.hpp"
+#include "pathscope/gpu_closure.hpp"
+#include "pathscope/memory_budget.hpp"
+
+namespace pathscope {
+namespace {
+
+using gpu::DeviceArray;
+using gpu::closure::kTile;
+using gpu::closure::kTileWords;
+
+// How many pivot tiles go by between looks at the cancel flag and the progress bar; each look
+// waits for the queued kernels, so it is rare enough not to show in the timings.
+constexpr int kTilesPerCheck = 16;
+
+class GpuClosureEngine final : public ClosureEngine {
+ public:
+  std::string name() const override { return "gpu"; }
+  std::string description() const override {
+    return "GPU bit-packed Warshall: word-parallel in one block up to 256 nodes, blocked boolean products above";
+  }
+  std::string unavailable_reason() const override {
+    const GpuInfo info = gpu_info();
+    return info.available ? std::string() : info.reason;
+  }
+
+  ClosureResult run(const Graph& g, const ClosureOptions& options, const JobContext& job) const override {
+    const double start = now_seconds();
+    require_closure_within_budget(g, options);
+    gpu::require_device();
+    const std::int64_t tiles = std::max<std::int64_t>(1, (g.n + kTile - 1) / kTile);
+    const std::int64_t np = tiles * kTile;
+    const std::int64_t wp = np / 64;
+    const std::uint64_t matrix_bytes = static_cast<std::uint64_t>(np) * static_cast<std::uint64_t>(wp) * 8u;
+    const std::uint64_t graph_bytes = (static_cast<std::uint64_t>(g.n) + 1) * 8u + g.heads.size() * 4u;
+    // Rows are re-packed on the device to the host's width when the padding makes them wider.
+    const std::int64_t words = BitMatrix::words_for(g.n);
+    const bool repack = words != wp;
+    const std::uint64_t packed_bytes = repack ? closure_bytes(g.n) : 0;
+    require_within_budget(matrix_bytes + graph_bytes + packed_bytes, gpu::device_memory_budget(options.gpu_memory_budget),
+                          "GPU closure of " + std::to_string(g.n) + " nodes (padded to " + std::to_string(np) + ")");
+
+    ClosureResult result;
+    gpu::Stream stream;
+    const cudaStream_t s = stream.get();
+    gpu::Event compute_start(true), compute_end(true);
+
+    const double upload_start = now_seconds();
+    DeviceArray<std::uint64_t> matrix(static_cast<std::size_t>(np) * static_cast<std::size_t>(wp));
+    DeviceArray<std::int64_t> offsets(g.offsets.size());
+    DeviceArray<std::int32_t> heads(g.heads.size());
+    DeviceArray<std::uint64_t> packed(repack ? static_cast<std::size_t>(g.n) * static_cast<std::size_t>(words) : 0);
+    CUDA_CHECK(cudaMemcpyAsync(offsets.get(), g.offsets.data(), offsets.bytes(), cudaMemcpyHostToDevice, s));
+    if (!g.heads.empty())
+      CUDA_CHECK(cudaMemcpyAsync(heads.get(), g.heads.data(), heads.bytes(), cudaMemcpyHostToDevice, s));
+    stream.sync();
+    double transfer = now_seconds() - upload_start;
+
+    compute_start.record(s);
+    CUDA_CHECK(cudaMemsetAsync(matrix.get(), 0, matrix.bytes(), s));
+    if (g.n > 0) {
+      const int threads = 256;
+      const int blocks = static_cast<int>(std::min<std::int64_t>((g.n + threads - 1) / threads, 4096));
+      gpu::closure::set_arc_bits<<<blocks, threads, 0, s>>>(offsets.get(), heads.get(), g.n, matrix.get(), wp);
+      CUDA_CHECK_LAUNCH();
+    }
+    const int side = static_cast<int>(tiles);
+    for (int kb = 0; kb < side && g.n > 0; ++kb) {
+      gpu::closure::close_pivot_tile<<<1, kTile * kTileWords, 0, s>>>(matrix.get(), wp, kb);
+      CUDA_CHECK_LAUNCH();
+      if (side > 1) {
+        gpu::closure::update_pivot_cross<<<2 * side, kTile, 0, s>>>(matrix.get(), wp, kb, side);
+        CUDA_CHECK_LAUNCH();
+        gpu::closure::update_other_tiles<<<dim3(side, side), kTile, 0, s>>>(matrix.get(), wp, kb);
+        CUDA_CHECK_LAUNCH();
+      }
+      if ((kb + 1) % kTilesPerCheck == 0 && kb + 1 < side) {
+        stream.sync();
+        job.check_cancel();
+        job.report(static_cast<double>(kb + 1) / side);
+      }
+    }
+    if (repack && g.n > 0) {
+      const int threads = 256;
+      const int blocks = static_cast<int>(std::min<std::int64_t>((g.n * words + threads - 1) / threads, 65536));
+      gpu::closure::pack_rows<<<blocks, threads, 0, s>>>(matrix.get(), wp, packed.get(), words, g.n);
+      CUDA_CHECK_LAUNCH();
+    }
+    compute_end.record(s);
+    result.reach = BitMatrix(g.n);  // the host side allocates while the kernels run
+    compute_end.sync();
+
+    const double download_start = now_seconds();
+    if (g.n > 0) {
+      const std::uint64_t* host_layout = repack ? packed.get() : matrix.get();
+      CUDA_CHECK(cudaMemcpyAsync(result.reach.words().data(), host_layout, closure_bytes(g.n), cudaMemcpyDeviceToHost, s));
+      stream.sync();
+    }
+    transfer += now_seconds() - download_start;
+
+    Timing& t = result.timing;
+    t.engine = name();
+    t.device = gpu::device_name();
+    t.seconds = now_seconds() - start;
+    t.compute_seconds = compute_end.seconds_since(compute_start);
+    t.transfer_seconds = transfer;
+    const double n = g.n;
+    t.updates = n * n * n;
+    job.report(1.0);
+    return result;
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<ClosureEngine> make_gpu_closure_engine() { return std::make_unique<GpuClosureEngine>(); }
+
+}  // namespace pathscope

@@ -1,0 +1,163 @@
+#pragma once
+// Host-side launchers of the kernels, each checked, and the one pivot step of blocked
+// Floyd-Warshall that the in-core run and the out-of-core diagonal closure share.
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+#include "cuda_check.hpp"
+#include "device_memory.hpp"
+#include "matrix_kernels.cuh"
+#include "minplus_product.cuh"
+#include "pathscope/graph.hpp"
+
+namespace pathscope::gpu {
+
+inline int grid_for(std::int64_t items, int threads) {
+  return static_cast<int>(std::clamp<std::int64_t>((items + threads - 1) / threads, 1, 132 * 32));
+}
+
+inline std::int64_t round_up(std::int64_t v, std::int64_t m) { return (v + m - 1) / m * m; }
+
+// The arcs on the device, weights converted once.
+template <class D>
+class DeviceGraph {
+ public:
+  explicit DeviceGraph(const Graph& g, cudaStream_t s) : n_(g.n) {
+    std::vector<typename D::Scalar> w(g.weights.size());
+    for (std::size_t e = 0; e < w.size(); ++e) w[e] = static_cast<typename D::Scalar>(g.weights[e]);
+    offsets_ = DeviceArray<std::int64_t>(g.offsets.size());
+    heads_ = DeviceArray<std::int32_t>(g.heads.size());
+    weights_ = DeviceArray<typename D::Scalar>(w.size());
+    CUDA_CHECK(cudaMemcpyAsync(offsets_.get(), g.offsets.data(), offsets_.bytes(), cudaMemcpyHostToDevice, s));
+    if (!w.empty()) {
+      CUDA_CHECK(cudaMemcpyAsync(heads_.get(), g.heads.data(), heads_.bytes(), cudaMemcpyHostToDevice, s));
+      CUDA_CHECK(cudaMemcpyAsync(weights_.get(), w.data(), weights_.bytes(), cudaMemcpyHostToDevice, s));
+    }
+    CUDA_CHECK(cudaStreamSynchronize(s));  // `w` dies here
+  }
+  DeviceArcs<D> arcs() const { return {offsets_.get(), heads_.get(), weights_.get(), n_}; }
+  static std::uint64_t bytes(std::int64_t n, std::int64_t arcs) {
+    return (n + 1) * 8 + arcs * (4 + sizeof(typename D::Scalar));
+  }
+
+ private:
+  int n_;
+  DeviceArray<std::int64_t> offsets_;
+  DeviceArray<std::int32_t> heads_;
+  DeviceArray<typename D::Scalar> weights_;
+};
+
+// The rectangle filled with the graph's initial distances (arcs, 0 diagonal, unreachable).
+template <class D>
+void enqueue_initial_rect(Rect<typename D::Scalar> rect, const DeviceArcs<D>& arcs, cudaStream_t s) {
+  fill_unreachable_kernel<D><<<grid_for(std::int64_t(rect.rows) * rect.cols, 256), 256, 0, s>>>(rect);
+  CUDA_CHECK_LAUNCH();
+  scatter_arcs_kernel<D><<<(rect.rows + 127) / 128, 128, 0, s>>>(rect, arcs);
+  CUDA_CHECK_LAUNCH();
+}
+
+template <class T>
+void enqueue_transpose(const T* src, std::int64_t src_pitch, int rows, int cols, T* dst, std::int64_t dst_pitch,
+                       cudaStream_t s) {
+  const dim3 grid((cols + 31) / 32, (rows + 31) / 32);
+  transpose_kernel<T><<<grid, dim3(32, 8), 0, s>>>(src, src_pitch, rows, cols, dst, dst_pitch);
+  CUDA_CHECK_LAUNCH();
+}
+
+template <class D>
+void enqueue_broadcast(const typename D::Scalar* src, typename D::AWord* dst, std::int64_t count, cudaStream_t s) {
+  broadcast_kernel<D><<<grid_for(count, 256), 256, 0, s>>>(src, dst, count);
+  CUDA_CHECK_LAUNCH();
+}
+
+template <class D>
+void enqueue_product(const ProductBatch<D>& batch, cudaStream_t s) {
+  using S = ProductShape<D>;
+  static const bool configured = [] {
+    CUDA_CHECK(cudaFuncSetAttribute(minplus_product_kernel<D>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                    S::kSharedBytes));
+    return true;
+  }();
+  (void)configured;
+  int rows = 0, words = 0;
+  for (int j = 0; j < batch.count; ++j) {
+    rows = std::max(rows, batch.job[j].rows);
+    words = std::max(words, batch.job[j].words);
+  }
+  if (rows == 0 || words == 0) return;
+  const dim3 grid(words / S::kWords, rows / kTileRows, batch.count);
+  minplus_product_kernel<D><<<grid, S::kThreads, S::kSharedBytes, s>>>(batch);
+  CUDA_CHECK_LAUNCH();
+}
+
+template <class D>
+void enqueue_close_block(typename D::Scalar* block, std::int64_t pitch, typename D::AWord* a_rows,
+                         typename D::AWord* a_cols, cudaStream_t s) {
+  close_block_kernel<D><<<1, 1024, 0, s>>>(block, pitch, a_rows, a_cols);
+  CUDA_CHECK_LAUNCH();
+}
+
+// Buffers of one blocked Floyd-Warshall over a size x size matrix, pivot width kTileRows.
+template <class D>
+struct PivotWorkspace {
+  using Scalar = typename D::Scalar;
+  using AWord = typename D::AWord;
+  explicit PivotWorkspace(std::int64_t size)
+      : columns(kTileRows * size),
+        rows(kTileRows * size),
+        columns_broadcast(D::kLanes > 1 ? kTileRows * size : 0),
+        block_rows(kTileRows * kTileRows),
+        block_cols(kTileRows * kTileRows) {}
+  static std::uint64_t bytes(std::int64_t size) {
+    return kTileRows * size * (2 * sizeof(Scalar) + (D::kLanes > 1 ? 4 : 0)) + 2 * kTileRows * kTileRows * 4;
+  }
+  DeviceArray<Scalar> columns;          // pivot columns, depth-major (the A operand, packed)
+  DeviceArray<Scalar> rows;             // pivot rows after phase 2 (the B operand)
+  DeviceArray<AWord> columns_broadcast;  // hop16: the A operand with each cell in both halves
+  DeviceArray<AWord> block_rows, block_cols;  // the closed diagonal block, as A operands
+  const AWord* a_operand() const {
+    if constexpr (D::kLanes > 1) return columns_broadcast.get();
+    else return reinterpret_cast<const AWord*>(columns.get());
+  }
+};
+
+// One pivot block of blocked Floyd-Warshall on a size x size matrix (row pitch `pitch`):
+// phase 1 closes the diagonal block; phase 2 turns the pivot rows and columns into products
+// with it (one launch, two jobs); phase 3 is the product of the two panels over the whole
+// matrix. Phase 3 includes the pivot rows and columns themselves: there the product is a
+// no-op or gives exactly their phase-2 value, so no tile needs skipping and the panels are
+// read from their own buffers while the matrix is written.
+template <class D>
+void enqueue_pivot(typename D::Scalar* d, std::int64_t pitch, int size, int pivot, PivotWorkspace<D>& ws,
+                   cudaStream_t s) {
+  using Word = typename D::Word;
+  const std::int64_t q = std::int64_t(pivot) * kTileRows;
+  enqueue_transpose(d + q, pitch, size, kTileRows, ws.columns.get(), size, s);
+  enqueue_close_block<D>(d + q * pitch + q, pitch, ws.block_rows.get(), ws.block_cols.get(), s);
+
+  const std::int64_t words = size / D::kLanes, pitch_words = pitch / D::kLanes;
+  Word* d_words = reinterpret_cast<Word*>(d);
+  Word* columns_words = reinterpret_cast<Word*>(ws.columns.get());
+  Word* rows_words = reinterpret_cast<Word*>(ws.rows.get());
+  ProductBatch<D> phase2{};
+  phase2.count = 2;
+  // Pivot rows: R' = A* (x) R, into their own buffer.
+  phase2.job[0] = {rows_words, d_words + q * pitch_words, words, pitch_words, ws.block_cols.get(), kTileRows,
+                   d_words + q * pitch_words, pitch_words, kTileRows, int(words), kTileRows};
+  // Pivot columns, depth-major: C'^T = A*^T (x) C^T, in place (one block row holds all of it).
+  phase2.job[1] = {columns_words, columns_words, words, words, ws.block_rows.get(), kTileRows, columns_words, words,
+                   kTileRows, int(words), kTileRows};
+  enqueue_product(phase2, s);
+  if constexpr (D::kLanes > 1) enqueue_broadcast<D>(ws.columns.get(), ws.columns_broadcast.get(), kTileRows * size, s);
+
+  ProductBatch<D> phase3{};
+  phase3.count = 1;
+  phase3.job[0] = {d_words, d_words, pitch_words, pitch_words, ws.a_operand(), size, rows_words, words, size,
+                   int(words), kTileRows};
+  enqueue_product(phase3, s);
+}
+
+}  // namespace pathscope::gpu

@@ -1,0 +1,108 @@
+// Held-Karp on the GPU: one launch per layer of subsets of equal size, one thread per subset
+// (found from its rank by the combinatorial number system) filling the next layer's entries. The table stays in device memory;
+// to rebuild the tour only the k rows on the way back are copied to the host.
+#include <string>
+#include <vector>
+
+#include "pathscope/gpu_tsp.hpp"
+#include "pathscope/tsp_walk.hpp"
+#include "tsp/held_karp_support.hpp"
+#include "tsp/typed_costs.hpp"
+#include "tsp_cuda_support.cuh"
+
+namespace pathscope {
+namespace {
+
+constexpr int kThreadsPerBlock = 256;
+constexpr int kMatrixEntries = tsp_walk::kMaxHeldKarpStops * tsp_walk::kMaxHeldKarpStops;
+
+template <typename Cost>
+__global__ void __launch_bounds__(kThreadsPerBlock)
+    held_karp_layer(const Cost* __restrict__ costs, const std::uint64_t* __restrict__ binomials_global, int k, int size,
+                    std::uint64_t count, Cost* dp) {
+  __shared__ Cost matrix[kMatrixEntries];
+  __shared__ std::uint64_t binomials[tsp_walk::kBinomialEntries];
+  for (int i = threadIdx.x; i < k * k; i += blockDim.x) matrix[i] = costs[i];
+  for (int i = threadIdx.x; i < tsp_walk::kBinomialEntries; i += blockDim.x) binomials[i] = binomials_global[i];
+  __syncthreads();
+  const std::uint64_t stride = static_cast<std::uint64_t>(gridDim.x) * blockDim.x;
+  for (std::uint64_t rank = static_cast<std::uint64_t>(blockIdx.x) * blockDim.x + threadIdx.x; rank < count; rank += stride)
+    tsp_walk::held_karp_extend<Cost>(matrix, k, dp, tsp_walk::unrank_subset(rank, size, k - 1, binomials));
+}
+
+template <typename Cost>
+TspResult run(const TspInstance& instance, const TspOptions& options, const JobContext& job) {
+  const double start = now_seconds();
+  const cudaDeviceProp device = tsp_cuda::require_device();
+  const int k = instance.k, m = k - 1;
+  std::uint64_t budget = options.gpu_memory_budget;
+  if (budget == 0) {
+    std::size_t free_bytes = 0, total_bytes = 0;
+    PATHSCOPE_TSP_CUDA(cudaMemGetInfo(&free_bytes, &total_bytes));
+    const std::size_t margin = std::size_t{512} << 20;
+    budget = free_bytes > margin ? free_bytes - margin : 0;
+  }
+  tsp_detail::check_held_karp_budget(instance, budget, "GPU memory");
+
+  double transfer = 0, compute = 0;
+  double t0 = now_seconds();
+  const std::vector<Cost> host_costs = tsp_detail::typed_costs<Cost>(instance);
+  std::vector<std::uint64_t> host_binomials(tsp_walk::kBinomialEntries);
+  tsp_walk::fill_binomials(host_binomials.data());
+  tsp_cuda::DeviceBuffer<Cost> costs(host_costs.size());
+  tsp_cuda::DeviceBuffer<std::uint64_t> binomials(host_binomials.size());
+  tsp_cuda::DeviceBuffer<Cost> dp(tsp_detail::held_karp_entries(k));
+  PATHSCOPE_TSP_CUDA(cudaMemcpy(costs.get(), host_costs.data(), host_costs.size() * sizeof(Cost), cudaMemcpyHostToDevice));
+  PATHSCOPE_TSP_CUDA(cudaMemcpy(binomials.get(), host_binomials.data(), host_binomials.size() * sizeof(std::uint64_t),
+                                cudaMemcpyHostToDevice));
+  transfer += now_seconds() - t0;
+
+  const std::uint64_t resident = static_cast<std::uint64_t>(device.multiProcessorCount) * 8;
+  for (int size = 0; size < m; ++size) {  // subsets of `size` stops fill those of size + 1
+    job.check_cancel();
+    const std::uint64_t count = tsp_walk::binomial(m, size);
+    const std::uint64_t wanted = (count + kThreadsPerBlock - 1) / kThreadsPerBlock;
+    const int blocks = static_cast<int>(wanted < resident * 16 ? wanted : resident * 16);
+    t0 = now_seconds();
+    held_karp_layer<Cost><<<blocks, kThreadsPerBlock>>>(costs.get(), binomials.get(), k, size, count, dp.get());
+    PATHSCOPE_TSP_LAUNCHED("held_karp_layer");
+    PATHSCOPE_TSP_CUDA(cudaDeviceSynchronize());
+    compute += now_seconds() - t0;
+    job.report(static_cast<double>(size + 1) / m);
+  }
+
+  t0 = now_seconds();
+  std::vector<Cost> fetched(m);
+  TspResult result;
+  result.tour = tsp_detail::held_karp_tour<Cost>(host_costs.data(), k, [&](std::uint32_t subset) {
+    PATHSCOPE_TSP_CUDA(cudaMemcpy(fetched.data(), dp.get() + static_cast<std::uint64_t>(subset) * m, m * sizeof(Cost),
+                                  cudaMemcpyDeviceToHost));
+    return static_cast<const Cost*>(fetched.data());
+  });
+  transfer += now_seconds() - t0;
+  result.length = tour_length(instance, result.tour);
+  result.algorithm = TspAlgorithm::HeldKarp;
+  result.backend = TspBackend::Gpu;
+  result.proven_optimal = true;
+  result.timing.engine = std::string("tsp-held-karp-gpu (") + tsp_detail::cost_kind_name(tsp_detail::choose_cost_kind(instance)) + ")";
+  result.timing.device = device.name;
+  result.timing.seconds = now_seconds() - start;
+  result.timing.compute_seconds = compute;
+  result.timing.transfer_seconds = transfer;
+  result.timing.updates = tsp_detail::held_karp_transitions(k);
+  return result;
+}
+
+}  // namespace
+
+TspResult gpu_tsp_held_karp(const TspInstance& instance, const TspOptions& options, const JobContext& job) {
+  if (instance.k <= 2) return gpu_tsp_exhaustive(instance, options, job);
+  switch (tsp_detail::choose_cost_kind(instance)) {
+    case tsp_detail::CostKind::Int16: return run<std::int16_t>(instance, options, job);
+    case tsp_detail::CostKind::Int32: return run<std::int32_t>(instance, options, job);
+    case tsp_detail::CostKind::Int64: return run<long long>(instance, options, job);
+    default: return run<double>(instance, options, job);
+  }
+}
+
+}  // namespace pathscope

@@ -1,0 +1,133 @@
+// Best-improvement 2-opt with every move of a step evaluated at once: thread (i, j), i < j,
+// prices reversing positions i+1..j; blocks keep their best (delta, move) by a shared-memory
+// reduction and the host applies the best of all, until no move gains. For an asymmetric
+// matrix the reversed stretch's arcs change direction; prefix sums along the tour, forward and
+// backward, price that in O(1).
+#include <cmath>
+#include <limits>
+#include <vector>
+
+#include "pathscope/gpu_tsp.hpp"
+#include "tsp_cuda_support.cuh"
+
+namespace pathscope {
+namespace {
+
+constexpr int kThreadsPerBlock = 256;
+
+struct Move {
+  double delta;
+  long long index;  // i * k + j; -1 for none
+};
+
+__global__ void __launch_bounds__(kThreadsPerBlock)
+    two_opt_moves(const double* __restrict__ cost, const int* __restrict__ tour, const double* __restrict__ forward,
+                  const double* __restrict__ backward, int k, Move* block_best) {
+  __shared__ double best_delta[kThreadsPerBlock];
+  __shared__ long long best_index[kThreadsPerBlock];
+  Move best{0.0, -1};
+  const long long total = static_cast<long long>(k) * k;
+  const long long stride = static_cast<long long>(gridDim.x) * blockDim.x;
+  for (long long index = static_cast<long long>(blockIdx.x) * blockDim.x + threadIdx.x; index < total; index += stride) {
+    const int i = static_cast<int>(index / k), j = static_cast<int>(index % k);
+    const int length = j - i;  // the stretch i+1..j
+    if (length < 2 || length >= k - 1) continue;
+    const int a = tour[i], b = tour[i + 1], c = tour[j], d = tour[j + 1 == k ? 0 : j + 1];
+    double delta = cost[static_cast<long long>(a) * k + c] + cost[static_cast<long long>(b) * k + d] -
+                   cost[static_cast<long long>(a) * k + b] - cost[static_cast<long long>(c) * k + d];
+    if (forward) delta += (backward[j] - backward[i + 1]) - (forward[j] - forward[i + 1]);
+    if (delta < best.delta) best = Move{delta, index};
+  }
+  best_delta[threadIdx.x] = best.delta;
+  best_index[threadIdx.x] = best.index;
+  __syncthreads();
+  for (int half = blockDim.x / 2; half > 0; half >>= 1) {
+    if (threadIdx.x < half) {
+      const int other = threadIdx.x + half;
+      const bool take = best_delta[other] < best_delta[threadIdx.x] ||
+                        (best_delta[other] == best_delta[threadIdx.x] && best_index[other] >= 0 &&
+                         (best_index[threadIdx.x] < 0 || best_index[other] < best_index[threadIdx.x]));
+      if (take) {
+        best_delta[threadIdx.x] = best_delta[other];
+        best_index[threadIdx.x] = best_index[other];
+      }
+    }
+    __syncthreads();
+  }
+  if (threadIdx.x == 0) block_best[blockIdx.x] = Move{best_delta[0], best_index[0]};
+}
+
+void prefix_sums(const TspInstance& instance, const std::vector<int>& tour, std::vector<double>& forward,
+                 std::vector<double>& backward) {
+  const auto k = instance.k;
+  forward.assign(k, 0);
+  backward.assign(k, 0);
+  for (std::int32_t p = 1; p < k; ++p) {
+    forward[p] = forward[p - 1] + instance.at(tour[p - 1], tour[p]);
+    backward[p] = backward[p - 1] + instance.at(tour[p], tour[p - 1]);
+  }
+}
+
+}  // namespace
+
+std::vector<std::int32_t> gpu_two_opt_descent(const TspInstance& instance, std::vector<std::int32_t> tour,
+                                              Timing* timing, const JobContext& job) {
+  check_tour(instance, tour);
+  const double start = now_seconds();
+  const cudaDeviceProp device = tsp_cuda::require_device();
+  const int k = instance.k;
+  if (timing) timing->device = device.name;
+  if (k < 5) return tour;
+  double total = 0;
+  for (double c : instance.cost) total += std::fabs(c);
+  // The same threshold as the CPU local search: a gain must beat rounding noise.
+  const double epsilon = instance.integer_costs ? 0.5 : 1e-9 * (1 + total / instance.cost.size()) * k;
+
+  double transfer = 0, compute = 0;
+  double t0 = now_seconds();
+  tsp_cuda::DeviceBuffer<double> cost(instance.cost.size());
+  tsp_cuda::DeviceBuffer<int> device_tour(k);
+  tsp_cuda::DeviceBuffer<double> forward(instance.symmetric ? 0 : k), backward(instance.symmetric ? 0 : k);
+  const std::uint64_t wanted = (static_cast<std::uint64_t>(k) * k + kThreadsPerBlock - 1) / kThreadsPerBlock;
+  const int blocks = static_cast<int>(std::min<std::uint64_t>(wanted, static_cast<std::uint64_t>(device.multiProcessorCount) * 8));
+  tsp_cuda::DeviceBuffer<Move> block_best(blocks);
+  std::vector<Move> host_best(blocks);
+  std::vector<double> host_forward, host_backward;
+  PATHSCOPE_TSP_CUDA(cudaMemcpy(cost.get(), instance.cost.data(), instance.cost.size() * sizeof(double), cudaMemcpyHostToDevice));
+  transfer += now_seconds() - t0;
+
+  for (std::int64_t step = 0;; ++step) {
+    if (step % 16 == 0) job.check_cancel();
+    t0 = now_seconds();
+    PATHSCOPE_TSP_CUDA(cudaMemcpy(device_tour.get(), tour.data(), k * sizeof(int), cudaMemcpyHostToDevice));
+    if (!instance.symmetric) {
+      prefix_sums(instance, tour, host_forward, host_backward);
+      PATHSCOPE_TSP_CUDA(cudaMemcpy(forward.get(), host_forward.data(), k * sizeof(double), cudaMemcpyHostToDevice));
+      PATHSCOPE_TSP_CUDA(cudaMemcpy(backward.get(), host_backward.data(), k * sizeof(double), cudaMemcpyHostToDevice));
+    }
+    transfer += now_seconds() - t0;
+    t0 = now_seconds();
+    two_opt_moves<<<blocks, kThreadsPerBlock>>>(cost.get(), device_tour.get(), instance.symmetric ? nullptr : forward.get(),
+                                                instance.symmetric ? nullptr : backward.get(), k, block_best.get());
+    PATHSCOPE_TSP_LAUNCHED("two_opt_moves");
+    PATHSCOPE_TSP_CUDA(cudaDeviceSynchronize());
+    compute += now_seconds() - t0;
+    t0 = now_seconds();
+    PATHSCOPE_TSP_CUDA(cudaMemcpy(host_best.data(), block_best.get(), blocks * sizeof(Move), cudaMemcpyDeviceToHost));
+    transfer += now_seconds() - t0;
+    Move best{0.0, -1};
+    for (const auto& move : host_best)
+      if (move.index >= 0 && (move.delta < best.delta || (move.delta == best.delta && move.index < best.index))) best = move;
+    if (best.index < 0 || best.delta >= -epsilon) break;
+    const int i = static_cast<int>(best.index / k), j = static_cast<int>(best.index % k);
+    std::reverse(tour.begin() + i + 1, tour.begin() + j + 1);
+  }
+  if (timing) {
+    timing->compute_seconds += compute;
+    timing->transfer_seconds += transfer;
+    timing->seconds += now_seconds() - start;
+  }
+  return tour;
+}
+
+}  // namespace pathscope

@@ -1,0 +1,12 @@
+// Matrix Market coordinate files.
+#include "fuzz_common.hpp"
+#include "pathscope/read_stream.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  const std::string input = fuzz::text(data, size);
+  fuzz::expect_clean([&] {
+    std::istringstream in(input);
+    pathscope::read_graph_stream(in, "fuzz.mtx", "mtx", fuzz::small_limits());
+  });
+  return 0;
+}

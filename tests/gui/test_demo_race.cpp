@@ -1,0 +1,290 @@
+// Runs pathscope-demo headless (it needs an X server: ctest runs these under Xvfb) and checks
+// what it wrote against the engines: the JSON's path against an independent Dijkstra, its
+// matrix checksum against another engine, and the PNG for the renderer's highlight colour.
+#include <gtest/gtest.h>
+#include <stb_image.h>
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <sstream>
+#include <string>
+
+#include <nlohmann/json.hpp>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "pathscope/apsp.hpp"
+#include "pathscope/checksum.hpp"
+#include "pathscope/gpu.hpp"
+#include "pathscope/gpu_tsp.hpp"
+#include "pathscope/load.hpp"
+#include "pathscope/path.hpp"
+#include "pathscope_render/renderer.hpp"
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+namespace {
+
+const std::string kRome = std::string(PATHSCOPE_DEMO_SHARED_DATA) + "/rome99.gr";
+
+struct DemoRun {
+  int status = -1;
+  std::string errors;
+};
+
+class DemoTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() /
+           ("pathscope-demo-test-" + std::to_string(std::random_device{}()) + "-" + std::to_string(::getpid()));
+    fs::create_directories(dir_);
+    // A private layout cache, so each run starts from the same state as on a fresh CI machine.
+    ::setenv("XDG_CACHE_HOME", (dir_ / "cache").c_str(), 1);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  DemoRun run(const std::string& arguments) {
+    const fs::path errors = dir_ / "stderr.txt";
+    const std::string command = std::string("'") + PATHSCOPE_DEMO + "' " + arguments + " 2>'" + errors.string() + "'";
+    DemoRun r;
+    const int raw = std::system(command.c_str());
+    r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+    std::ifstream in(errors);
+    std::stringstream text;
+    text << in.rdbuf();
+    r.errors = text.str();
+    return r;
+  }
+
+  fs::path dir_;
+};
+
+json read_json(const fs::path& p) {
+  std::ifstream in(p);
+  return json::parse(in);
+}
+
+struct Image {
+  int width = 0, height = 0;
+  std::vector<std::uint8_t> rgb;
+};
+
+Image read_png(const fs::path& p) {
+  Image image;
+  int channels = 0;
+  unsigned char* data = stbi_load(p.c_str(), &image.width, &image.height, &channels, 3);
+  if (!data) return image;
+  image.rgb.assign(data, data + static_cast<std::size_t>(image.width) * image.height * 3);
+  stbi_image_free(data);
+  return image;
+}
+
+// Pixels exactly in the highlight colour, and the leftmost column holding one.
+std::int64_t count_path_pixels(const Image& image, int* leftmost) {
+  const pathscope::render::Rgb8 amber = pathscope::render::to_rgb8(pathscope::render::Style{}.path);
+  std::int64_t count = 0;
+  *leftmost = image.width;
+  for (int y = 0; y < image.height; ++y) {
+    for (int x = 0; x < image.width; ++x) {
+      const std::uint8_t* p = &image.rgb[(static_cast<std::size_t>(y) * image.width + x) * 3];
+      if (p[0] == amber.r && p[1] == amber.g && p[2] == amber.b) ++count, *leftmost = std::min(*leftmost, x);
+    }
+  }
+  return count;
+}
+
+// The path walks real arcs from source to target and its arc costs add up to the distance.
+void expect_walkable(const pathscope::Graph& g, const std::vector<std::int32_t>& nodes, double distance) {
+  double sum = 0;
+  for (std::size_t i = 0; i + 1 < nodes.size(); ++i) {
+    double cheapest = INFINITY;
+    for (std::int64_t a = g.offsets[nodes[i]]; a < g.offsets[nodes[i] + 1]; ++a) {
+      if (g.heads[a] == nodes[i + 1]) cheapest = std::min(cheapest, g.weights[a]);
+    }
+    ASSERT_TRUE(std::isfinite(cheapest)) << "no arc " << nodes[i] << " -> " << nodes[i + 1];
+    sum += cheapest;
+  }
+  EXPECT_DOUBLE_EQ(sum, distance);
+}
+
+void expect_gpu_lane(const json& lane, const char* engine) {
+  EXPECT_EQ(lane["engine"], engine);
+  const std::string reason = pathscope::make_apsp_engine(engine)->unavailable_reason();
+  if (reason.empty()) {
+    EXPECT_EQ(lane["status"], "done") << lane.dump();
+  } else {
+    EXPECT_EQ(lane["status"], "unavailable");
+    EXPECT_EQ(lane["reason"], reason);
+    EXPECT_FALSE(pathscope::gpu_info().available);
+  }
+}
+
+TEST_F(DemoTest, RomeRaceMatchesDijkstraAndAnotherEngine) {
+  const unsigned seed = std::random_device{}() % 100000 + 1;
+  const int width = 1200 + static_cast<int>(seed % 97), height = 700 + static_cast<int>(seed % 61);
+  const fs::path out = dir_ / "run.json", shot = dir_ / "shot.png";
+  const DemoRun r = run("--race apsp --graph '" + kRome + "' --headless --out '" + out.string() + "' --screenshot '" +
+                        shot.string() + "' --size " + std::to_string(width) + "x" + std::to_string(height) +
+                        " --seed " + std::to_string(seed));
+  ASSERT_EQ(r.status, 0) << r.errors;
+
+  const pathscope::Graph g = pathscope::load_graph(kRome).graph;
+  const json j = read_json(out);
+  EXPECT_EQ(j["problem"], "apsp");
+  EXPECT_EQ(j["graph"]["n"], g.n);
+  EXPECT_EQ(j["graph"]["arcs"], g.arc_count());
+  EXPECT_EQ(j["graph"]["n"], 3353);  // the published counts of rome99
+  EXPECT_EQ(j["graph"]["arcs"], 8859);  // 8,870 arc lines less 11 parallel duplicates (SOURCES.md)
+
+  const std::int32_t s = j["question"]["source"]["index"], t = j["question"]["target"]["index"];
+  // The default question is a random source and the node farthest from it.
+  const std::vector<double> from_s = pathscope::single_source_distances(g, s);
+  double farthest = 0;
+  for (double d : from_s) farthest = std::isfinite(d) ? std::max(farthest, d) : farthest;
+  EXPECT_EQ(from_s[t], farthest);
+
+  const pathscope::Path reference = pathscope::path_single_source(g, s, t);
+  ASSERT_TRUE(j["result"]["reachable"].get<bool>());
+  EXPECT_EQ(j["result"]["distance"].get<double>(), reference.distance);
+  const std::vector<std::int32_t> nodes = j["result"]["path"];
+  ASSERT_GE(nodes.size(), 2u);
+  EXPECT_EQ(nodes.front(), s);
+  EXPECT_EQ(nodes.back(), t);
+  expect_walkable(g, nodes, reference.distance);
+  EXPECT_EQ(j["result"]["hops"], nodes.size() - 1);
+  EXPECT_TRUE(j["result"]["lanes_agree"].get<bool>());
+
+  ASSERT_EQ(j["lanes"].size(), 3u);
+  const json& cpu = j["lanes"][0];
+  EXPECT_EQ(cpu["engine"], "blocked");
+  EXPECT_EQ(cpu["status"], "done");
+  EXPECT_GT(cpu["seconds"].get<double>(), 0);
+  EXPECT_DOUBLE_EQ(cpu["updates"].get<double>(), std::pow(3353.0, 3));
+  // Dijkstra from every node is an independent way to the same matrix.
+  pathscope::ApspOptions options;
+  const pathscope::ApspResult sparse = pathscope::make_apsp_engine("sparse")->run(g, options, {});
+  EXPECT_EQ(cpu["fingerprint"], "checksum " + pathscope::checksum_hex(pathscope::matrix_checksum(sparse)));
+  expect_gpu_lane(j["lanes"][1], "gpu-blocked");
+  expect_gpu_lane(j["lanes"][2], "gpu-naive");
+  if (j["lanes"][1]["status"] == "done") {
+    EXPECT_EQ(j["lanes"][1]["fingerprint"], cpu["fingerprint"]);
+    EXPECT_NEAR(j["speedup"]["factor"].get<double>(),
+                cpu["seconds"].get<double>() / std::min(j["lanes"][1]["seconds"].get<double>(),
+                                                        j["lanes"][2].value("seconds", double{INFINITY})), 1e-9);
+  } else {
+    EXPECT_TRUE(j["speedup"].is_null());
+  }
+
+  const Image image = read_png(shot);
+  ASSERT_EQ(image.width, width);
+  ASSERT_EQ(image.height, height);
+  int leftmost = 0;
+  const std::int64_t amber = count_path_pixels(image, &leftmost);
+  // A path across Rome, 5 px wide, over a few hundred pixels of screen at the least.
+  EXPECT_GT(amber, 1000) << "the highlighted path is missing from the PNG";
+  // Only the map draws that colour, and the map lies right of the 440 px side panel.
+  EXPECT_GE(leftmost, 440);
+}
+
+TEST_F(DemoTest, GeneratedGraphWithChosenPair) {
+  std::mt19937 rng(std::random_device{}());
+  const int n = 150 + static_cast<int>(rng() % 200);
+  const std::string spec = "random:n=" + std::to_string(n) + ",deg=4,seed=" + std::to_string(rng() % 1000 + 1);
+  const pathscope::Graph g = pathscope::load_graph(spec).graph;
+  const std::int32_t s = static_cast<std::int32_t>(rng() % n), t = static_cast<std::int32_t>(rng() % n);
+  const fs::path out = dir_ / "run.json";
+  const DemoRun r = run("--headless --graph '" + spec + "' --out '" + out.string() + "' --source " +
+                        std::to_string(g.display_id(s)) + " --target " + std::to_string(g.display_id(t)) +
+                        " --size 901x677 --cpu-engine textbook");
+  ASSERT_EQ(r.status, 0) << r.errors;
+  const json j = read_json(out);
+  EXPECT_EQ(j["graph"]["n"], g.n);
+  EXPECT_EQ(j["graph"]["arcs"], g.arc_count());
+  EXPECT_EQ(j["lanes"][0]["engine"], "textbook");
+  EXPECT_EQ(j["question"]["source"]["index"], s);
+  EXPECT_EQ(j["question"]["target"]["index"], t);
+  const pathscope::Path reference = pathscope::path_single_source(g, s, t);
+  ASSERT_EQ(j["result"]["reachable"].get<bool>(), reference.reachable);
+  if (reference.reachable) {
+    EXPECT_EQ(j["result"]["distance"].get<double>(), reference.distance);
+    expect_walkable(g, j["result"]["path"].get<std::vector<std::int32_t>>(), reference.distance);
+  }
+}
+
+TEST_F(DemoTest, RomeTourIsTheBruteForceOptimum) {
+  std::mt19937 rng(std::random_device{}());
+  const int k = 5 + static_cast<int>(rng() % 4);
+  const unsigned seed = rng() % 100000 + 1;
+  const fs::path out = dir_ / "tour.json", shot = dir_ / "tour.png";
+  const DemoRun r = run("--race tsp --stops " + std::to_string(k) + " --seed " + std::to_string(seed) + " --graph '" +
+                        kRome + "' --headless --out '" + out.string() + "' --screenshot '" + shot.string() +
+                        "' --size 1333x757");
+  ASSERT_EQ(r.status, 0) << r.errors;
+  const pathscope::Graph g = pathscope::load_graph(kRome).graph;
+  const json j = read_json(out);
+  EXPECT_EQ(j["problem"], "tsp");
+  ASSERT_EQ(j["question"]["stops"].size(), static_cast<std::size_t>(k));
+  std::vector<std::int32_t> stops;
+  for (const json& stop : j["question"]["stops"]) stops.push_back(stop["index"]);
+
+  // Every order of the stops after the first, over Dijkstra distances: the optimum by brute force.
+  std::vector<std::vector<double>> d;
+  for (std::int32_t u : stops) d.push_back(pathscope::single_source_distances(g, u));
+  std::vector<int> order(k - 1);
+  std::iota(order.begin(), order.end(), 1);
+  double best = INFINITY;
+  do {
+    double length = d[0][stops[order.front()]] + d[order.back()][stops[0]];
+    for (int i = 0; i + 1 < k - 1; ++i) length += d[order[i]][stops[order[i + 1]]];
+    best = std::min(best, length);
+  } while (std::next_permutation(order.begin(), order.end()));
+  EXPECT_EQ(j["result"]["length"].get<double>(), best);
+
+  // The drawn route is a real closed walk through every stop with exactly that length.
+  std::vector<std::int32_t> route = j["result"]["path"];
+  ASSERT_TRUE(j["result"]["closed"].get<bool>());
+  ASSERT_FALSE(route.empty());
+  EXPECT_EQ(route.front(), stops.front());
+  for (std::int32_t stop : stops) EXPECT_NE(std::find(route.begin(), route.end(), stop), route.end()) << stop;
+  route.push_back(route.front());
+  expect_walkable(g, route, best);
+
+  EXPECT_EQ(j["lanes"][0]["engine"], "held-karp");
+  EXPECT_EQ(j["lanes"][0]["status"], "done");
+  const std::string reason = pathscope::gpu_tsp_unavailable_reason();
+  EXPECT_EQ(j["lanes"][1]["status"], reason.empty() ? "done" : "unavailable");
+  if (!reason.empty()) {
+    EXPECT_EQ(j["lanes"][1]["reason"], reason);
+  }
+
+  const Image image = read_png(shot);
+  ASSERT_EQ(image.width, 1333);
+  int leftmost = 0;
+  EXPECT_GT(count_path_pixels(image, &leftmost), 1000) << "the tour is missing from the PNG";
+  EXPECT_GE(leftmost, 440);
+}
+
+TEST_F(DemoTest, BadInputFailsWithTheFileAndLine) {
+  const fs::path bad = dir_ / "broken.gr";
+  std::ofstream(bad) << "p sp 3 2\na 1 2 5\na 1 x 5\n";
+  const DemoRun r = run("--headless --graph '" + bad.string() + "' --out '" + (dir_ / "run.json").string() + "'");
+  EXPECT_NE(r.status, 0);
+  EXPECT_NE(r.errors.find(bad.string() + ":3"), std::string::npos) << r.errors;
+  EXPECT_FALSE(fs::exists(dir_ / "run.json"));
+
+  const DemoRun missing = run("--headless --graph '" + (dir_ / "absent.gr").string() + "'");
+  EXPECT_NE(missing.status, 0);
+  EXPECT_NE(missing.errors.find("absent.gr"), std::string::npos) << missing.errors;
+
+  const DemoRun unknown_node = run("--headless --graph random:n=40,deg=3,seed=2 --source 999999");
+  EXPECT_NE(unknown_node.status, 0);
+  EXPECT_NE(unknown_node.errors.find("999999"), std::string::npos) << unknown_node.errors;
+}
+
+}  // namespace

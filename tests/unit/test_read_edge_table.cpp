@@ -1,0 +1,197 @@
+// CSV/TSV/whitespace edge tables: header detection, chosen columns, names and integer ids,
+// cost rules, minimum weight, node tables, and bad inputs.
+#include <cmath>
+#include <sstream>
+
+#include "pathscope/load.hpp"
+#include "pathscope/read_stream.hpp"
+#include "test_read_support.hpp"
+
+using namespace pathscope;
+using namespace readtest;
+
+TEST(ReadEdgeTable, HeaderNamesTrimmedAndParallelRowsKeepTheMinimum) {
+  const LoadedGraph loaded = load_graph(data("edge_table/good_header.csv"));
+  const Graph& g = loaded.graph;
+  ASSERT_EQ(g.names.size(), 3u);
+  EXPECT_EQ(g.names[0], "alpha");
+  EXPECT_EQ(g.names[1], "beta");
+  const ArcMap arcs = arcs_by_label(g);
+  EXPECT_EQ(arcs.size(), 3u);
+  EXPECT_EQ(arcs.at({"beta", "gamma"}), 1);
+  EXPECT_EQ(loaded.report.parallel_arcs_dropped, 1);
+  EXPECT_TRUE(g.integer_weights);  // the 3.5 row lost to the cheaper 1
+}
+
+TEST(ReadEdgeTable, HeaderlessTabAndWhitespaceTablesWithIntegerIds) {
+  const LoadedGraph tsv = load_graph(data("edge_table/good_noheader.tsv"));
+  EXPECT_EQ(tsv.graph.ids, (std::vector<std::int64_t>{1, 2, 3}));
+  EXPECT_EQ(arcs_by_label(tsv.graph).at({"3", "1"}), 6);
+  const LoadedGraph edges = load_graph(data("edge_table/good_whitespace.edges"));
+  EXPECT_EQ(edges.graph.ids, (std::vector<std::int64_t>{10, 20, 30}));
+  EXPECT_EQ(edges.report.self_loops_dropped, 1);
+  EXPECT_EQ(edges.graph.arc_count(), 3);
+}
+
+TEST(ReadEdgeTable, ColumnsChosenByNameOrIndex) {
+  LoadOptions options;
+  options.weight_column = "count";
+  const LoadedGraph by_name = load_graph(data("edge_table/good_named_columns.csv"), options);
+  EXPECT_EQ(arcs_by_label(by_name.graph).at({"A", "B"}), 5);
+  options.weight_column = "3";
+  options.source_column = "post";
+  options.target_column = "pre";
+  const LoadedGraph by_index = load_graph(data("edge_table/good_named_columns.csv"), options);
+  EXPECT_EQ(arcs_by_label(by_index.graph).at({"B", "A"}), 5);
+  options.weight_column = "nope";
+  const std::string path = data("edge_table/good_named_columns.csv");
+  expect_parse_error([&] { load_graph(path, options); }, path, 1, "no column named 'nope'");
+}
+
+TEST(ReadEdgeTable, QuotedFieldsAndTwoColumnTables) {
+  const LoadedGraph quoted = load_graph(data("edge_table/good_quoted.csv"));
+  EXPECT_EQ(quoted.graph.names, (std::vector<std::string>{"x, y", "z", "q \"r\""}));
+  const LoadedGraph two = load_graph(data("edge_table/good_two_columns.csv"));
+  EXPECT_EQ(two.graph.n, 3);
+  EXPECT_TRUE(two.graph.unit_weights);
+}
+
+// Every cost rule and threshold against costs computed here from the raw rows.
+TEST(ReadEdgeTable, CostRulesAndMinimumWeightOnRandomTables) {
+  SplitMix64 rng(4242);
+  const EdgeCostRule rules[] = {EdgeCostRule::Weight, EdgeCostRule::Hops, EdgeCostRule::Inverse, EdgeCostRule::MaxMinus};
+  for (const std::int32_t n : awkward_sizes()) {
+    const auto rows = random_arcs(rng, n, 4 * n, 1, 30);
+    std::ostringstream csv;
+    csv << "pre,post,syn\n";
+    for (const auto& r : rows) csv << "n" << r.u << ",n" << r.v << "," << r.w << "\n";
+    for (const auto rule : rules) {
+      for (const double threshold : {0.0, 5.0}) {
+        LoadOptions options;
+        options.cost_rule = rule;
+        options.min_weight = threshold;
+        options.force_undirected = n == 63;
+        double strongest = 0;
+        std::int64_t dropped = 0;
+        for (const auto& r : rows) {
+          if (r.w >= threshold) strongest = std::max(strongest, static_cast<double>(r.w));
+          dropped += r.w < threshold ? 1 : 0;
+        }
+        ReferenceArcs reference;
+        for (const auto& r : rows) {
+          if (r.w < threshold) continue;
+          const double w = static_cast<double>(r.w);
+          const double cost = rule == EdgeCostRule::Weight   ? w
+                              : rule == EdgeCostRule::Hops    ? 1.0
+                              : rule == EdgeCostRule::Inverse ? 1.0 / w
+                                                              : strongest - w + 1;
+          const std::string u = "n" + std::to_string(r.u), v = "n" + std::to_string(r.v);
+          if (options.force_undirected) {
+            reference.add_edge(u, v, cost);
+          } else {
+            reference.add(u, v, cost);
+          }
+        }
+        std::istringstream in(csv.str());
+        const LoadedGraph loaded = read_graph_stream(in, "random.csv", "edge-table", options);
+        EXPECT_EQ(arcs_by_label(loaded.graph), reference.arcs()) << "n=" << n;
+        EXPECT_EQ(loaded.report.below_min_weight_dropped, dropped);
+        EXPECT_EQ(loaded.graph.directed, !options.force_undirected);
+        if (rule == EdgeCostRule::Hops) EXPECT_TRUE(loaded.graph.unit_weights);
+      }
+    }
+  }
+}
+
+TEST(ReadEdgeTable, InverseRuleRejectsZeroStrengthNamingTheRow) {
+  LoadOptions options;
+  options.cost_rule = EdgeCostRule::Inverse;
+  std::istringstream in("a,b,2\nb,c,0\n");
+  expect_parse_error([&] { read_graph_stream(in, "zero.csv", "edge-table", options); }, "zero.csv", 2, "no inverse");
+}
+
+TEST(ReadEdgeTable, BadInputsNameFileAndLine) {
+  struct Case {
+    const char* file;
+    std::int64_t line;
+    const char* fragment;
+  };
+  const Case cases[] = {
+      {"bad_truncated.csv", 3, "truncated row: 2 fields"},
+      {"bad_weight.csv", 2, "expected a finite number for the weight, found 'abc'"},
+      {"bad_quote.csv", 2, "quoted field is not closed"},
+      {"bad_empty_key.csv", 2, "target node is empty"},
+      {"bad_infinite.csv", 2, "expected a finite number"},
+      {"bad_neuron_connect_type.csv", 3, "unknown connection type 'X'"},
+      {"bad_neuron_connect_count.csv", 3, "negative synapse count"},
+      {"bad_neuron_connect_truncated.csv", 2, "truncated row"},
+  };
+  for (const auto& c : cases) {
+    const std::string path = data(std::string("edge_table/") + c.file);
+    LoadOptions options;
+    options.format = "edge-table";
+    expect_parse_error([&] { load_graph(path, options); }, path, c.line, c.fragment);
+  }
+}
+
+TEST(ReadEdgeTable, TypedConnectionTableSmallFile) {
+  const LoadedGraph loaded = load_graph(data("edge_table/good_neuron_connect.csv"));
+  EXPECT_EQ(loaded.report.format, "neuron-connect");
+  const ArcMap arcs = arcs_by_label(loaded.graph);
+  // S 2 + Sp 3 chemical, plus EJ 4 in the same direction; the R/Rp rows add nothing.
+  EXPECT_EQ(arcs.at({"AVAL", "AVAR"}), 9);
+  EXPECT_EQ(arcs.at({"AVAR", "AVAL"}), 4);  // the other end's EJ row only
+  EXPECT_EQ(arcs.at({"AVAL", "AVBL"}), 1);
+  EXPECT_EQ(arcs.at({"AVBL", "AVAL"}), 1);
+  EXPECT_EQ(arcs.size(), 4u);
+  EXPECT_EQ(loaded.report.self_loops_dropped, 1);
+  EXPECT_EQ(loaded.graph.n, 4);  // AVAL, AVAR, AVBL, RIBL; "NMJ" is not a neuron
+}
+
+TEST(ReadNodeTable, NamesPositionsAndIsolatedNodes) {
+  LoadOptions options;
+  options.node_table = data("node_table/good_positions.csv");
+  const LoadedGraph loaded = load_graph(data("edge_table/good_neuron_connect.csv"), options);
+  const Graph& g = loaded.graph;
+  ASSERT_EQ(g.coord_dims, 3);
+  EXPECT_EQ(g.n, 5);  // DA1 has no arcs and is added
+  const auto aval = g.find_node("AVAL");
+  ASSERT_TRUE(aval.has_value());
+  EXPECT_EQ(g.coords[3 * *aval], 1.5f);
+  const auto ribl = g.find_node("RIBL");
+  ASSERT_TRUE(ribl.has_value());
+  EXPECT_TRUE(std::isnan(g.coords[3 * *ribl]));  // not in the table
+  EXPECT_TRUE(g.find_node("DA1").has_value());
+  EXPECT_EQ(g.out_degree(4), 0);
+
+  LoadOptions meta;
+  meta.node_table = data("node_table/good_meta.csv");
+  std::istringstream edges("10 20 1\n20 30 2\n");
+  LoadedGraph with_ids = read_graph_stream(edges, "ids", "edge-table");
+  std::istringstream table(",name,x,y\n10,ten,1,2\n20,twenty,3,4\n40,forty,5,6\n");
+  apply_node_table_stream(table, "meta", with_ids, meta);
+  EXPECT_EQ(with_ids.graph.ids, (std::vector<std::int64_t>{10, 20, 30, 40}));
+  EXPECT_EQ(with_ids.graph.names, (std::vector<std::string>{"ten", "twenty", "30", "forty"}));
+  ASSERT_EQ(with_ids.graph.coord_dims, 2);
+  EXPECT_EQ(with_ids.graph.coords[6], 5.0f);
+}
+
+TEST(ReadNodeTable, BadTablesNameFileAndLine) {
+  struct Case {
+    const char* file;
+    std::int64_t line;
+    const char* fragment;
+  };
+  const Case cases[] = {
+      {"bad_duplicate.csv", 3, "listed twice"},
+      {"bad_coordinate.csv", 3, "expected a finite number for x, found 'three'"},
+      {"bad_truncated.csv", 2, "truncated row"},
+  };
+  for (const auto& c : cases) {
+    LoadOptions options;
+    options.node_table = data(std::string("node_table/") + c.file);
+    const std::string graph = std::string(c.file) == "bad_coordinate.csv" ? data("edge_table/good_noheader.tsv")
+                                                                          : data("edge_table/good_neuron_connect.csv");
+    expect_parse_error([&] { load_graph(graph, options); }, options.node_table, c.line, c.fragment);
+  }
+}

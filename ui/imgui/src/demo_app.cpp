@@ -1,0 +1,264 @@
+#include "pathscope_demo/demo_app.hpp"
+
+#include <GL/gl.h>
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+#include <backends/imgui_impl_glfw.h>
+#include <backends/imgui_impl_opengl3.h>
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <ctime>
+#include <filesystem>
+
+#include "demo_state.hpp"
+#include "pathscope/error.hpp"
+#include "pathscope_demo/capture.hpp"
+#include "pathscope_demo/race_report.hpp"
+
+namespace pathscope::demo {
+namespace {
+
+// A font that stays sharp when scaled for a projector; ImGui's own bitmap font otherwise.
+const char* const kFontCandidates[] = {"/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+                                       "/usr/share/fonts/TTF/DejaVuSans.ttf",
+                                       "/usr/share/fonts/dejavu/DejaVuSans.ttf"};
+
+void load_fonts(DemoState& s, float scale) {
+  ImGuiIO& io = ImGui::GetIO();
+  const char* font_file = nullptr;
+  for (const char* candidate : kFontCandidates) {
+    std::error_code ec;
+    if (std::filesystem::is_regular_file(candidate, ec)) font_file = candidate;
+    if (font_file) break;
+  }
+  if (font_file) {
+    io.Fonts->AddFontFromFileTTF(font_file, std::round(16 * scale));
+    s.headline_font = io.Fonts->AddFontFromFileTTF(font_file, std::round(30 * scale));
+  } else {
+    ImFontConfig config;
+    config.SizePixels = std::round(13 * scale);
+    io.Fonts->AddFontDefault(&config);
+  }
+}
+
+void apply_style(float scale) {
+  ImGui::StyleColorsDark();
+  ImGuiStyle& style = ImGui::GetStyle();
+  style.WindowRounding = 0;
+  style.FrameRounding = 4;
+  style.GrabRounding = 4;
+  style.WindowPadding = ImVec2(16, 14);
+  style.ItemSpacing = ImVec2(8, 6);
+  style.Colors[ImGuiCol_WindowBg] = ImVec4(0.10f, 0.11f, 0.14f, 1);
+  style.ScaleAllSizes(scale);
+}
+
+// Owns GLFW, the window, its context and ImGui; tears them down in reverse order.
+class Window {
+ public:
+  Window(const DemoOptions& o) {
+    glfwSetErrorCallback([](int, const char* text) { std::fprintf(stderr, "pathscope-demo: GLFW: %s\n", text); });
+    if (!glfwInit()) throw Error("cannot start GLFW: is there an X display? (headless runs need one too: xvfb-run)");
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
+    glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
+    glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
+    glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE);
+    if (o.headless) glfwWindowHint(GLFW_VISIBLE, GLFW_FALSE);
+    // Headless frames go to an offscreen target, so the hidden window can stay tiny.
+    window = glfwCreateWindow(o.headless ? 64 : o.width, o.headless ? 64 : o.height, "pathscope demo", nullptr, nullptr);
+    if (!window) {
+      glfwTerminate();
+      throw Error("cannot open an OpenGL 3.3 core window");
+    }
+    glfwMakeContextCurrent(window);
+    glfwSwapInterval(1);
+    IMGUI_CHECKVERSION();
+    ImGui::CreateContext();
+    ImGui::GetIO().IniFilename = nullptr;  // the layout is fixed; no imgui.ini litter in the cwd
+    ImGui_ImplGlfw_InitForOpenGL(window, true);
+    ImGui_ImplOpenGL3_Init("#version 330 core");
+  }
+  ~Window() {
+    ImGui_ImplOpenGL3_Shutdown();
+    ImGui_ImplGlfw_Shutdown();
+    ImGui::DestroyContext();
+    glfwDestroyWindow(window);
+    glfwTerminate();
+  }
+  Window(const Window&) = delete;
+  Window& operator=(const Window&) = delete;
+
+  GLFWwindow* window = nullptr;
+};
+
+float content_scale(GLFWwindow* window, const DemoOptions& o) {
+  if (o.ui_scale > 0) return static_cast<float>(o.ui_scale);
+  float x = 1, y = 1;
+  glfwGetWindowContentScale(window, &x, &y);
+  return std::max(1.0f, std::max(x, y));
+}
+
+// One frame: the graph, then the panels on top, into whatever framebuffer is bound.
+void draw_frame(DemoState& s, int framebuffer_width, int framebuffer_height, double logical_width,
+                double logical_height, bool offscreen) {
+  ImGui_ImplOpenGL3_NewFrame();
+  ImGui_ImplGlfw_NewFrame();
+  if (offscreen) {
+    // The hidden window's size means nothing here: ImGui lays out for the offscreen target.
+    ImGuiIO& io = ImGui::GetIO();
+    io.DisplaySize = ImVec2(static_cast<float>(logical_width), static_cast<float>(logical_height));
+    io.DisplayFramebufferScale = ImVec2(1, 1);
+  }
+  ImGui::NewFrame();
+  draw_panels(s);
+  ImGui::Render();
+  s.camera.set_viewport(logical_width, logical_height);
+  s.renderer.render(s.camera, framebuffer_width, framebuffer_height);
+  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+}
+
+std::string default_screenshot_name(int count) {
+  char stamp[32];
+  const std::time_t now = std::time(nullptr);
+  std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", std::localtime(&now));
+  return "pathscope-demo-" + std::string(stamp) + "-" + std::to_string(count) + ".png";
+}
+
+void save_screenshot(DemoState& s, int width, int height) {
+  const std::string path = s.options.screenshot.empty() ? default_screenshot_name(++s.screenshot_count)
+                                                        : s.options.screenshot;
+  try {
+    write_png(path, read_framebuffer_rgba(width, height), width, height);
+    if (s.race && s.race->finished() && !s.options.out_json.empty()) write_race_report(s.options.out_json, *s.scene, *s.race);
+    s.tell("saved " + path);
+  } catch (const std::exception& e) {
+    s.tell(e.what(), true);
+  }
+}
+
+void handle_keys(DemoState& s) {
+  if (ImGui::GetIO().WantTextInput) return;
+  // ImGui 1.86's GLFW backend indexes KeysDown by GLFW key codes.
+  if (ImGui::IsKeyPressed(GLFW_KEY_SPACE, false)) {
+    (s.race && s.race->running()) ? cancel_race(s) : start_race(s);
+  }
+  if (ImGui::IsKeyPressed(GLFW_KEY_ESCAPE, false)) cancel_race(s);
+  if (ImGui::IsKeyPressed(GLFW_KEY_S, false)) s.screenshot_requested = true;
+  if (ImGui::IsKeyPressed(GLFW_KEY_F, false) && s.scene) fit_view(s);
+}
+
+// Drag pans, the wheel zooms about the cursor, as in the explorer; the panels keep their clicks.
+void handle_mouse(DemoState& s) {
+  const ImGuiIO& io = ImGui::GetIO();
+  if (io.WantCaptureMouse || !s.scene) return;
+  if (ImGui::IsMouseDragging(ImGuiMouseButton_Left, 0)) s.camera.pan_pixels(io.MouseDelta.x, io.MouseDelta.y);
+  if (io.MouseWheel != 0) s.camera.zoom_about({io.MousePos.x, io.MousePos.y}, std::pow(1.2, io.MouseWheel));
+}
+
+int run_window(DemoState& s, GLFWwindow* window) {
+  if (!s.options.graph.empty()) begin_load(s, s.options.graph);
+  else if (!s.samples.empty()) begin_load(s, s.samples.front());
+  while (!glfwWindowShouldClose(window)) {
+    // Nothing to see while minimised: sleep until the window comes back.
+    if (glfwGetWindowAttrib(window, GLFW_ICONIFIED)) {
+      glfwWaitEvents();
+      continue;
+    }
+    const bool busy = s.loading.valid() || (s.race && s.race->running());
+    if (busy) glfwPollEvents();
+    else glfwWaitEventsTimeout(0.25);
+    int fb_width = 0, fb_height = 0, width = 0, height = 0;
+    glfwGetFramebufferSize(window, &fb_width, &fb_height);
+    glfwGetWindowSize(window, &width, &height);
+    if (fb_width <= 0 || fb_height <= 0) continue;
+    s.camera.set_viewport(width, height);  // a freshly loaded graph is fitted to this size
+    poll_load(s);
+    poll_race(s);
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    draw_frame(s, fb_width, fb_height, width, height, false);
+    handle_keys(s);
+    handle_mouse(s);
+    if (s.screenshot_requested) {
+      s.screenshot_requested = false;
+      save_screenshot(s, fb_width, fb_height);
+    }
+    glfwSwapBuffers(window);
+  }
+  if (s.race) s.race->cancel();
+  s.load_cancel = true;
+  if (s.loading.valid()) s.loading.wait();
+  return 0;
+}
+
+int run_headless(DemoState& s) {
+  const int width = s.options.width, height = s.options.height;
+  OffscreenTarget target(width, height);
+  std::string spec = s.options.graph;
+  if (spec.empty() && !s.samples.empty()) spec = s.samples.front();
+  if (spec.empty()) throw Error("no --graph given and no bundled samples found");
+  s.camera.set_viewport(width, height);
+  install_scene(s, load_scene(spec, JobContext{}));
+  start_race(s);
+  if (!s.race) throw Error(s.message);
+  s.race->wait();
+  poll_race(s);
+  // ImGui sizes windows from the previous frame's contents: a few frames settle the layout.
+  for (int frame = 0; frame < 3; ++frame) draw_frame(s, width, height, width, height, true);
+  glFinish();
+  if (!s.options.screenshot.empty()) write_png(s.options.screenshot, read_framebuffer_rgba(width, height), width, height);
+  if (!s.options.out_json.empty()) write_race_report(s.options.out_json, *s.scene, *s.race);
+  int status = 0;
+  for (const auto& lane : s.race->lanes) {
+    if (lane->state() == LaneState::Failed) {
+      std::fprintf(stderr, "pathscope-demo: %s lane (%s) failed: %s\n", lane->title().c_str(), lane->engine().c_str(),
+                   lane->error().c_str());
+      status = 1;
+    }
+  }
+  if (!s.race->reference()) {
+    std::fprintf(stderr, "pathscope-demo: no lane finished the race\n");
+    status = 1;
+  }
+  if (!s.race->lanes_agree()) {
+    std::fprintf(stderr, "pathscope-demo: the lanes' distance matrices differ\n");
+    status = 1;
+  }
+  return status;
+}
+
+}  // namespace
+
+int run_demo(const DemoOptions& options) {
+  try {
+    if (options.problem != "apsp" && options.problem != "tsp") {
+      throw Error("unknown problem \"" + options.problem + "\" (this build races: apsp, tsp)");
+    }
+    if (options.width < 64 || options.height < 64 || options.width > 8192 || options.height > 8192) {
+      throw Error("--size must be between 64x64 and 8192x8192");
+    }
+    Window window(options);
+    DemoState s;
+    s.options = options;
+    s.tour_problem = options.problem == "tsp";
+    s.stop_count = options.stops;
+    s.pair_seed = options.seed;
+    s.samples = bundled_samples();
+    const float scale = content_scale(window.window, options);
+    load_fonts(s, scale);
+    apply_style(scale);
+    s.panel_width = std::round(440 * scale);
+    s.renderer.initialize();
+    int status = options.headless ? run_headless(s) : run_window(s, window.window);
+    s.race.reset();
+    s.renderer.release();
+    return status;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "pathscope-demo: %s\n", e.what());
+    return 1;
+  }
+}
+
+}  // namespace pathscope::demo

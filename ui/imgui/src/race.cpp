@@ -1,0 +1,70 @@
+#include "pathscope_demo/race.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <random>
+
+#include "pathscope/path.hpp"
+
+namespace pathscope::demo {
+
+PairQuestion far_pair(const Graph& g, std::uint64_t seed) {
+  if (g.n <= 0) throw Error("the graph has no nodes to race on");
+  std::mt19937_64 rng(seed);
+  PairQuestion q;
+  q.source = static_cast<std::int32_t>(std::uniform_int_distribution<std::int64_t>(0, g.n - 1)(rng));
+  const std::vector<double> d = single_source_distances(g, q.source);
+  q.target = q.source;
+  double best = -1;
+  for (std::int32_t v = 0; v < g.n; ++v) {
+    if (std::isfinite(d[v]) && d[v] > best) best = d[v], q.target = v;
+  }
+  return q;
+}
+
+void Race::start() {
+  started_ = true;
+  for (auto& lane : lanes) lane->start();
+}
+
+void Race::cancel() {
+  for (auto& lane : lanes) lane->request_cancel();
+}
+
+void Race::wait() {
+  for (auto& lane : lanes) lane->join();
+}
+
+bool Race::running() const {
+  return std::any_of(lanes.begin(), lanes.end(), [](const auto& l) { return l->running(); });
+}
+
+bool Race::finished() const { return started_ && !running(); }
+
+const Lane* Race::reference() const {
+  for (const auto& lane : lanes) {
+    if (lane->state() == LaneState::Done) return lane.get();
+  }
+  return nullptr;
+}
+
+std::optional<double> Race::speedup(const Lane** fastest) const {
+  if (lanes.empty() || lanes.front()->state() != LaneState::Done) return std::nullopt;
+  const Lane* best = nullptr;
+  for (std::size_t i = 1; i < lanes.size(); ++i) {
+    const Lane& l = *lanes[i];
+    if (l.state() == LaneState::Done && (!best || l.outcome().timing.seconds < best->outcome().timing.seconds)) best = &l;
+  }
+  if (!best || best->outcome().timing.seconds <= 0) return std::nullopt;
+  if (fastest) *fastest = best;
+  return lanes.front()->outcome().timing.seconds / best->outcome().timing.seconds;
+}
+
+bool Race::lanes_agree() const {
+  const Lane* ref = reference();
+  return std::all_of(lanes.begin(), lanes.end(), [&](const auto& l) {
+    return l->state() != LaneState::Done || l->outcome().fingerprint == ref->outcome().fingerprint;
+  });
+}
+
+}  // namespace pathscope::demo

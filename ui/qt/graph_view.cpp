@@ -1,0 +1,373 @@
+#include "graph_view.hpp"
+
+#include <QMouseEvent>
+#include <QOffscreenSurface>
+#include <QOpenGLContext>
+#include <QPainter>
+#include <QFontMetricsF>
+#include <QPainterPath>
+#include <QWheelEvent>
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+namespace pathscope::qt {
+namespace {
+
+// Text with a dark halo stays readable over dimmed arcs and bright path segments alike.
+void draw_halo_text(QPainter& painter, QPointF at, const QString& text, const QFont& font, QColor fill) {
+  QPainterPath outline;
+  outline.addText(at, font, text);
+  painter.setPen(QPen(QColor(0, 0, 0, 220), 3.5, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
+  painter.setBrush(Qt::NoBrush);
+  painter.drawPath(outline);
+  painter.setPen(Qt::NoPen);
+  painter.setBrush(fill);
+  painter.drawPath(outline);
+}
+
+}  // namespace
+
+GraphView::GraphView(QWidget* parent) : QOpenGLWidget(parent) {
+  setMinimumSize(320, 240);
+  setMouseTracking(false);
+  setFocusPolicy(Qt::StrongFocus);
+}
+
+GraphView::~GraphView() {
+  if (gl_ok_) {
+    makeCurrent();
+    renderer_.release();
+    doneCurrent();
+  }
+}
+
+void GraphView::set_graph(std::vector<float> positions, std::vector<std::int32_t> arcs, bool directed,
+                          QStringList labels) {
+  positions_ = std::move(positions);
+  arcs_ = std::move(arcs);
+  directed_ = directed;
+  labels_ = std::move(labels);
+  path_.clear();
+  source_ = target_ = -1;
+  graph_dirty_ = path_dirty_ = true;
+  fit_to_view();
+}
+
+void GraphView::clear_graph() { set_graph({}, {}, false, {}); }
+
+void GraphView::set_path(const std::vector<std::int32_t>& nodes, bool closed) {
+  path_ = nodes;
+  path_closed_ = closed;
+  if (!nodes.empty()) {
+    source_ = nodes.front();
+    target_ = closed ? -1 : nodes.back();
+  }
+  path_dirty_ = true;
+  update();
+}
+
+void GraphView::set_markers(std::int32_t source, std::int32_t target) {
+  path_.clear();
+  source_ = source;
+  target_ = target;
+  path_dirty_ = true;
+  update();
+}
+
+void GraphView::set_caption(const QString& caption) {
+  caption_ = caption;
+  update();
+}
+
+QPointF GraphView::node_screen_position(std::int32_t u) const {
+  if (u < 0 || u >= node_count()) return {};
+  const auto p = camera_.world_to_screen({positions_[2 * u], positions_[2 * u + 1]});
+  return {p.x, p.y};
+}
+
+std::int32_t GraphView::node_at(QPointF point) const {
+  // A linear scan: even 114,599 nodes take well under a millisecond, once per click.
+  const render::Point world = camera_.screen_to_world({point.x(), point.y()});
+  const double reach_px = renderer_.node_radius_px(camera_) + 4;
+  const double reach = reach_px / camera_.pixels_per_unit();
+  double best = reach * reach;
+  std::int32_t found = -1;
+  for (std::int32_t u = 0; u < node_count(); ++u) {
+    const double dx = positions_[2 * u] - world.x, dy = positions_[2 * u + 1] - world.y;
+    const double d2 = dx * dx + dy * dy;
+    if (d2 <= best) {
+      best = d2;
+      found = u;
+    }
+  }
+  return found;
+}
+
+void GraphView::center_on(std::int32_t u) {
+  if (u < 0 || u >= node_count()) return;
+  camera_.center_on({positions_[2 * u], positions_[2 * u + 1]});
+  has_frame_ = false;
+  update();
+}
+
+void GraphView::frame_box(render::Point lo, render::Point hi) {
+  frame_lo_ = lo;
+  frame_hi_ = hi;
+  has_frame_ = true;
+  camera_.set_viewport(width(), height());
+  camera_.fit(lo, hi);
+  update();
+}
+
+void GraphView::fit_to_view() {
+  if (positions_.empty()) {
+    frame_box({0, 0}, {1, 1});
+  } else {
+    render::Point lo{positions_[0], positions_[1]}, hi = lo;
+    for (std::size_t i = 0; i < positions_.size(); i += 2) {
+      lo = {std::min<double>(lo.x, positions_[i]), std::min<double>(lo.y, positions_[i + 1])};
+      hi = {std::max<double>(hi.x, positions_[i]), std::max<double>(hi.y, positions_[i + 1])};
+    }
+    frame_box(lo, hi);
+  }
+}
+
+void GraphView::fit_to_path() {
+  if (path_.size() < 2) return fit_to_view();
+  render::Point lo{positions_[2 * path_[0]], positions_[2 * path_[0] + 1]}, hi = lo;
+  for (auto u : path_) {
+    lo = {std::min<double>(lo.x, positions_[2 * u]), std::min<double>(lo.y, positions_[2 * u + 1])};
+    hi = {std::max<double>(hi.x, positions_[2 * u]), std::max<double>(hi.y, positions_[2 * u + 1])};
+  }
+  // Some surroundings make the path's place in the network readable.
+  const double pad = 0.25 * std::max(hi.x - lo.x, hi.y - lo.y);
+  frame_box({lo.x - pad, lo.y - pad}, {hi.x + pad, hi.y + pad});
+}
+
+render::Rgb8 GraphView::highlight_colour() const {
+  return render::to_rgb8(const_cast<render::Renderer&>(renderer_).style().path);
+}
+
+void GraphView::initializeGL() {
+  try {
+    renderer_.initialize();
+    gl_ok_ = true;
+    graph_dirty_ = path_dirty_ = true;
+  } catch (const std::exception& e) {
+    gl_ok_ = false;
+    Q_EMIT gl_failed(QString::fromStdString(e.what()));
+  }
+}
+
+void GraphView::resizeGL(int w, int h) {
+  // Keep the centre and zoom; only the visible extent changes.
+  camera_.set_viewport(w, h);
+  if (has_frame_) camera_.fit(frame_lo_, frame_hi_);
+}
+
+void GraphView::upload_if_needed() {
+  if (graph_dirty_) {
+    renderer_.set_graph(positions_, arcs_, directed_);
+    graph_dirty_ = false;
+    path_dirty_ = true;
+  }
+  if (path_dirty_) {
+    if (!path_.empty()) {
+      renderer_.set_highlight(path_, path_closed_);
+    } else {
+      renderer_.set_highlight({}, false);
+      renderer_.set_markers(source_, target_);
+    }
+    path_dirty_ = false;
+  }
+}
+
+void GraphView::paintGL() {
+  if (!gl_ok_) return;
+  upload_if_needed();
+  const double ratio = devicePixelRatioF();
+  camera_.set_viewport(width(), height());
+  // The renderer's GL calls sit inside native painting so QPainter re-syncs its own GL state
+  // (program, buffers, blending) before drawing the labels on top.
+  QPainter painter(this);
+  painter.beginNativePainting();
+  renderer_.render(camera_, static_cast<int>(std::lround(width() * ratio)),
+                   static_cast<int>(std::lround(height() * ratio)));
+  painter.endNativePainting();
+  painter.setRenderHint(QPainter::Antialiasing);
+  draw_labels(painter, camera_, renderer_.node_radius_px(camera_));
+}
+
+void GraphView::draw_labels(QPainter& painter, const render::Camera& camera, float node_radius,
+                            double text_scale) const {
+  const auto n = node_count();
+  QFont normal = font();
+  normal.setPointSizeF(normal.pointSizeF() * text_scale);
+  QFont small = normal;
+  small.setPointSizeF(std::max(7.0, normal.pointSizeF() * 0.85));
+  QFont bold = normal;
+  bold.setBold(true);
+  bold.setPointSizeF(normal.pointSizeF() * 1.15);
+  auto screen = [&](std::int32_t u) {
+    const auto p = camera.world_to_screen({positions_[2 * u], positions_[2 * u + 1]});
+    return QPointF(p.x, p.y);
+  };
+  auto label = [&](std::int32_t u) { return u < labels_.size() ? labels_[u] : QString::number(u); };
+  const QRectF visible(0, 0, camera.viewport_width(), camera.viewport_height());
+
+  // Level of detail: every visible node gets its label only once arcs are long on screen,
+  // and then at most a few hundred, so zooming in reveals names without drowning the view.
+  const double arc_px = renderer_.typical_arc_length() * camera.pixels_per_unit();
+  if (arc_px > 45 && n > 0) {
+    int drawn = 0;
+    painter.setFont(small);
+    for (std::int32_t u = 0; u < n && drawn < 400; ++u) {
+      const QPointF p = screen(u);
+      if (!visible.contains(p)) continue;
+      painter.setPen(QColor(190, 200, 215, path_.empty() ? 230 : 150));
+      painter.drawText(p + QPointF(node_radius + 2, -node_radius - 1), label(u));
+      ++drawn;
+    }
+  }
+
+  // Path labels are placed greedily, ends first: each tries four spots around its node and
+  // takes the first that overlaps no label already placed; a middle label with no free spot
+  // is left out rather than printed over another.
+  std::vector<QRectF> placed;
+  auto place = [&](std::int32_t u, const QString& text, const QFont& f, QColor colour, bool must) {
+    const QFontMetricsF metrics(f);
+    const QRectF box = metrics.boundingRect(text);
+    const double gap = std::max(10.0f, node_radius * 2.0f) + 2;
+    const QPointF centre = screen(u);
+    const QPointF candidates[] = {{gap, -4},
+                                  {gap, box.height()},
+                                  {-gap - box.width(), -4},
+                                  {-gap - box.width(), box.height()},
+                                  {-box.width() / 2, -gap - 2},
+                                  {-box.width() / 2, gap + box.height()},
+                                  {gap * 2, -box.height() - 4},
+                                  {-gap * 2 - box.width(), box.height() * 2}};
+    constexpr int kSpots = sizeof candidates / sizeof candidates[0];
+    for (int attempt = 0; attempt <= kSpots; ++attempt) {
+      if (attempt == kSpots && !must) return;
+      const QPointF at = centre + candidates[attempt % kSpots];
+      const QRectF rect = box.translated(at).adjusted(-3, -2, 3, 2);
+      const bool free = std::none_of(placed.begin(), placed.end(), [&](const QRectF& r) { return r.intersects(rect); });
+      if (free || attempt == kSpots) {
+        placed.push_back(rect);
+        draw_halo_text(painter, at, text, f, colour);
+        return;
+      }
+    }
+  };
+  if (!path_.empty()) {
+    const std::size_t count = path_.size();
+    const std::size_t every = count <= 24 ? 1 : (count + 15) / 16;
+    auto text_of = [&](std::size_t i) {
+      return path_closed_ ? QString::number(i + 1) + QStringLiteral(". ") + label(path_[i]) : label(path_[i]);
+    };
+    place(path_.front(), text_of(0), bold, Qt::white, true);
+    if (count > 1) place(path_.back(), text_of(count - 1), bold, Qt::white, true);
+    for (std::size_t i = 1; i + 1 < count; ++i) {
+      if (i % every == 0) place(path_[i], text_of(i), normal, QColor(255, 226, 160), false);
+    }
+  } else {
+    for (std::int32_t u : {source_, target_}) {
+      if (u >= 0 && u < n) place(u, label(u), bold, Qt::white, true);
+    }
+  }
+
+  if (!caption_.isEmpty()) {
+    const QStringList lines = caption_.split('\n');
+    const double line_height = QFontMetricsF(normal).lineSpacing();
+    double y = camera.viewport_height() - 10 - line_height * (lines.size() - 1);
+    for (const auto& line : lines) {
+      draw_halo_text(painter, QPointF(12, y), line, normal, QColor(235, 235, 235));
+      y += line_height;
+    }
+  }
+}
+
+QImage GraphView::render_image(QSize size) {
+  // A context of its own, so export works whether or not the window was ever shown.
+  QOpenGLContext context;
+  context.setFormat(QSurfaceFormat::defaultFormat());
+  if (!context.create()) throw std::runtime_error("cannot create an OpenGL context for the image");
+  QOffscreenSurface surface;
+  surface.setFormat(context.format());
+  surface.create();
+  if (!context.makeCurrent(&surface)) throw std::runtime_error("cannot use the offscreen OpenGL surface");
+
+  render::Camera camera;
+  camera.set_viewport(size.width(), size.height());
+  if (has_frame_) {
+    camera.fit(frame_lo_, frame_hi_);
+  } else {  // what the view shows now, scaled to the image's shape
+    const auto lo = camera_.screen_to_world({0, camera_.viewport_height()});
+    const auto hi = camera_.screen_to_world({camera_.viewport_width(), 0});
+    camera.fit(lo, hi, 0.0);
+  }
+
+  render::Renderer renderer;
+  QImage image;
+  try {
+    renderer.initialize();
+    renderer.style() = const_cast<render::Renderer&>(renderer_).style();
+    renderer.set_graph(positions_, arcs_, directed_);
+    if (!path_.empty()) {
+      renderer.set_highlight(path_, path_closed_);
+    } else {
+      renderer.set_markers(source_, target_);
+    }
+    const auto rgba = renderer.render_to_rgba(camera, size.width(), size.height());
+    image = QImage(rgba.data(), size.width(), size.height(), size.width() * 4, QImage::Format_RGBA8888).copy();
+    renderer.release();
+  } catch (...) {
+    renderer.release();
+    context.doneCurrent();
+    throw;
+  }
+  context.doneCurrent();
+  image = image.convertToFormat(QImage::Format_RGB32);
+  QPainter painter(&image);
+  painter.setRenderHint(QPainter::Antialiasing);
+  draw_labels(painter, camera, renderer.node_radius_px(camera), std::clamp(size.height() / 800.0, 1.0, 3.0));
+  return image;
+}
+
+void GraphView::mousePressEvent(QMouseEvent* event) {
+  if (event->button() != Qt::LeftButton) return;
+  pressed_ = true;
+  dragging_ = false;
+  press_position_ = last_position_ = event->position();
+}
+
+void GraphView::mouseMoveEvent(QMouseEvent* event) {
+  if (!pressed_) return;
+  const QPointF p = event->position();
+  if (!dragging_ && (p - press_position_).manhattanLength() > 4) dragging_ = true;
+  if (dragging_) {
+    camera_.pan_pixels(p.x() - last_position_.x(), p.y() - last_position_.y());
+    has_frame_ = false;
+    last_position_ = p;
+    update();
+  }
+}
+
+void GraphView::mouseReleaseEvent(QMouseEvent* event) {
+  if (event->button() != Qt::LeftButton || !pressed_) return;
+  pressed_ = false;
+  if (dragging_) return;
+  const std::int32_t u = node_at(event->position());
+  if (u >= 0) Q_EMIT node_clicked(u);
+}
+
+void GraphView::wheelEvent(QWheelEvent* event) {
+  const double factor = std::pow(1.0015, event->angleDelta().y());
+  camera_.zoom_about({event->position().x(), event->position().y()}, factor);
+  has_frame_ = false;
+  update();
+}
+
+}  // namespace pathscope::qt

@@ -1,0 +1,86 @@
+#pragma once
+// The OpenGL view of the graph: pan by drag, zoom about the cursor, click to pick a node.
+// Drawing is the shared renderer's; this widget adds Qt input, labels and PNG export.
+#include <QImage>
+#include <QOpenGLWidget>
+#include <QStringList>
+#include <vector>
+
+#include "pathscope_render/camera.hpp"
+#include "pathscope_render/renderer.hpp"
+
+namespace pathscope::qt {
+
+class GraphView : public QOpenGLWidget {
+  Q_OBJECT
+ public:
+  explicit GraphView(QWidget* parent = nullptr);
+  ~GraphView() override;
+
+  // positions: n * 2 world coordinates; arcs: (tail, head) pairs; labels: one per node.
+  void set_graph(std::vector<float> positions, std::vector<std::int32_t> arcs, bool directed, QStringList labels);
+  void clear_graph();
+  void set_path(const std::vector<std::int32_t>& nodes, bool closed = false);
+  void set_markers(std::int32_t source, std::int32_t target);
+  // A note drawn in a corner (e.g. that an axis is stretched); empty for none.
+  void set_caption(const QString& caption);
+
+  std::int32_t node_count() const { return static_cast<std::int32_t>(positions_.size() / 2); }
+  // Where node u is drawn, in this widget's logical coordinates (what mouse events use).
+  QPointF node_screen_position(std::int32_t u) const;
+  // The node drawn under this point (within its disc plus a few pixels), or -1.
+  std::int32_t node_at(QPointF point) const;
+  void center_on(std::int32_t u);
+  const render::Camera& camera() const { return camera_; }
+
+  // Renders the current view offscreen at this size (path framed as on screen, scaled to
+  // the new aspect), with labels. Throws std::runtime_error when GL cannot.
+  QImage render_image(QSize size);
+  render::Rgb8 highlight_colour() const;
+
+ public Q_SLOTS:
+  void fit_to_view();
+  // Frames the highlighted path with some context around it (or the whole graph without one).
+  void fit_to_path();
+
+ Q_SIGNALS:
+  void node_clicked(std::int32_t node);
+  void gl_failed(const QString& message);
+
+ protected:
+  void initializeGL() override;
+  void resizeGL(int w, int h) override;
+  void paintGL() override;
+  void mousePressEvent(QMouseEvent* event) override;
+  void mouseMoveEvent(QMouseEvent* event) override;
+  void mouseReleaseEvent(QMouseEvent* event) override;
+  void wheelEvent(QWheelEvent* event) override;
+
+ private:
+  void upload_if_needed();
+  // text_scale: larger text for big exported images than for the screen.
+  void draw_labels(QPainter& painter, const render::Camera& camera, float node_radius, double text_scale = 1) const;
+  // Remembers the box asked for, so resizes and exports keep framing it until the person
+  // pans or zooms (a hidden window's size says nothing about the image wanted).
+  void frame_box(render::Point lo, render::Point hi);
+
+  render::Renderer renderer_;
+  render::Camera camera_;
+  std::vector<float> positions_;
+  std::vector<std::int32_t> arcs_;
+  bool directed_ = false;
+  QStringList labels_;
+  std::vector<std::int32_t> path_;
+  bool path_closed_ = false;
+  std::int32_t source_ = -1, target_ = -1;
+  QString caption_;
+  bool graph_dirty_ = false, path_dirty_ = false;
+  bool gl_ok_ = false;
+  QPointF press_position_, last_position_;
+  bool dragging_ = false;
+  bool has_frame_ = false;
+  render::Point frame_lo_, frame_hi_;
+  bool pressed_ = false;
+};
+
+}  // namespace pathscope::qt

@@ -1,0 +1,31 @@
+#pragma once
+// Open a graph with the reader's options: format, edge-cost rule, minimum weight, node table.
+#include <QComboBox>
+#include <QDialog>
+#include <QDoubleSpinBox>
+#include <QLineEdit>
+
+#include "pathscope/load.hpp"
+
+namespace pathscope::qt {
+
+class OpenDialog : public QDialog {
+  Q_OBJECT
+ public:
+  explicit OpenDialog(QWidget* parent = nullptr);
+  void set_values(const QString& file, const LoadOptions& options);
+  QString file() const;
+  LoadOptions options() const;
+
+ private:
+  QLineEdit* file_;
+  QComboBox* format_;
+  QComboBox* cost_rule_;
+  QDoubleSpinBox* min_weight_;
+  QLineEdit* node_table_;
+};
+
+// The cost rules in menu order, with the words the CLI uses.
+const QList<QPair<QString, EdgeCostRule>>& cost_rule_choices();
+
+}  // namespace pathscope::qt

@@ -1,0 +1,87 @@
+#pragma once
+// Draws a graph with OpenGL 3.3 core: instanced node discs, arcs as antialiased lines,
+// arrowheads when zoomed in on directed graphs, and a highlighted path or tour on top,
+// thick and bright with start and end markers while the rest is dimmed.
+// Every call needs the caller's GL context current; no Qt and no GL types in this interface,
+// so the Qt explorer and the GLFW demo share it. Text is the front end's business (QPainter,
+// ImGui draw lists), placed with Camera::world_to_screen.
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "pathscope_render/camera.hpp"
+
+namespace pathscope::render {
+
+struct Rgba {
+  float r, g, b, a;
+};
+
+struct Style {
+  Rgba background{0.075f, 0.082f, 0.102f, 1};
+  Rgba node{0.55f, 0.68f, 0.85f, 1};
+  Rgba node_border{0.05f, 0.06f, 0.08f, 1};
+  Rgba arc{0.45f, 0.55f, 0.70f, 0.55f};
+  // With a path shown, the rest of the graph fades to these so the path reads at once.
+  Rgba node_dimmed{0.30f, 0.34f, 0.42f, 1};
+  Rgba arc_dimmed{0.32f, 0.37f, 0.46f, 0.40f};
+  // The highlight: a bright amber that no other element uses (tests look for it in PNGs).
+  Rgba path{1.0f, 0.690f, 0.0f, 1};
+  Rgba path_outline{0.0f, 0.0f, 0.0f, 0.85f};
+  Rgba source_marker{0.20f, 0.85f, 0.35f, 1};
+  Rgba target_marker{0.95f, 0.25f, 0.30f, 1};
+  Rgba marker_border{1, 1, 1, 1};
+  float path_width_px = 5;
+  float arc_width_px = 1;
+};
+
+// The exact 8-bit highlight colour as it lands in an exported image.
+struct Rgb8 {
+  std::uint8_t r, g, b;
+};
+Rgb8 to_rgb8(Rgba c);
+
+class Renderer {
+ public:
+  Renderer();
+  ~Renderer();  // frees nothing on the GPU: call release() while the context is current
+  Renderer(const Renderer&) = delete;
+  Renderer& operator=(const Renderer&) = delete;
+
+  // Compiles the shaders and creates buffers; throws std::runtime_error with the GL log.
+  void initialize();
+  bool initialized() const;
+  void release();
+
+  Style& style();
+
+  // positions: n * 2 floats; arcs: (tail, head) pairs of node indices. An undirected graph
+  // passes each edge once. Replaces the previous graph and clears the highlight.
+  void set_graph(const std::vector<float>& positions, const std::vector<std::int32_t>& arcs, bool directed);
+  // A path (source ... target) or, with closed = true, a tour that returns to its first stop.
+  void set_highlight(const std::vector<std::int32_t>& nodes, bool closed);
+  // Markers for a chosen source before its target is known; -1 for none.
+  void set_markers(std::int32_t source, std::int32_t target);
+
+  // World bounds of the graph (min and max corner); a unit box when empty.
+  Point bounds_min() const;
+  Point bounds_max() const;
+  // Typical arc length in world units (the median), for sizes that follow the zoom.
+  double typical_arc_length() const;
+  // The disc radius used at this zoom, in logical pixels (front ends pick nodes with it).
+  float node_radius_px(const Camera& camera) const;
+
+  // Draws into the bound framebuffer of framebuffer_width x framebuffer_height device pixels
+  // (logical size times the device pixel ratio; the camera holds the logical size).
+  void render(const Camera& camera, int framebuffer_width, int framebuffer_height);
+  // Renders at width x height into an offscreen framebuffer and returns RGBA rows, top row
+  // first. The camera should already have that viewport.
+  std::vector<std::uint8_t> render_to_rgba(const Camera& camera, int width, int height);
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace pathscope::render
