@@ -12,7 +12,7 @@ mkdir -p "$root/out"
 cli="$root/build/app/pathscope-cli"
 "$cli" info "$sample"
 "$cli" path "$sample" 1 2500
-"$cli" bench apsp "$sample" --engines textbook,blocked,sparse,gpu-blocked
+"$cli" bench apsp "$sample" --engines blocked,sparse,gpu-blocked
 app="$root/build/app/pathscope/pathscope"
 if [ -x "$app" ]; then
   if [ -n "${DISPLAY:-}" ]; then

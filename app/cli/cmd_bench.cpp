@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <memory>
 #include <nlohmann/json.hpp>
-#include <sstream>
 
+#include "comma_list.hpp"
 #include "commands.hpp"
 #include "engine_options.hpp"
 #include "input_options.hpp"
@@ -14,14 +14,6 @@
 
 namespace pathscope::cli {
 namespace {
-
-std::vector<std::string> split_commas(const std::string& text) {
-  std::vector<std::string> out;
-  std::stringstream ss(text);
-  for (std::string item; std::getline(ss, item, ',');)
-    if (!item.empty()) out.push_back(item);
-  return out;
-}
 
 struct EngineRow {
   std::string engine;
@@ -74,7 +66,7 @@ struct BenchApspCommand {
     const auto loaded = input.load_graph();
     const Graph& g = loaded.graph;
     const ApspOptions options = engine_options.to_apsp_options(g);
-    const auto names = split_commas(engines);
+    const auto names = split_comma_list(engines);
     const bool any_gpu = std::any_of(names.begin(), names.end(), [](const std::string& n) { return n.rfind("gpu-", 0) == 0; });
     const GpuInfo gpu = any_gpu ? gpu_info() : GpuInfo{};
     const double peak = any_gpu && gpu.available ? gpu_minplus_peak(options.dist) : 0;

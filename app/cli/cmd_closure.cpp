@@ -6,8 +6,8 @@
 #include <algorithm>
 #include <memory>
 #include <nlohmann/json.hpp>
-#include <sstream>
 
+#include "comma_list.hpp"
 #include "commands.hpp"
 #include "input_options.hpp"
 #include "pathscope/checksum.hpp"
@@ -18,14 +18,6 @@
 
 namespace pathscope::cli {
 namespace {
-
-std::vector<std::string> split_engine_list(const std::string& text) {
-  std::vector<std::string> out;
-  std::stringstream ss(text);
-  for (std::string item; std::getline(ss, item, ',');)
-    if (!item.empty()) out.push_back(item);
-  return out;
-}
 
 // The flags every command that runs a closure engine shares.
 struct ClosureFlags {
@@ -201,7 +193,7 @@ struct BenchClosureCommand {
     const Graph& g = loaded.graph;
     const ClosureOptions options = flags.options();
     std::vector<BenchRow> rows;
-    for (const auto& name : split_engine_list(engines)) rows.push_back(run_engine(name, g, options));
+    for (const auto& name : split_comma_list(engines)) rows.push_back(run_engine(name, g, options));
     const BenchRow* baseline = nullptr;
     for (const auto& r : rows)
       if (r.unavailable.empty()) {

@@ -5,8 +5,8 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
-#include <sstream>
 
+#include "comma_list.hpp"
 #include "commands.hpp"
 #include "pathscope/correlate.hpp"
 #include "pathscope/error.hpp"
@@ -200,10 +200,7 @@ struct BenchCorrelateCommand {
   bool count_only = false, json = false;
 
   void run() const {
-    std::vector<std::string> names;
-    std::stringstream list(backends);
-    for (std::string item; std::getline(list, item, ',');)
-      if (!item.empty()) names.push_back(item);
+    const std::vector<std::string> names = split_comma_list(backends);
     if (names.empty()) throw Error("--backends lists no backend");
     std::vector<std::unique_ptr<BenchRow>> rows;
     TableLayout layout;

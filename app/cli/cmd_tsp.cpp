@@ -5,8 +5,8 @@
 #include <algorithm>
 #include <memory>
 #include <nlohmann/json.hpp>
-#include <sstream>
 
+#include "comma_list.hpp"
 #include "commands.hpp"
 #include "input_options.hpp"
 #include "pathscope/gpu_tsp.hpp"
@@ -16,14 +16,6 @@
 
 namespace pathscope::cli {
 namespace {
-
-std::vector<std::string> split_list(const std::string& text) {
-  std::vector<std::string> out;
-  std::stringstream ss(text);
-  for (std::string item; std::getline(ss, item, ',');)
-    if (!item.empty()) out.push_back(item);
-  return out;
-}
 
 // The solver flags `tsp` and `bench tsp` share.
 struct SolverFlags {
@@ -76,7 +68,7 @@ Problem load_problem(const InputOptions& input, const std::string& stops_text, s
     problem.loaded = input.load_graph();
     const Graph& g = problem.loaded->graph;
     std::vector<std::int32_t> stops;
-    for (const auto& key : split_list(stops_text)) {
+    for (const auto& key : split_comma_list(stops_text)) {
       const auto node = g.find_node(key);
       if (!node) throw Error("stop '" + key + "' is not a node of " + input.spec);
       stops.push_back(*node);
@@ -159,7 +151,7 @@ TspInstance random_stops(const std::string& spec) {
   std::int32_t k = 0;
   std::uint64_t seed = 1;
   bool symmetric = true, integer_costs = true;
-  for (const auto& item : split_list(spec.substr(spec.find(':') + 1))) {
+  for (const auto& item : split_comma_list(spec.substr(spec.find(':') + 1))) {
     const auto eq = item.find('=');
     const std::string key = item.substr(0, eq), value = eq == std::string::npos ? "" : item.substr(eq + 1);
     try {
@@ -207,7 +199,7 @@ struct BenchTspCommand {
     else problem = load_problem(input, stops, std::nullopt);
     const TspInstance& instance = problem.instance;
     std::vector<BenchRow> rows;
-    for (const auto& name : split_list(backends)) {
+    for (const auto& name : split_comma_list(backends)) {
       BenchRow row;
       row.backend = name;
       const TspBackend backend = parse_tsp_backend(name);

@@ -27,13 +27,16 @@ ScriptOptions parse_script_options(const QStringList& raw_arguments) {
   const QCommandLineOption json({QStringLiteral("export-json")}, QStringLiteral("Write the path as JSON"), QStringLiteral("OUT.json"));
   const QCommandLineOption png({QStringLiteral("export-png")}, QStringLiteral("Render the view to a PNG"), QStringLiteral("OUT.png"));
   const QCommandLineOption size({QStringLiteral("size")}, QStringLiteral("PNG size, WIDTHxHEIGHT (default 1600x1200)"), QStringLiteral("WxH"));
+  const QCommandLineOption tour({QStringLiteral("tour")}, QStringLiteral("Best closed tour through these stops (ids or names, comma-separated)"), QStringLiteral("A,B,C"));
+  const QCommandLineOption reach({QStringLiteral("reach")}, QStringLiteral("Highlight what NODE reaches; counts on stdout"), QStringLiteral("NODE"));
+  const QCommandLineOption upstream({QStringLiteral("upstream")}, QStringLiteral("With --reach: what reaches NODE instead"));
   const QCommandLineOption quit({QStringLiteral("quit")}, QStringLiteral("Quit after the exports"));
   const QCommandLineOption format({QStringLiteral("format")}, QStringLiteral("Reader: dimacs, metis, edge-table, json, tsplib, mtx, dense"), QStringLiteral("NAME"));
   const QCommandLineOption cost({QStringLiteral("cost-rule")}, QStringLiteral("Edge tables: weight, hops, inverse, max-minus"), QStringLiteral("RULE"));
   const QCommandLineOption min_weight({QStringLiteral("min-weight")}, QStringLiteral("Edge tables: drop connections weaker than W"), QStringLiteral("W"));
   const QCommandLineOption node_table({QStringLiteral("node-table")}, QStringLiteral("CSV of node names with positions"), QStringLiteral("FILE"));
   const QCommandLineOption engine({QStringLiteral("engine")}, QStringLiteral("All-pairs engine after loading (default auto)"), QStringLiteral("NAME"));
-  parser.addOptions({path, json, png, size, quit, format, cost, min_weight, node_table, engine});
+  parser.addOptions({path, tour, reach, upstream, json, png, size, quit, format, cost, min_weight, node_table, engine});
   if (!parser.parse(arguments)) throw Error(parser.errorText().toStdString());
   if (parser.isSet(QStringLiteral("help"))) {
     parser.showHelp(0);
@@ -45,6 +48,16 @@ ScriptOptions parse_script_options(const QStringList& raw_arguments) {
   options.target = target_key;
   if (positional.size() > 1) throw Error("unexpected argument '" + positional[1].toStdString() + "'");
   if (!positional.isEmpty()) options.file = positional[0];
+  if (parser.isSet(tour)) {
+    options.tour_stops = parser.value(tour).split(QLatin1Char(','), Qt::SkipEmptyParts);
+    if (options.tour_stops.size() < 2) throw Error("--tour needs at least two stops: --tour A,B,C");
+  }
+  options.reach_node = parser.value(reach);
+  options.upstream = parser.isSet(upstream);
+  if (options.upstream && options.reach_node.isEmpty()) throw Error("--upstream goes with --reach NODE");
+  if (int(!options.source.isEmpty()) + int(!options.tour_stops.isEmpty()) + int(!options.reach_node.isEmpty()) > 1) {
+    throw Error("choose one of --path, --tour and --reach");
+  }
   options.json_out = parser.value(json);
   options.png_out = parser.value(png);
   options.quit = parser.isSet(quit);
@@ -65,7 +78,9 @@ ScriptOptions parse_script_options(const QStringList& raw_arguments) {
   if ((!options.json_out.isEmpty() || !options.png_out.isEmpty() || options.quit) && options.file.isEmpty()) {
     throw Error("the exports need a FILE to open");
   }
-  if (!options.json_out.isEmpty() && options.source.isEmpty()) throw Error("--export-json needs --path SRC DST");
+  if (!options.json_out.isEmpty() && options.source.isEmpty() && options.tour_stops.isEmpty()) {
+    throw Error("--export-json needs --path SRC DST or --tour A,B,C");
+  }
   return options;
 }
 

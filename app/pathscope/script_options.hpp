@@ -1,6 +1,8 @@
 #pragma once
 // The command line: a file to open, plus the scripted export
 //   pathscope FILE --path SRC DST --export-json OUT.json --export-png OUT.png --size 1600x1200 --quit
+//   pathscope FILE --tour A,B,C --export-json OUT.json --export-png OUT.png --quit
+//   pathscope FILE --reach NODE [--upstream] --export-png OUT.png --quit
 // and the reader options of the CLI (--format, --cost-rule, --min-weight, --node-table).
 #include <QSize>
 #include <QString>
@@ -15,6 +17,9 @@ struct ScriptOptions {
   QString file;
   LoadOptions load;
   QString source, target;  // empty: no path
+  QStringList tour_stops;  // empty: no tour
+  QString reach_node;      // empty: no reach set
+  bool upstream = false;
   QString json_out, png_out;
   QSize size{1600, 1200};
   bool quit = false;

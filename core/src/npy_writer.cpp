@@ -6,12 +6,9 @@
 
 namespace pathscope {
 
-void write_npy(const std::string& path, const ApspResult& r) {
-  const char* descr = r.dist == DistType::Int32 ? "<i4" : r.dist == DistType::Float32 ? "<f4" : "<u2";
-  std::string header = "{'descr': '" + std::string(descr) + "', 'fortran_order': False, 'shape': (" +
-                       std::to_string(r.n) + ", " + std::to_string(r.n) + "), }";
-  // Version 1.0: magic, 2-byte header length, header padded with spaces so the data starts
-  // on a 64-byte boundary, ending in a newline.
+std::string npy_preamble(const std::string& descr, std::int64_t rows, std::int64_t cols) {
+  std::string header = "{'descr': '" + descr + "', 'fortran_order': False, 'shape': (" + std::to_string(rows) +
+                       ", " + std::to_string(cols) + "), }";
   const std::size_t preamble = 10;
   const std::size_t total = (preamble + header.size() + 1 + 63) / 64 * 64;
   header.append(total - preamble - header.size() - 1, ' ');
@@ -21,8 +18,12 @@ void write_npy(const std::string& path, const ApspResult& r) {
   head.push_back('\x00');
   head.push_back(static_cast<char>(header.size() & 0xFF));
   head.push_back(static_cast<char>(header.size() >> 8));
-  head += header;
+  return head + header;
+}
 
+void write_npy(const std::string& path, const ApspResult& r) {
+  const char* descr = r.dist == DistType::Int32 ? "<i4" : r.dist == DistType::Float32 ? "<f4" : "<u2";
+  const std::string head = npy_preamble(descr, r.n, r.n);
   AtomicFile out(path);
   out.write(head);
   switch (r.dist) {

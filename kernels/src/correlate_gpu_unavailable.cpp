@@ -1,8 +1,5 @@
 // The GPU correlation engine of a build without nvcc: it links, and says why it cannot run.
-// A CUDA build compiles correlate_gpu_engine.cu instead; should this file be globbed into such
-// a build too, the guard empties it (only a CUDA build has the toolkit's headers on this
-// target's include path), so the two never both define make_gpu_correlation_engine().
-#if !__has_include(<cuda_runtime_api.h>)
+// kernels/CMakeLists.txt compiles it only when the CUDA engine is not built.
 #include "pathscope/error.hpp"
 #include "pathscope/gpu_correlate.hpp"
 
@@ -26,4 +23,3 @@ std::unique_ptr<CorrelationEngine> make_gpu_correlation_engine() {
 
 }  // namespace pathscope
 
-#endif  // !__has_include(<cuda_runtime_api.h>)

@@ -99,21 +99,24 @@ __global__ void __launch_bounds__(1024) close_block_kernel(typename D::Scalar* b
   Scalar cell[kRowsPerThread];
 #pragma unroll
   for (int q = 0; q < kRowsPerThread; ++q) cell[q] = block[std::int64_t(r0 + kRowStride * q) * pitch + c];
-  for (int k = 0; k < T; ++k) {
-    if (r0 == k % kRowStride) {
+  // k = kq * kRowStride + kr, with kq unrolled: the owner of row k picks cell[kq] by a
+  // constant index. With k alone the compiler indexed `cell` at run time, which put it in local
+  // memory (64-byte stack frame) and made this kernel cost 207 us a pivot on the H100.
 #pragma unroll
-      for (int q = 0; q < kRowsPerThread; ++q)
-        if (q == k / kRowStride) row_k[c] = cell[q];
+  for (int kq = 0; kq < kRowsPerThread; ++kq) {
+    for (int kr = 0; kr < kRowStride; ++kr) {
+      const int k = kq * kRowStride + kr;
+      if (r0 == kr) row_k[c] = cell[kq];
+      if (c == k) {
+#pragma unroll
+        for (int q = 0; q < kRowsPerThread; ++q) col_k[r0 + kRowStride * q] = cell[q];
+      }
+      __syncthreads();
+      const Scalar through = row_k[c];
+#pragma unroll
+      for (int q = 0; q < kRowsPerThread; ++q) cell[q] = D::add_min(col_k[r0 + kRowStride * q], through, cell[q]);
+      __syncthreads();
     }
-    if (c == k) {
-#pragma unroll
-      for (int q = 0; q < kRowsPerThread; ++q) col_k[r0 + kRowStride * q] = cell[q];
-    }
-    __syncthreads();
-    const Scalar through = row_k[c];
-#pragma unroll
-    for (int q = 0; q < kRowsPerThread; ++q) cell[q] = D::add_min(col_k[r0 + kRowStride * q], through, cell[q]);
-    __syncthreads();
   }
 #pragma unroll
   for (int q = 0; q < kRowsPerThread; ++q) {

@@ -49,6 +49,8 @@ void GraphView::set_graph(std::vector<float> positions, std::vector<std::int32_t
   directed_ = directed;
   labels_ = std::move(labels);
   path_.clear();
+  stops_.clear();
+  overlay_nodes_.clear();
   source_ = target_ = -1;
   graph_dirty_ = path_dirty_ = true;
   fit_to_view();
@@ -72,6 +74,16 @@ void GraphView::set_markers(std::int32_t source, std::int32_t target) {
   source_ = source;
   target_ = target;
   path_dirty_ = true;
+  update();
+}
+
+void GraphView::set_stops(const std::vector<std::int32_t>& stops) {
+  stops_ = stops;
+  update();
+}
+
+void GraphView::set_overlay_nodes(const std::vector<std::int32_t>& nodes) {
+  overlay_nodes_ = nodes;
   update();
 }
 
@@ -199,8 +211,25 @@ void GraphView::paintGL() {
   draw_labels(painter, camera_, renderer_.node_radius_px(camera_));
 }
 
+void GraphView::draw_overlay(QPainter& painter, const render::Camera& camera, float node_radius) const {
+  if (overlay_nodes_.empty()) return;
+  const auto c = const_cast<render::Renderer&>(renderer_).style().path;
+  const auto rgb = render::to_rgb8(c);
+  // At least a few pixels wide, so a set stays visible when the whole graph is framed.
+  const double r = std::max(3.5, node_radius * 1.3);
+  const QRectF visible(-r, -r, camera.viewport_width() + 2 * r, camera.viewport_height() + 2 * r);
+  painter.setPen(QPen(QColor(0, 0, 0, 200), 1.0));
+  painter.setBrush(QColor(rgb.r, rgb.g, rgb.b));
+  for (auto u : overlay_nodes_) {
+    if (u < 0 || u >= node_count()) continue;
+    const auto p = camera.world_to_screen({positions_[2 * u], positions_[2 * u + 1]});
+    if (visible.contains(p.x, p.y)) painter.drawEllipse(QPointF(p.x, p.y), r, r);
+  }
+}
+
 void GraphView::draw_labels(QPainter& painter, const render::Camera& camera, float node_radius,
                             double text_scale) const {
+  draw_overlay(painter, camera, node_radius);
   const auto n = node_count();
   QFont normal = font();
   normal.setPointSizeF(normal.pointSizeF() * text_scale);
@@ -261,7 +290,23 @@ void GraphView::draw_labels(QPainter& painter, const render::Camera& camera, flo
       }
     }
   };
-  if (!path_.empty()) {
+  if (!stops_.empty()) {
+    // Stops in tour order: a ring marks each, the number says where it falls in the tour.
+    const double ring = std::max(7.0, node_radius * 2.0);
+    for (std::size_t i = 0; i < stops_.size(); ++i) {
+      const auto u = stops_[i];
+      if (u < 0 || u >= n) continue;
+      painter.setPen(QPen(QColor(0, 0, 0, 220), 4.0));
+      painter.setBrush(Qt::NoBrush);
+      painter.drawEllipse(screen(u), ring, ring);
+      painter.setPen(QPen(QColor(255, 255, 255), 2.0));
+      painter.drawEllipse(screen(u), ring, ring);
+    }
+    for (std::size_t i = 0; i < stops_.size(); ++i) {
+      const auto u = stops_[i];
+      if (u >= 0 && u < n) place(u, QString::number(i + 1) + QStringLiteral(". ") + label(u), bold, Qt::white, true);
+    }
+  } else if (!path_.empty()) {
     const std::size_t count = path_.size();
     const std::size_t every = count <= 24 ? 1 : (count + 15) / 16;
     auto text_of = [&](std::size_t i) {
@@ -360,7 +405,12 @@ void GraphView::mouseReleaseEvent(QMouseEvent* event) {
   pressed_ = false;
   if (dragging_) return;
   const std::int32_t u = node_at(event->position());
-  if (u >= 0) Q_EMIT node_clicked(u);
+  if (u < 0) return;
+  if (event->modifiers() & Qt::ShiftModifier) {
+    Q_EMIT node_shift_clicked(u);
+  } else {
+    Q_EMIT node_clicked(u);
+  }
 }
 
 void GraphView::wheelEvent(QWheelEvent* event) {

@@ -22,6 +22,12 @@ class GraphView : public QOpenGLWidget {
   void clear_graph();
   void set_path(const std::vector<std::int32_t>& nodes, bool closed = false);
   void set_markers(std::int32_t source, std::int32_t target);
+  // Tour stops, drawn as numbered rings in order (1, 2, ...); empty for none.
+  void set_stops(const std::vector<std::int32_t>& stops);
+  // A node set (e.g. what a node reaches) drawn as discs in the highlight colour; the
+  // renderer highlights paths only, so these are painted over the GL picture.
+  void set_overlay_nodes(const std::vector<std::int32_t>& nodes);
+  const std::vector<std::int32_t>& stops() const { return stops_; }
   // A note drawn in a corner (e.g. that an axis is stretched); empty for none.
   void set_caption(const QString& caption);
 
@@ -45,6 +51,7 @@ class GraphView : public QOpenGLWidget {
 
  Q_SIGNALS:
   void node_clicked(std::int32_t node);
+  void node_shift_clicked(std::int32_t node);
   void gl_failed(const QString& message);
 
  protected:
@@ -62,6 +69,7 @@ class GraphView : public QOpenGLWidget {
   void draw_labels(QPainter& painter, const render::Camera& camera, float node_radius, double text_scale = 1) const;
   // Remembers the box asked for, so resizes and exports keep framing it until the person
   // pans or zooms (a hidden window's size says nothing about the image wanted).
+  void draw_overlay(QPainter& painter, const render::Camera& camera, float node_radius) const;
   void frame_box(render::Point lo, render::Point hi);
 
   render::Renderer renderer_;
@@ -73,6 +81,7 @@ class GraphView : public QOpenGLWidget {
   std::vector<std::int32_t> path_;
   bool path_closed_ = false;
   std::int32_t source_ = -1, target_ = -1;
+  std::vector<std::int32_t> stops_, overlay_nodes_;
   QString caption_;
   bool graph_dirty_ = false, path_dirty_ = false;
   bool gl_ok_ = false;

@@ -20,7 +20,9 @@
 #include <QSettings>
 #include <QStatusBar>
 #include <QToolBar>
+#include <algorithm>
 #include <cstdio>
+#include <filesystem>
 
 #include "open_dialog.hpp"
 #include "pathscope/atomic_file.hpp"
@@ -95,11 +97,14 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   apsp_job_ = new JobRunner(this);
   load_status_ = new JobStatus(load_job_, QStringLiteral("load"), this);
   apsp_status_ = new JobStatus(apsp_job_, QStringLiteral("apsp"), this);
+  query_job_ = new JobRunner(this);
+  query_status_ = new JobStatus(query_job_, QStringLiteral("query"), this);
   status_ = new QLabel(tr("Open a graph: File › Open, a sample, or drop a file here."), this);
   status_->setObjectName(QStringLiteral("statusSummary"));
   statusBar()->addWidget(status_, 1);
   statusBar()->addPermanentWidget(load_status_);
   statusBar()->addPermanentWidget(apsp_status_);
+  statusBar()->addPermanentWidget(query_status_);
 
   connect(load_job_, &JobRunner::failed, this, [this](const QString& title, const QString& error) {
     Q_EMIT load_failed(error);
@@ -117,7 +122,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     }
     timing_panel_->set_run_enabled(session_ != nullptr);
   });
+  connect(query_job_, &JobRunner::failed, this, &MainWindow::show_error);
   connect(view_, &GraphView::node_clicked, this, &MainWindow::select_node);
+  connect(view_, &GraphView::node_shift_clicked, this, &MainWindow::toggle_stop);
   connect(view_, &GraphView::gl_failed, this, [this](const QString& message) { show_error(tr("OpenGL"), message); });
   connect(path_panel_, &PathPanel::node_activated, view_, &GraphView::center_on);
   connect(timing_panel_, &TimingPanel::run_both_requested, this, &MainWindow::run_both);
@@ -142,7 +149,7 @@ void MainWindow::build_menus() {
   }
   samples->setEnabled(!samples->isEmpty());
   file->addSeparator();
-  file->addAction(tr("Export Path as &JSON…"), this, &MainWindow::export_json_dialog);
+  file->addAction(tr("Export Path or Tour as &JSON…"), this, &MainWindow::export_json_dialog);
   file->addAction(tr("Export View as &PNG…"), this, &MainWindow::export_png_dialog);
   file->addSeparator();
   file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
@@ -159,6 +166,18 @@ void MainWindow::build_menus() {
   }
   compute->addSeparator();
   compute->addAction(tr("Run &Both (CPU blocked + GPU)"), this, &MainWindow::run_both);
+  compute->addSeparator();
+  // Shared with the toolbar, so both show the same shortcut.
+  auto* tour = compute->addAction(tr("Best &Tour (shift-click stops)"), this, &MainWindow::start_best_tour);
+  tour->setObjectName(QStringLiteral("bestTourAction"));
+  tour->setShortcut(QKeySequence(Qt::Key_T));
+  auto* reachable = compute->addAction(tr("&Reachable from Source"), this,
+                                       [this] { start_reach(ReachDirection::Downstream); });
+  reachable->setObjectName(QStringLiteral("reachableAction"));
+  reachable->setShortcut(QKeySequence(Qt::Key_R));
+  auto* upstream = compute->addAction(tr("&Upstream of Source"), this, [this] { start_reach(ReachDirection::Upstream); });
+  upstream->setObjectName(QStringLiteral("upstreamAction"));
+  upstream->setShortcut(QKeySequence(Qt::Key_U));
 }
 
 void MainWindow::build_toolbar() {
@@ -186,6 +205,10 @@ void MainWindow::build_toolbar() {
   bar->addWidget(min_weight_);
   connect(cost_rule_, &QComboBox::activated, this, &MainWindow::reload_with_controls);
   connect(min_weight_, &QDoubleSpinBox::valueChanged, this, &MainWindow::reload_with_controls);
+  bar->addSeparator();
+  for (const char* name : {"bestTourAction", "reachableAction", "upstreamAction"}) {
+    if (auto* action = findChild<QAction*>(QString::fromLatin1(name))) bar->addAction(action);
+  }
 }
 
 void MainWindow::open_graph(const QString& spec, const LoadOptions& options) {
@@ -206,6 +229,7 @@ void MainWindow::open_graph(const QString& spec, const LoadOptions& options) {
 
 void MainWindow::adopt(std::shared_ptr<GraphSession> session, QStringList keep_selection) {
   apsp_job_->cancel();
+  query_job_->cancel();
   session_ = std::move(session);
   const Graph& g = session_->graph();
   QStringList labels;
@@ -215,6 +239,9 @@ void MainWindow::adopt(std::shared_ptr<GraphSession> session, QStringList keep_s
   source_ = target_ = -1;
   path_ = {};
   method_.clear();
+  stops_.clear();
+  tour_.reset();
+  reach_.reset();
   timing_panel_->clear();
   timing_panel_->set_run_enabled(true);
   path_panel_->show_message(tr("Click a node for the source, then another for the target."));
@@ -348,6 +375,10 @@ void MainWindow::run_both() {
 
 void MainWindow::select_node(std::int32_t node) {
   if (!session_ || node < 0 || node >= session_->graph().n) return;
+  if (!stops_.empty() || tour_ || reach_) {
+    clear_tour_and_reach();
+    source_ = target_ = -1;
+  }
   if (source_ < 0 || target_ >= 0) {
     source_ = node;
     target_ = -1;
@@ -383,6 +414,150 @@ void MainWindow::update_path() {
   Q_EMIT path_changed();
 }
 
+void MainWindow::clear_tour_and_reach() {
+  query_job_->cancel();
+  stops_.clear();
+  tour_.reset();
+  reach_.reset();
+  view_->set_stops({});
+  view_->set_overlay_nodes({});
+}
+
+void MainWindow::toggle_stop(std::int32_t node) {
+  if (!session_ || node < 0 || node >= session_->graph().n) return;
+  // Stops replace the pair and any earlier tour or reach set; the new tour starts from them.
+  query_job_->cancel();
+  tour_.reset();
+  reach_.reset();
+  view_->set_overlay_nodes({});
+  source_ = target_ = -1;
+  path_ = {};
+  method_.clear();
+  const auto found = std::find(stops_.begin(), stops_.end(), node);
+  if (found != stops_.end()) {
+    stops_.erase(found);
+  } else {
+    stops_.push_back(node);
+  }
+  view_->set_markers(-1, -1);
+  view_->set_stops(stops_);
+  path_panel_->show_message(stops_.size() < 2 ? tr("%1 stop(s). Shift-click more stops, then Best Tour (T).").arg(stops_.size())
+                                              : tr("%1 stops. Best Tour (T) finds the shortest closed tour.").arg(stops_.size()));
+  update_caption();
+  Q_EMIT path_changed();
+}
+
+void MainWindow::select_stops(const QStringList& keys) {
+  if (!session_) throw Error("no graph is open");
+  const Graph& g = session_->graph();
+  std::vector<std::int32_t> nodes;
+  for (const auto& key : keys) {
+    auto u = g.find_node(key.trimmed().toStdString());
+    if (!u) throw Error("stop '" + key.toStdString() + "' is not in " + session_->spec);
+    if (std::find(nodes.begin(), nodes.end(), *u) != nodes.end()) throw Error("stop '" + key.toStdString() + "' is given twice");
+    nodes.push_back(*u);
+  }
+  clear_tour_and_reach();
+  for (auto u : nodes) toggle_stop(u);
+}
+
+void MainWindow::start_best_tour() {
+  if (!session_) return;
+  if (stops_.size() < 2) {
+    show_error(tr("Best tour"), tr("Shift-click at least two nodes as stops first (%1 chosen).").arg(stops_.size()));
+    return;
+  }
+  auto session = session_;
+  auto stops = stops_;
+  auto tour = std::make_shared<Tour>();
+  query_job_->run(
+      tr("Best tour through %1 stops").arg(stops.size()),
+      [session, stops, tour](const JobContext& job) {
+        const Graph& g = session->graph();
+        TspInstance instance;
+        try {
+          instance = tsp_instance_from_graph(g, stops, std::filesystem::path(session->spec).filename().string(), job);
+        } catch (const TspInfeasible& e) {
+          throw Error(std::string("No closed tour visits all these stops: ") + e.what());
+        }
+        TspOptions options;
+        options.backend = gpu_info().available ? TspBackend::Gpu : TspBackend::Cpu;
+        tour->result = solve_tsp(instance, options, job);
+        tour->legs = expand_tour(g, instance, tour->result.tour);
+        for (auto i : tour->result.tour) tour->stops.push_back(stops[static_cast<std::size_t>(i)]);
+        // The walk lists each leg's nodes without the node it ends at; the next leg starts
+        // there, and the last leg ends at the first stop, which the closed loop implies.
+        Path& walk = tour->walk;
+        walk.source = walk.target = tour->stops.front();
+        walk.reachable = true;
+        for (const auto& leg : tour->legs) {
+          walk.nodes.insert(walk.nodes.end(), leg.nodes.begin(), leg.nodes.end() - 1);
+          walk.arc_costs.insert(walk.arc_costs.end(), leg.arc_costs.begin(), leg.arc_costs.end());
+          walk.distance += leg.distance;
+        }
+        tour->method = std::string("tsp ") + tsp_algorithm_name(tour->result.algorithm) + " (" +
+                       tsp_backend_name(tour->result.backend) + ")";
+      },
+      [this, session, tour] {
+        if (session != session_) return;
+        tour_ = std::move(*tour);
+        show_tour();
+        Q_EMIT tour_ready();
+      });
+}
+
+void MainWindow::show_tour() {
+  const Graph& g = session_->graph();
+  view_->set_path(tour_->walk.nodes, true);
+  view_->set_stops(tour_->stops);
+  path_panel_->show_tour(g, tour_->stops, tour_->legs,
+                         qs(tour_->method) + (tour_->result.proven_optimal ? tr(", optimal") : tr(", best found")));
+  update_caption();
+}
+
+void MainWindow::select_source(const QString& key) {
+  if (!session_) throw Error("no graph is open");
+  auto u = session_->graph().find_node(key.toStdString());
+  if (!u) throw Error("node '" + key.toStdString() + "' is not in " + session_->spec);
+  clear_tour_and_reach();
+  source_ = target_ = -1;
+  select_node(*u);
+}
+
+void MainWindow::start_reach(ReachDirection direction) {
+  if (!session_) return;
+  if (source_ < 0) {
+    show_error(direction == ReachDirection::Downstream ? tr("Reachable") : tr("Upstream"),
+               tr("Click a node first: its reach set is computed."));
+    return;
+  }
+  auto session = session_;
+  const auto start = source_;
+  auto set = std::make_shared<ReachSet>();
+  query_job_->run(
+      direction == ReachDirection::Downstream ? tr("Reachable from %1").arg(qs(session->graph().label(start)))
+                                              : tr("Upstream of %1").arg(qs(session->graph().label(start))),
+      [session, start, direction, set](const JobContext&) {
+        const Graph& g = session->graph();
+        *set = direction == ReachDirection::Downstream ? reach_by_search(g, start, direction)
+                                                       : reach_by_search(reverse_graph(g), start, direction);
+      },
+      [this, session, set, start] {
+        if (session != session_ || source_ != start) return;  // the selection moved on meanwhile
+        tour_.reset();
+        stops_.clear();
+        view_->set_stops({});
+        reach_ = std::move(*set);
+        path_ = {};
+        target_ = -1;
+        view_->set_markers(start, -1);
+        view_->set_overlay_nodes(reach_->nodes);
+        path_panel_->show_reach(session_->graph(), *reach_);
+        update_caption();
+        Q_EMIT reach_ready();
+      });
+}
+
 void MainWindow::select_pair(const QString& source_key, const QString& target_key) {
   if (!session_) throw Error("no graph is open");
   const Graph& g = session_->graph();
@@ -404,7 +579,17 @@ void MainWindow::update_caption() {
                .arg(QLocale().toString(g.n))
                .arg(qs(session_->position_source) +
                     (session_->position_note.empty() ? QString() : QStringLiteral(" (") + qs(session_->position_note) + ')'));
-  if (source_ >= 0 && target_ >= 0) {
+  if (tour_) {
+    lines << tr("best tour through %1 stops · length %2 · %3")
+                 .arg(tour_->stops.size())
+                 .arg(format_cost(tour_->walk.distance), qs(tour_->method));
+  } else if (reach_) {
+    lines << (reach_->direction == ReachDirection::Downstream ? tr("%1 reaches %2 nodes") : tr("%2 nodes reach %1"))
+                 .arg(qs(g.label(reach_->start)))
+                 .arg(reach_->count());
+  } else if (!stops_.empty()) {
+    lines << tr("%1 tour stops chosen").arg(stops_.size());
+  } else if (source_ >= 0 && target_ >= 0) {
     if (path_.reachable) {
       lines << tr("%1 → %2 · distance %3 · %4 hops · %5")
                    .arg(qs(g.label(source_)), qs(g.label(target_)), format_cost(path_.distance))
@@ -482,6 +667,12 @@ void MainWindow::open_dialog() {
 
 void MainWindow::export_json(const QString& file) const {
   if (!session_) throw Error("no graph is open");
+  if (tour_) {
+    auto info = export_info(*session_, tour_->method);
+    info.tour = true;
+    write_path_json(file.toStdString(), session_->graph(), tour_->walk, info);
+    return;
+  }
   if (source_ < 0 || target_ < 0) throw Error("no path to export: click a source and a target first");
   write_path_json(file.toStdString(), session_->graph(), path_, export_info(*session_, method_));
 }
@@ -566,8 +757,10 @@ void MainWindow::closeEvent(QCloseEvent* event) {
   // Stop the workers before the widgets they report to go away.
   load_job_->cancel();
   apsp_job_->cancel();
+  query_job_->cancel();
   load_job_->wait();
   apsp_job_->wait();
+  query_job_->wait();
   QMainWindow::closeEvent(event);
 }
 

@@ -8,12 +8,15 @@
 #include <QMainWindow>
 #include <QMenu>
 #include <memory>
+#include <optional>
 
 #include "graph_session.hpp"
 #include "graph_view.hpp"
 #include "job_runner.hpp"
 #include "job_status.hpp"
 #include "path_panel.hpp"
+#include "pathscope/reach.hpp"
+#include "pathscope/tsp.hpp"
 #include "timing_panel.hpp"
 
 namespace pathscope::qt {
@@ -37,6 +40,19 @@ class MainWindow : public QMainWindow {
   void select_node(std::int32_t node);
   // Scripted use: source and target by id or name; throws Error when one is unknown.
   void select_pair(const QString& source_key, const QString& target_key);
+  // Shift-click: adds the node to the tour stops, or takes it out when it is one already.
+  void toggle_stop(std::int32_t node);
+  // Scripted use: the stops by id or name, in this order; throws Error when one is unknown.
+  void select_stops(const QStringList& keys);
+  // The best closed tour through the stops, off the GUI thread; tour_ready() or an error
+  // box follows.
+  void start_best_tour();
+  // What the selected source reaches (Downstream) or what reaches it (Upstream), off the GUI
+  // thread; reach_ready() or an error box follows.
+  void start_reach(ReachDirection direction);
+  // Scripted use: selects the source by id or name; throws Error when unknown.
+  void select_source(const QString& key);
+  // The tour exported as JSON (kind "tour") when one is shown, the path otherwise.
   void export_json(const QString& file) const;                 // throws Error
   void export_png(const QString& file, QSize size);            // throws Error
   // Errors go to a message box (window-modal, never blocking the event loop), or to
@@ -52,6 +68,17 @@ class MainWindow : public QMainWindow {
   JobStatus* apsp_status() const { return apsp_status_; }
   const GraphSession* session() const { return session_.get(); }
   const Path& current_path() const { return path_; }
+  struct Tour {
+    std::vector<std::int32_t> stops;  // graph nodes in tour order, the first one first
+    std::vector<Path> legs;           // stops[i] -> stops[i+1], the last back to stops[0]
+    Path walk;                        // the legs joined; arc_costs has the closing arc last
+    TspResult result;
+    std::string method;
+  };
+  const Tour* current_tour() const { return tour_ ? &*tour_ : nullptr; }
+  const ReachSet* current_reach() const { return reach_ ? &*reach_ : nullptr; }
+  const std::vector<std::int32_t>& stops() const { return stops_; }
+  JobRunner* query_job() const { return query_job_; }
   QString current_method() const { return QString::fromStdString(method_); }
   QString status_text() const { return status_->text(); }
 
@@ -60,6 +87,8 @@ class MainWindow : public QMainWindow {
   void load_failed(const QString& error);
   void all_pairs_ready();
   void path_changed();
+  void tour_ready();
+  void reach_ready();
 
  protected:
   void dragEnterEvent(QDragEnterEvent* event) override;
@@ -71,6 +100,8 @@ class MainWindow : public QMainWindow {
   void build_toolbar();
   void adopt(std::shared_ptr<GraphSession> session, QStringList keep_selection);
   void update_path();
+  void clear_tour_and_reach();
+  void show_tour();
   void update_status();
   void update_caption();
   void run_both();
@@ -87,7 +118,9 @@ class MainWindow : public QMainWindow {
   TimingPanel* timing_panel_;
   JobRunner* load_job_;
   JobRunner* apsp_job_;
+  JobRunner* query_job_;  // tours and reach sets: short, one at a time
   JobStatus* load_status_;
+  JobStatus* query_status_;
   JobStatus* apsp_status_;
   QLabel* status_;
   QLineEdit* search_;
@@ -101,6 +134,9 @@ class MainWindow : public QMainWindow {
   std::int32_t source_ = -1, target_ = -1;
   Path path_;
   std::string method_;
+  std::vector<std::int32_t> stops_;
+  std::optional<Tour> tour_;
+  std::optional<ReachSet> reach_;
   bool scripted_ = false;
 };
 

@@ -19,7 +19,7 @@ PathPanel::PathPanel(QWidget* parent) : QWidget(parent) {
   summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   table_ = new QTableWidget(0, 5, this);
   table_->setObjectName(QStringLiteral("pathTable"));
-  table_->setHorizontalHeaderLabels({tr("#"), tr("Id"), tr("Name"), tr("Arc cost"), tr("Cumulative")});
+  set_columns({tr("#"), tr("Id"), tr("Name"), tr("Arc cost"), tr("Cumulative")});
   table_->verticalHeader()->setVisible(false);
   table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
   table_->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -35,6 +35,66 @@ PathPanel::PathPanel(QWidget* parent) : QWidget(parent) {
   });
 }
 
+void PathPanel::set_columns(const QStringList& headers) { table_->setHorizontalHeaderLabels(headers); }
+
+void PathPanel::show_tour(const Graph& g, const std::vector<std::int32_t>& stops, const std::vector<Path>& legs,
+                          const QString& method) {
+  set_columns({tr("Stop"), tr("Id"), tr("Name"), tr("Leg to next"), tr("Cumulative")});
+  double total = 0;
+  std::size_t hops = 0;
+  for (const auto& leg : legs) {
+    total += leg.distance;
+    hops += leg.nodes.size() - 1;
+  }
+  summary_->setText(tr("Tour through %1 stops: length %2, %3 hops\nby %4")
+                        .arg(stops.size())
+                        .arg(format_cost(total))
+                        .arg(hops)
+                        .arg(method));
+  table_->setRowCount(static_cast<int>(stops.size()));
+  double cumulative = 0;
+  for (std::size_t i = 0; i < stops.size(); ++i) {
+    const auto u = stops[i];
+    const double leg = i < legs.size() ? legs[i].distance : 0.0;
+    cumulative += leg;
+    const int row = static_cast<int>(i);
+    auto* step = new QTableWidgetItem(QString::number(i + 1));
+    step->setData(Qt::UserRole, u);
+    table_->setItem(row, 0, step);
+    table_->setItem(row, 1, new QTableWidgetItem(QString::number(g.display_id(u))));
+    table_->setItem(row, 2, new QTableWidgetItem(g.names.empty() ? QString() : QString::fromStdString(g.names[u])));
+    table_->setItem(row, 3, new QTableWidgetItem(format_cost(leg)));
+    table_->setItem(row, 4, new QTableWidgetItem(format_cost(cumulative)));
+    for (int c : {0, 1, 3, 4}) table_->item(row, c)->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+  }
+  table_->resizeColumnsToContents();
+}
+
+void PathPanel::show_reach(const Graph& g, const ReachSet& set) {
+  set_columns({tr("#"), tr("Id"), tr("Name"), tr("Hops"), QString()});
+  const QString start = QString::fromStdString(g.label(set.start));
+  const bool down = set.direction == ReachDirection::Downstream;
+  summary_->setText((down ? tr("%1 reaches %2 of %3 nodes%4") : tr("%2 of %3 nodes reach %1%4"))
+                        .arg(start)
+                        .arg(set.count())
+                        .arg(g.n)
+                        .arg(set.start_on_cycle() ? tr(" (itself included: it lies on a cycle)") : QString()));
+  table_->setRowCount(static_cast<int>(set.nodes.size()));
+  for (std::size_t i = 0; i < set.nodes.size(); ++i) {
+    const auto u = set.nodes[i];
+    const int row = static_cast<int>(i);
+    auto* step = new QTableWidgetItem(QString::number(i + 1));
+    step->setData(Qt::UserRole, u);
+    table_->setItem(row, 0, step);
+    table_->setItem(row, 1, new QTableWidgetItem(QString::number(g.display_id(u))));
+    table_->setItem(row, 2, new QTableWidgetItem(g.names.empty() ? QString() : QString::fromStdString(g.names[u])));
+    table_->setItem(row, 3, new QTableWidgetItem(i < set.hops.size() ? QString::number(set.hops[i]) : QString()));
+    table_->setItem(row, 4, new QTableWidgetItem(QString()));
+    for (int c : {0, 1, 3}) table_->item(row, c)->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+  }
+  table_->resizeColumnsToContents();
+}
+
 void PathPanel::show_message(const QString& text) {
   summary_->setText(text);
   table_->setRowCount(0);
@@ -47,6 +107,7 @@ void PathPanel::show_path(const Graph& g, const Path& path, const QString& metho
     show_message(tr("No path from %1 to %2 (%3).").arg(from, to, method));
     return;
   }
+  set_columns({tr("#"), tr("Id"), tr("Name"), tr("Arc cost"), tr("Cumulative")});
   summary_->setText(tr("%1 → %2: distance %3, %4 hops\nby %5")
                         .arg(from, to, format_cost(path.distance))
                         .arg(path.nodes.size() - 1)

@@ -7,6 +7,7 @@
 
 #include "pathscope/graph.hpp"
 #include "pathscope/path.hpp"
+#include "pathscope/reach.hpp"
 
 namespace pathscope::qt {
 
@@ -16,6 +17,12 @@ class PathPanel : public QWidget {
   explicit PathPanel(QWidget* parent = nullptr);
   // method: how the path was found ("all-pairs (sparse)", "single-source (Dijkstra)").
   void show_path(const Graph& g, const Path& path, const QString& method);
+  // A tour: one row per stop in tour order with the leg to the next stop (the last leg
+  // returns to the first); legs[i] runs from stops[i] to stops[i+1].
+  void show_tour(const Graph& g, const std::vector<std::int32_t>& stops, const std::vector<Path>& legs,
+                 const QString& method);
+  // A reach set: the counts in the summary, one row per node with its hop distance.
+  void show_reach(const Graph& g, const ReachSet& set);
   void show_message(const QString& text);  // no path: a hint such as "click a target"
   QTableWidget* table() const { return table_; }
   QString summary() const { return summary_->text(); }
@@ -24,6 +31,7 @@ class PathPanel : public QWidget {
   void node_activated(std::int32_t node);
 
  private:
+  void set_columns(const QStringList& headers);
   QLabel* summary_;
   QTableWidget* table_;
 };

@@ -3,6 +3,7 @@
 
 #include "pathscope/atomic_file.hpp"
 #include "pathscope/closure.hpp"
+#include "pathscope/npy_writer.hpp"
 #include "pathscope/memory_budget.hpp"
 
 namespace pathscope {
@@ -49,21 +50,7 @@ std::uint64_t closure_checksum(const BitMatrix& r) {
 }
 
 void write_closure_npy(const std::string& path, const BitMatrix& r) {
-  std::string header = "{'descr': '<u8', 'fortran_order': False, 'shape': (" + std::to_string(r.size()) + ", " +
-                       std::to_string(r.words_per_row()) + "), }";
-  // Version 1.0: magic, 2-byte header length, header padded with spaces to a 64-byte
-  // boundary and ended by a newline, as numpy.load expects.
-  const std::size_t preamble = 10;
-  const std::size_t total = (preamble + header.size() + 1 + 63) / 64 * 64;
-  header.append(total - preamble - header.size() - 1, ' ');
-  header.push_back('\n');
-  std::string head = "\x93NUMPY";
-  head.push_back('\x01');
-  head.push_back('\x00');
-  head.push_back(static_cast<char>(header.size() & 0xFF));
-  head.push_back(static_cast<char>(header.size() >> 8));
-  head += header;
-
+  const std::string head = npy_preamble("<u8", r.size(), r.words_per_row());
   AtomicFile out(path);
   out.write(head);
   // The words are written as this machine holds them; '<u8' promises little-endian.
