@@ -52,15 +52,7 @@ RunFigures run_blocked_in_core(const Graph& g, const JobContext& job, std::vecto
   const cudaStream_t s = stream.get();
 
   // The result vectors are zero-filled by a host thread while the device computes.
-  std::exception_ptr resize_error;
-  std::jthread resizer([&] {
-    try {
-      resize_for_result(out, std::size_t(n) * n);
-      if (next) resize_for_result(*next, std::size_t(n) * n);
-    } catch (...) {
-      resize_error = std::current_exception();
-    }
-  });
+  BackgroundResize<Scalar> resizer(out, next, std::size_t(n) * n);
 
   double t0 = now_seconds();
   DeviceGraph<D> graph(g, s);
@@ -98,8 +90,7 @@ RunFigures run_blocked_in_core(const Graph& g, const JobContext& job, std::vecto
   fig.hop16_clipped = found.clipped != 0;
   job.report(1.0);
 
-  resizer.join();
-  if (resize_error) std::rethrow_exception(resize_error);
+  resizer.wait();
   if (fig.negative_node >= 0) return fig;  // the engine throws; no need to copy a useless matrix
   t0 = now_seconds();
   // Through pinned staging rather than pinning the result in place: cudaHostRegister of a

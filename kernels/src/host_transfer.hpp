@@ -6,6 +6,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <exception>
+#include <thread>
 #include <vector>
 
 namespace pathscope::gpu {
@@ -19,6 +21,30 @@ void download_rows(const void* device, std::size_t device_pitch, std::size_t row
 // large result is mostly page faults, and 2 MiB pages make 512 times fewer of them.
 template <class T>
 void resize_for_result(std::vector<T>& v, std::size_t count);
+
+// Sizes a run's result vectors (and its next-hop matrix, when asked) on a host thread while
+// the device computes; wait() joins it and rethrows what it threw (e.g. bad_alloc).
+template <class T>
+class BackgroundResize {
+ public:
+  BackgroundResize(std::vector<T>& out, std::vector<std::int32_t>* next, std::size_t count)
+      : thread_([this, &out, next, count] {
+          try {
+            resize_for_result(out, count);
+            if (next) resize_for_result(*next, count);
+          } catch (...) {
+            error_ = std::current_exception();
+          }
+        }) {}
+  void wait() {
+    if (thread_.joinable()) thread_.join();
+    if (error_) std::rethrow_exception(error_);
+  }
+
+ private:
+  std::exception_ptr error_;
+  std::jthread thread_;  // declared last: it starts once error_ exists
+};
 
 // memcpy with all cores (the result matrices are hundreds of MB).
 void parallel_copy(void* dst, const void* src, std::size_t bytes);

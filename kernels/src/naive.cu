@@ -23,15 +23,8 @@ RunFigures run_naive(const Graph& g, const JobContext& job, std::vector<typename
   const int n = g.n;
   Stream stream;
   const cudaStream_t s = stream.get();
-  std::exception_ptr resize_error;
-  std::jthread resizer([&] {
-    try {
-      resize_for_result(out, std::size_t(n) * n);
-      if (next) resize_for_result(*next, std::size_t(n) * n);
-    } catch (...) {
-      resize_error = std::current_exception();
-    }
-  });
+  // The result vectors are zero-filled by a host thread while the device computes.
+  BackgroundResize<Scalar> resizer(out, next, std::size_t(n) * n);
 
   double t0 = now_seconds();
   DeviceGraph<D> graph(g, s);
@@ -79,8 +72,7 @@ RunFigures run_naive(const Graph& g, const JobContext& job, std::vector<typename
   fig.hop16_clipped = found.clipped != 0;
   job.report(1.0);
 
-  resizer.join();
-  if (resize_error) std::rethrow_exception(resize_error);
+  resizer.wait();
   if (fig.negative_node >= 0) return fig;
   t0 = now_seconds();
   // Through pinned staging rather than pinning the result in place: cudaHostRegister of a
