@@ -11,14 +11,14 @@ sample="$root/resources/samples/grid-city.gr"
 mkdir -p "$root/out"
 cli="$root/build/app/pathscope-cli"
 "$cli" info "$sample"
-"$cli" path "$sample" 1 2500
+"$cli" path "$sample" 1 3000
 "$cli" bench apsp "$sample" --engines blocked,sparse,gpu-blocked
 app="$root/build/app/pathscope/pathscope"
 if [ -x "$app" ]; then
   if [ -n "${DISPLAY:-}" ]; then
-    "$app" "$sample" --path 1 2500
+    "$app" "$sample" --path 1 3000
   else
-    xvfb-run -a -s "-screen 0 1920x1080x24" "$app" "$sample" --path 1 2500 \
+    xvfb-run -a -s "-screen 0 1920x1080x24" "$app" "$sample" --path 1 3000 \
       --export-json "$root/out/sample-path.json" --export-png "$root/out/sample-path.png" --size 1600x1200 --quit
     echo "no display: the explorer's view was written to out/sample-path.png"
   fi
