@@ -11,6 +11,7 @@
 #include "pathscope/checksum.hpp"
 #include "pathscope/gpu.hpp"
 #include "progress_printer.hpp"
+#include "timing_json.hpp"
 
 namespace pathscope::cli {
 namespace {
@@ -90,9 +91,8 @@ struct BenchApspCommand {
         if (!r.unavailable.empty()) {
           j["unavailable"] = r.unavailable;
         } else {
-          j.update({{"ran_as", r.timing.engine}, {"device", r.timing.device}, {"seconds", r.timing.seconds},
-                    {"compute_seconds", r.timing.compute_seconds}, {"transfer_seconds", r.timing.transfer_seconds},
-                    {"updates_per_second", r.timing.updates_per_second()}, {"checksum", r.checksum}, {"runs", r.runs},
+          j.update(timing_json(r.timing));
+          j.update({{"updates_per_second", r.timing.updates_per_second()}, {"checksum", r.checksum}, {"runs", r.runs},
                     {"speedup_vs_first", baseline->timing.seconds / r.timing.seconds}});
           if (r.percent_of_peak > 0) j["percent_of_peak"] = r.percent_of_peak;
         }

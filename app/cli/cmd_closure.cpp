@@ -15,6 +15,7 @@
 #include "pathscope/memory_budget.hpp"
 #include "pathscope/reach.hpp"
 #include "progress_printer.hpp"
+#include "timing_json.hpp"
 
 namespace pathscope::cli {
 namespace {
@@ -211,9 +212,8 @@ struct BenchClosureCommand {
         if (!r.unavailable.empty()) {
           j["unavailable"] = r.unavailable;
         } else {
-          j.update({{"ran_as", r.timing.engine}, {"device", r.timing.device}, {"seconds", r.timing.seconds},
-                    {"compute_seconds", r.timing.compute_seconds}, {"transfer_seconds", r.timing.transfer_seconds},
-                    {"relations_per_second", r.timing.updates_per_second()}, {"checksum", r.checksum},
+          j.update(timing_json(r.timing));
+          j.update({{"relations_per_second", r.timing.updates_per_second()}, {"checksum", r.checksum},
                     {"equal_to_first", r.checksum == baseline->checksum}, {"reachable_pairs", r.relations},
                     {"runs", r.runs}, {"speedup_vs_first", baseline->timing.seconds / r.timing.seconds}});
         }

@@ -4,7 +4,9 @@
 // distances from textbook algorithms written here, never from the engines under test.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <cstdint>
 #include <limits>
 #include <queue>
@@ -17,6 +19,13 @@
 namespace pathscope::gpu_test {
 
 inline constexpr double kInf = std::numeric_limits<double>::infinity();
+
+// A new seed every run, printed so that a failure can be replayed.
+inline std::uint64_t fresh_seed() {
+  const auto seed = std::uint64_t(std::chrono::steady_clock::now().time_since_epoch().count());
+  std::printf("seed %llu\n", static_cast<unsigned long long>(seed));
+  return seed;
+}
 
 struct GraphRecipe {
   int n = 100;

@@ -13,12 +13,6 @@
 namespace pathscope::gpu_test {
 namespace {
 
-std::uint64_t fresh_seed() {
-  const auto seed = std::uint64_t(std::chrono::steady_clock::now().time_since_epoch().count());
-  std::printf("seed %llu\n", static_cast<unsigned long long>(seed));
-  return seed;
-}
-
 class GpuExact : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(GpuExact, SmallSizesWithNegativeArcsMatchDijkstra) {

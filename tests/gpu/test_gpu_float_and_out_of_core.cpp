@@ -11,12 +11,6 @@
 namespace pathscope::gpu_test {
 namespace {
 
-std::uint64_t fresh_seed() {
-  const auto seed = std::uint64_t(std::chrono::steady_clock::now().time_since_epoch().count());
-  std::printf("seed %llu\n", static_cast<unsigned long long>(seed));
-  return seed;
-}
-
 class GpuFloat : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(GpuFloat, FractionalCostsWithNegativeArcsMatchDijkstra) {

@@ -57,12 +57,7 @@ class CpuCorrelationEngine final : public CorrelationEngine {
       }
     });
     if (sink && !options.count_only) sink->finish();
-    const double finish = now_seconds();
-    result.timing.engine = name();
-    result.timing.device = "CPU, " + std::to_string(omp_get_max_threads()) + " threads";
-    result.timing.compute_seconds = finish - compute_start;
-    result.timing.seconds = finish - start;
-    result.timing.updates = static_cast<double>(result.pairs_tested);
+    finish_cpu_timing(result, name(), start, compute_start);
     return result;
   }
 };

@@ -1,5 +1,7 @@
 #pragma once
 #include <memory>
+#include <omp.h>
+#include <string>
 
 #include "pathscope/correlate.hpp"
 
@@ -7,5 +9,16 @@ namespace pathscope::correlate {
 
 std::unique_ptr<CorrelationEngine> make_cpu_correlation_engine();
 std::unique_ptr<CorrelationEngine> make_rerank_correlation_engine();
+
+// The Timing of a CPU engine's run: from `start` (input in memory), the pairs phase from
+// `compute_start`, both ending now; one update = one pair tested.
+inline void finish_cpu_timing(CorrelateResult& result, const std::string& engine, double start, double compute_start) {
+  const double finish = now_seconds();
+  result.timing.engine = engine;
+  result.timing.device = "CPU, " + std::to_string(omp_get_max_threads()) + " threads";
+  result.timing.compute_seconds = finish - compute_start;
+  result.timing.seconds = finish - start;
+  result.timing.updates = static_cast<double>(result.pairs_tested);
+}
 
 }  // namespace pathscope::correlate

@@ -54,13 +54,7 @@ bool is_endpoint_word(std::string_view field) {
 LoadedGraph read_edge_table(std::istream& in, const std::string& source, const LoadOptions& options) {
   LineReader reader(in, source);
   std::vector<std::string> fields;
-  bool have_first = false;
-  while (reader.next()) {
-    if (is_table_comment(reader.line())) continue;
-    have_first = true;
-    break;
-  }
-  if (!have_first) reader.fail_at(reader.line_number(), "no rows: the edge table is empty");
+  skip_to_first_row(reader, "edge table");
   const char delimiter = detect_delimiter(reader.line());
   split_row(reader, delimiter, fields);
   if (is_neuron_connect_header(fields)) return read_neuron_connect(reader, fields, delimiter, options);

@@ -77,13 +77,7 @@ void apply_node_table(std::istream& in, const std::string& source, LoadedGraph& 
   LoadReport& report = loaded.report;
   LineReader reader(in, source);
   std::vector<std::string> fields;
-  bool have_first = false;
-  while (reader.next()) {
-    if (is_table_comment(reader.line())) continue;
-    have_first = true;
-    break;
-  }
-  if (!have_first) reader.fail_at(reader.line_number(), "no rows: the node table is empty");
+  skip_to_first_row(reader, "node table");
   const char delimiter = detect_delimiter(reader.line());
   split_row(reader, delimiter, fields);
   const Layout layout = layout_of(fields);

@@ -11,6 +11,12 @@ char detect_delimiter(std::string_view first_line) {
   return ' ';
 }
 
+void skip_to_first_row(LineReader& reader, const char* what) {
+  while (reader.next())
+    if (!is_table_comment(reader.line())) return;
+  reader.fail_at(reader.line_number(), std::string("no rows: the ") + what + " is empty");
+}
+
 void split_row(const LineReader& reader, char delimiter, std::vector<std::string>& fields) {
   if (delimiter == ' ') {
     fields.clear();
