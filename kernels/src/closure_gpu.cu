@@ -10,6 +10,7 @@
 #include "device_memory.hpp"
 #include "gpu_runs.hpp"
 #include "host_transfer.hpp"
+#include "run_trace.hpp"
 #include "pathscope/gpu.hpp"
 #include "pathscope/gpu_closure.hpp"
 #include "pathscope/memory_budget.hpp"
@@ -18,6 +19,7 @@ namespace pathscope {
 namespace {
 
 using gpu::DeviceArray;
+using gpu::RunTrace;
 using gpu::closure::kTile;
 using gpu::closure::kTileWords;
 
@@ -38,6 +40,7 @@ class GpuClosureEngine final : public ClosureEngine {
 
   ClosureResult run(const Graph& g, const ClosureOptions& options, const JobContext& job) const override {
     const double start = now_seconds();
+    RunTrace trace("gpu closure");
     require_closure_within_budget(g, options);
     gpu::require_device();
     const std::int64_t tiles = std::max<std::int64_t>(1, (g.n + kTile - 1) / kTile);
@@ -58,15 +61,17 @@ class GpuClosureEngine final : public ClosureEngine {
     gpu::Event compute_start(true), compute_end(true);
 
     const double upload_start = now_seconds();
-    DeviceArray<std::uint64_t> matrix(static_cast<std::size_t>(np) * static_cast<std::size_t>(wp));
-    DeviceArray<std::int64_t> offsets(g.offsets.size());
-    DeviceArray<std::int32_t> heads(g.heads.size());
-    DeviceArray<std::uint64_t> packed(repack ? static_cast<std::size_t>(g.n) * static_cast<std::size_t>(words) : 0);
+    // From the memory pool in the stream's order, so repeated runs skip cudaMalloc/cudaFree.
+    DeviceArray<std::uint64_t> matrix(static_cast<std::size_t>(np) * static_cast<std::size_t>(wp), s);
+    DeviceArray<std::int64_t> offsets(g.offsets.size(), s);
+    DeviceArray<std::int32_t> heads(g.heads.size(), s);
+    DeviceArray<std::uint64_t> packed(repack ? static_cast<std::size_t>(g.n) * static_cast<std::size_t>(words) : 0, s);
     CUDA_CHECK(cudaMemcpyAsync(offsets.get(), g.offsets.data(), offsets.bytes(), cudaMemcpyHostToDevice, s));
     if (!g.heads.empty())
       CUDA_CHECK(cudaMemcpyAsync(heads.get(), g.heads.data(), heads.bytes(), cudaMemcpyHostToDevice, s));
     stream.sync();
     double transfer = now_seconds() - upload_start;
+    trace.mark("uploaded");
 
     compute_start.record(s);
     CUDA_CHECK(cudaMemsetAsync(matrix.get(), 0, matrix.bytes(), s));
@@ -107,8 +112,11 @@ class GpuClosureEngine final : public ClosureEngine {
       CUDA_CHECK_LAUNCH();
     }
     compute_end.record(s);
+    trace.mark("enqueued");
     result.reach = BitMatrix(g.n);  // the host side allocates while the kernels run
+    trace.mark("result allocated");
     compute_end.sync();
+    trace.mark("computed");
 
     const double download_start = now_seconds();
     if (g.n > 0) {
@@ -120,6 +128,7 @@ class GpuClosureEngine final : public ClosureEngine {
                          s);
     }
     transfer += now_seconds() - download_start;
+    trace.mark("downloaded");
 
     Timing& t = result.timing;
     t.engine = name();

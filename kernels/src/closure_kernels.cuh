@@ -4,7 +4,7 @@
 // The matrix is padded to np = a multiple of kTile nodes, rows of wp = np / 64 words, so every
 // tile is whole; padded nodes have no arcs and are never reached, so their bits stay zero.
 // A tile is kTile x kTile bits: kTile rows of kTileWords words. For each pivot tile kb:
-//   1. close_pivot_tile:   Warshall inside tile (kb, kb), one thread per (row, word).
+//   1. close_pivot_tile:   Warshall inside tile (kb, kb), blocked on 64 x 64 sub-blocks.
 //   2. update_pivot_cross: tiles (kb, J) and (I, kb) take paths through the closed pivot tile,
 //                          T |= P * T and T |= T * P, one boolean product each.
 //   3. update_other_tiles: every tile (I, J) off the pivot cross: T |= (I, kb) * (kb, J).
@@ -76,20 +76,55 @@ __global__ void set_arc_bits(const std::int64_t* offsets, const std::int32_t* he
   }
 }
 
-// Step 1, kTile * kTileWords threads. One barrier per pivot is enough: during pivot k, bit k of
-// any row can only be ORed with itself, and row k only with itself, so the words read in a
-// step are the same before and after that step's writes.
+// All ones when bit k of `bits` is set, else zero: an OR through row k without a branch.
+__device__ __forceinline__ std::uint64_t bit_mask(std::uint64_t bits, int k) {
+  return static_cast<std::uint64_t>(static_cast<std::int64_t>(bits << (63 - k)) >> 63);
+}
+
+// acc | (rows selected by `bits`), the rows being word `w` of sub-block rows base .. base + 63.
+__device__ __forceinline__ std::uint64_t or_selected_rows(std::uint64_t acc, std::uint64_t bits,
+                                                          const std::uint64_t (*tile)[kTileWords], int base, int w) {
+#pragma unroll 16
+  for (int k = 0; k < 64; ++k) acc |= bit_mask(bits, k) & tile[base + k][w];
+  return acc;
+}
+
+// Step 1, kTile * kTileWords threads, one per (row, word). Warshall bit by bit would be a chain
+// of 256 barriers on one SM (31 us a tile on the H100, half the kernel time at n = 5,000), so
+// the tile is closed blocked in its turn, on 64 x 64 sub-blocks (one word of 64 rows): for
+// each sub-pivot p, one warp closes (p, p) with rows in registers and row k passed by shuffle
+// (no barrier), then the sub-blocks of row p and column p, then the rest; three barriers a
+// sub-pivot, twelve a tile.
 __global__ void __launch_bounds__(kTile * kTileWords) close_pivot_tile(std::uint64_t* m, std::int64_t wp, int kb) {
   __shared__ std::uint64_t tile[kTile][kTileWords];
   const int r = threadIdx.x / kTileWords;
   const int w = threadIdx.x % kTileWords;
+  const int rb = r / 64;
   std::uint64_t* cell = m + (static_cast<std::int64_t>(kb) * kTile + r) * wp + static_cast<std::int64_t>(kb) * kTileWords + w;
   tile[r][w] = *cell;
   __syncthreads();
-  for (int k = 0; k < kTile; ++k) {
-    const bool has_pivot = (tile[r][k >> 6] >> (k & 63)) & 1u;
-    const std::uint64_t pivot_word = tile[k][w];
-    if (has_pivot) tile[r][w] |= pivot_word;
+  for (int p = 0; p < kTileWords; ++p) {
+    const int base = 64 * p;
+    if (threadIdx.x < 32) {
+      const int lane = threadIdx.x;
+      std::uint64_t lo = tile[base + lane][p], hi = tile[base + 32 + lane][p];
+#pragma unroll
+      for (int k = 0; k < 64; ++k) {
+        const std::uint64_t pivot = __shfl_sync(0xffffffffu, k < 32 ? lo : hi, k & 31);
+        lo |= bit_mask(lo, k) & pivot;
+        hi |= bit_mask(hi, k) & pivot;
+      }
+      tile[base + lane][p] = lo;
+      tile[base + 32 + lane][p] = hi;
+    }
+    __syncthreads();
+    // Row p: T |= A* T, in place. A row read here may already hold its new value; that adds
+    // A* A* T, which A* (transitively closed) already covers, so the result is the same.
+    if (rb == p && w != p) tile[r][w] = or_selected_rows(tile[r][w], tile[r][p], tile, base, w);
+    // Column p: T |= T A*, each row by its own bits.
+    if (rb != p && w == p) tile[r][p] = or_selected_rows(tile[r][p], tile[r][p], tile, base, p);
+    __syncthreads();
+    if (rb != p && w != p) tile[r][w] = or_selected_rows(tile[r][w], tile[r][p], tile, base, w);
     __syncthreads();
   }
   *cell = tile[r][w];

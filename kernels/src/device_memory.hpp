@@ -11,6 +11,12 @@
 
 namespace pathscope::gpu {
 
+// Whether the device's default memory pool serves stream-ordered allocations, set up to keep
+// freed memory for the next run (gpu_device.cu).
+bool stream_ordered_allocation();
+// The device memory device_memory_budget() leaves free on a device of this size.
+std::uint64_t budget_margin(std::uint64_t total_bytes);
+
 template <class T>
 class DeviceArray {
  public:
@@ -18,13 +24,29 @@ class DeviceArray {
   explicit DeviceArray(std::size_t count) : count_(count) {
     if (count > 0) CUDA_CHECK(cudaMalloc(&data_, count * sizeof(T)));
   }
-  ~DeviceArray() {
-    if (data_) cudaFree(data_);
+  // Stream-ordered, from the memory pool: a repeated run of the same size takes its memory
+  // back from the pool instead of the driver. The stream must outlive the array, and only
+  // that stream may use it unless the caller synchronises. A null stream means cudaMalloc.
+  DeviceArray(std::size_t count, cudaStream_t stream) : count_(count) {
+    if (count == 0) return;
+    if (stream && stream_ordered_allocation()) {
+      CUDA_CHECK(cudaMallocAsync(&data_, count * sizeof(T), stream));
+      stream_ = stream;
+    } else {
+      CUDA_CHECK(cudaMalloc(&data_, count * sizeof(T)));
+    }
   }
-  DeviceArray(DeviceArray&& other) noexcept : data_(std::exchange(other.data_, nullptr)), count_(other.count_) {}
+  ~DeviceArray() {
+    if (!data_) return;
+    if (stream_) cudaFreeAsync(data_, stream_);
+    else cudaFree(data_);
+  }
+  DeviceArray(DeviceArray&& other) noexcept
+      : data_(std::exchange(other.data_, nullptr)), count_(other.count_), stream_(other.stream_) {}
   DeviceArray& operator=(DeviceArray&& other) noexcept {
     std::swap(data_, other.data_);
     std::swap(count_, other.count_);
+    std::swap(stream_, other.stream_);
     return *this;
   }
   DeviceArray(const DeviceArray&) = delete;
@@ -37,18 +59,36 @@ class DeviceArray {
  private:
   T* data_ = nullptr;
   std::size_t count_ = 0;
+  cudaStream_t stream_ = nullptr;  // set when the memory came from the pool
 };
+
+class Event;
 
 class Stream {
  public:
   Stream() { CUDA_CHECK(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking)); }
-  ~Stream() { cudaStreamDestroy(stream_); }
+  // A stream whose blocks the scheduler starts before those of ordinary streams: for short
+  // chains of work that run beside a long kernel and gate the next one.
+  static Stream high_priority() {
+    int least = 0, greatest = 0;
+    CUDA_CHECK(cudaDeviceGetStreamPriorityRange(&least, &greatest));
+    return Stream(greatest);
+  }
+  Stream(Stream&& other) noexcept : stream_(std::exchange(other.stream_, nullptr)) {}
+  ~Stream() {
+    if (stream_) cudaStreamDestroy(stream_);
+  }
   Stream(const Stream&) = delete;
   Stream& operator=(const Stream&) = delete;
   cudaStream_t get() const { return stream_; }
   void sync() const { CUDA_CHECK(cudaStreamSynchronize(stream_)); }
+  // Work queued here from now on waits until `done` (as last recorded) has happened.
+  void wait_for(const Event& done) const;
 
  private:
+  explicit Stream(int priority) {
+    CUDA_CHECK(cudaStreamCreateWithPriority(&stream_, cudaStreamNonBlocking, priority));
+  }
   cudaStream_t stream_ = nullptr;
 };
 
@@ -73,5 +113,7 @@ class Event {
  private:
   cudaEvent_t event_ = nullptr;
 };
+
+inline void Stream::wait_for(const Event& done) const { CUDA_CHECK(cudaStreamWaitEvent(stream_, done.get(), 0)); }
 
 }  // namespace pathscope::gpu

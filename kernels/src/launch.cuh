@@ -21,16 +21,18 @@ inline int grid_for(std::int64_t items, int threads) {
 
 inline std::int64_t round_up(std::int64_t v, std::int64_t m) { return (v + m - 1) / m * m; }
 
-// The arcs on the device, weights converted once.
+// The arcs on the device, weights converted once. With `pool_stream` the arrays come from the
+// memory pool in that stream's order (see DeviceArray); the constructor ends synchronised
+// either way, so any stream may read them.
 template <class D>
 class DeviceGraph {
  public:
-  explicit DeviceGraph(const Graph& g, cudaStream_t s) : n_(g.n) {
+  DeviceGraph(const Graph& g, cudaStream_t s, cudaStream_t pool_stream = nullptr) : n_(g.n) {
     std::vector<typename D::Scalar> w(g.weights.size());
     for (std::size_t e = 0; e < w.size(); ++e) w[e] = static_cast<typename D::Scalar>(g.weights[e]);
-    offsets_ = DeviceArray<std::int64_t>(g.offsets.size());
-    heads_ = DeviceArray<std::int32_t>(g.heads.size());
-    weights_ = DeviceArray<typename D::Scalar>(w.size());
+    offsets_ = DeviceArray<std::int64_t>(g.offsets.size(), pool_stream);
+    heads_ = DeviceArray<std::int32_t>(g.heads.size(), pool_stream);
+    weights_ = DeviceArray<typename D::Scalar>(w.size(), pool_stream);
     CUDA_CHECK(cudaMemcpyAsync(offsets_.get(), g.offsets.data(), offsets_.bytes(), cudaMemcpyHostToDevice, s));
     if (!w.empty()) {
       CUDA_CHECK(cudaMemcpyAsync(heads_.get(), g.heads.data(), heads_.bytes(), cudaMemcpyHostToDevice, s));
@@ -96,21 +98,22 @@ void enqueue_product(const ProductBatch<D>& batch, cudaStream_t s) {
 template <class D>
 void enqueue_close_block(typename D::Scalar* block, std::int64_t pitch, typename D::AWord* a_rows,
                          typename D::AWord* a_cols, cudaStream_t s) {
-  close_block_kernel<D><<<1, 1024, 0, s>>>(block, pitch, a_rows, a_cols);
+  close_block_kernel<D><<<1, kCloseBlockThreads, 0, s>>>(block, pitch, a_rows, a_cols);
   CUDA_CHECK_LAUNCH();
 }
 
-// Buffers of one blocked Floyd-Warshall over a size x size matrix, pivot width kTileRows.
+// Buffers of one blocked Floyd-Warshall over a size x size matrix, pivot width kTileRows;
+// from the memory pool when a stream is given (see DeviceArray).
 template <class D>
 struct PivotWorkspace {
   using Scalar = typename D::Scalar;
   using AWord = typename D::AWord;
-  explicit PivotWorkspace(std::int64_t size)
-      : columns(kTileRows * size),
-        rows(kTileRows * size),
-        columns_broadcast(D::kLanes > 1 ? kTileRows * size : 0),
-        block_rows(kTileRows * kTileRows),
-        block_cols(kTileRows * kTileRows) {}
+  explicit PivotWorkspace(std::int64_t size, cudaStream_t pool_stream = nullptr)
+      : columns(kTileRows * size, pool_stream),
+        rows(kTileRows * size, pool_stream),
+        columns_broadcast(D::kLanes > 1 ? kTileRows * size : 0, pool_stream),
+        block_rows(kTileRows * kTileRows, pool_stream),
+        block_cols(kTileRows * kTileRows, pool_stream) {}
   static std::uint64_t bytes(std::int64_t size) {
     return kTileRows * size * (2 * sizeof(Scalar) + (D::kLanes > 1 ? 4 : 0)) + 2 * kTileRows * kTileRows * 4;
   }
@@ -124,15 +127,15 @@ struct PivotWorkspace {
   }
 };
 
-// One pivot block of blocked Floyd-Warshall on a size x size matrix (row pitch `pitch`):
-// phase 1 closes the diagonal block; phase 2 turns the pivot rows and columns into products
-// with it (one launch, two jobs); phase 3 is the product of the two panels over the whole
-// matrix. Phase 3 includes the pivot rows and columns themselves: there the product is a
-// no-op or gives exactly their phase-2 value, so no tile needs skipping and the panels are
-// read from their own buffers while the matrix is written.
+// The pivot steps of blocked Floyd-Warshall on a size x size matrix (row pitch `pitch`),
+// pivot width kTileRows.
+//
+// Preparing pivot p: phase 1 closes the diagonal block; phase 2 turns the pivot rows and
+// columns into products with it (one launch, two jobs), into the workspace, which then holds
+// the two panels phase 3 multiplies.
 template <class D>
-void enqueue_pivot(typename D::Scalar* d, std::int64_t pitch, int size, int pivot, PivotWorkspace<D>& ws,
-                   cudaStream_t s) {
+void enqueue_pivot_panels(typename D::Scalar* d, std::int64_t pitch, int size, int pivot, PivotWorkspace<D>& ws,
+                          cudaStream_t s) {
   using Word = typename D::Word;
   const std::int64_t q = std::int64_t(pivot) * kTileRows;
   enqueue_transpose(d + q, pitch, size, kTileRows, ws.columns.get(), size, s);
@@ -152,12 +155,32 @@ void enqueue_pivot(typename D::Scalar* d, std::int64_t pitch, int size, int pivo
                    kTileRows, int(words), kTileRows};
   enqueue_product(phase2, s);
   if constexpr (D::kLanes > 1) enqueue_broadcast<D>(ws.columns.get(), ws.columns_broadcast.get(), kTileRows * size, s);
+}
 
-  ProductBatch<D> phase3{};
-  phase3.count = 1;
-  phase3.job[0] = {d_words, d_words, pitch_words, pitch_words, ws.a_operand(), size, rows_words, words, size,
-                   int(words), kTileRows};
-  enqueue_product(phase3, s);
+// Phase 3 of a prepared pivot: the product of its two panels over rows [row0, row0 + rows)
+// and words [word0, word0 + words) of the matrix. Over the whole matrix it includes the pivot
+// rows and columns themselves: there the product is a no-op or gives exactly their phase-2
+// value, so no tile needs skipping and the panels are read from their own buffers while the
+// matrix is written.
+template <class D>
+void enqueue_pivot_product(typename D::Scalar* d, std::int64_t pitch, int size, const PivotWorkspace<D>& ws, int row0,
+                           int rows, int word0, int words, cudaStream_t s) {
+  using Word = typename D::Word;
+  const std::int64_t pitch_words = pitch / D::kLanes, all_words = size / D::kLanes;
+  Word* out = reinterpret_cast<Word*>(d) + std::int64_t(row0) * pitch_words + word0;
+  ProductBatch<D> product{};
+  product.count = 1;
+  product.job[0] = {out, out, pitch_words, pitch_words, ws.a_operand() + row0, size,
+                    reinterpret_cast<const Word*>(ws.rows.get()) + word0, all_words, rows, words, kTileRows};
+  enqueue_product(product, s);
+}
+
+// One whole pivot in one stream (the out-of-core diagonal closure uses this form).
+template <class D>
+void enqueue_pivot(typename D::Scalar* d, std::int64_t pitch, int size, int pivot, PivotWorkspace<D>& ws,
+                   cudaStream_t s) {
+  enqueue_pivot_panels<D>(d, pitch, size, pivot, ws, s);
+  enqueue_pivot_product<D>(d, pitch, size, ws, 0, size, 0, size / D::kLanes, s);
 }
 
 }  // namespace pathscope::gpu

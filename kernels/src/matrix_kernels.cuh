@@ -3,6 +3,7 @@
 // device (no n^2 upload), moving panels between layouts, closing a diagonal block, and the
 // final pass that maps the working infinity back and spots negative cycles.
 #include <cstdint>
+#include <cstring>
 #include <type_traits>
 
 #include "dist_traits.cuh"
@@ -85,45 +86,102 @@ __global__ void broadcast_kernel(const typename D::Scalar* src, typename D::AWor
     dst[i] = D::broadcast(src[i]);
 }
 
+// Phase 1 runs in one block of this many threads (see close_block_kernel).
+constexpr int kCloseBlockThreads = 256;
+
+// `count` consecutive cells of shared memory into registers as 16-byte vectors: the runs a
+// thread reads are 16-byte aligned, and one LDS.128 feeds 4 (or 8 hop16) add-mins.
+template <class Scalar, int kCount>
+__device__ __forceinline__ void load_run(const Scalar* from, Scalar (&to)[kCount]) {
+  static_assert(kCount * sizeof(Scalar) % 16 == 0, "runs are whole 16-byte vectors");
+  constexpr int kVectors = kCount * sizeof(Scalar) / 16;
+  uint4 v[kVectors];
+#pragma unroll
+  for (int i = 0; i < kVectors; ++i) v[i] = reinterpret_cast<const uint4*>(from)[i];
+  memcpy(to, v, sizeof to);
+}
+
 // Phase 1: Floyd-Warshall on one 128 x 128 diagonal block, written back in place and as the
-// two A operands of phase 2 (row-major, and transposed), both broadcast. Each thread keeps 16
-// cells of one column in registers; per k only row k and column k go through shared memory,
-// so a step costs 16 add-mins and 16 broadcast loads instead of 64 shared accesses.
+// two A operands of phase 2 (row-major, and transposed), both broadcast. Phase 1 is a chain of
+// 128 dependent steps on a single SM, so the step's latency is what counts:
+//  - each thread keeps an 8 x 8 sub-block in registers, so a step is 2 vector loads of row k
+//    and 2 of column k from shared memory for 64 add-mins;
+//  - row and column k + 1 are published by their owners into the other of two buffers as soon
+//    as their step-k values exist, so one barrier per k suffices (the reads of buffer k & 1 in
+//    step k end before the barrier that precedes its rewrite in step k + 1).
+// The earlier form (1,024 threads, a column of 16 cells each, two barriers per k) took 94 us a
+// pivot on the H100, a third of rome99's kernel time (docs/gpu.md).
+// D::add_min on cells widened to at least 32 bits. For hop16 the operands are at most the
+// working infinity 0x7FFF, so the sum fits and the minimum is the 16-bit one.
+template <class D, class Work>
+__device__ __forceinline__ Work add_min_widened(Work a, Work b, Work c) {
+  if constexpr (sizeof(typename D::Scalar) < sizeof(Work)) {
+    const Work sum = a + b;
+    return sum < c ? sum : c;
+  } else {
+    return D::add_min(a, b, c);
+  }
+}
+
 template <class D>
-__global__ void __launch_bounds__(1024) close_block_kernel(typename D::Scalar* block, std::int64_t pitch,
-                                                           typename D::AWord* a_rows, typename D::AWord* a_cols) {
+__global__ void __launch_bounds__(kCloseBlockThreads) close_block_kernel(typename D::Scalar* block, std::int64_t pitch,
+                                                                         typename D::AWord* a_rows,
+                                                                         typename D::AWord* a_cols) {
   using Scalar = typename D::Scalar;
-  constexpr int T = 128, kRowsPerThread = T * T / 1024, kRowStride = 1024 / T;
-  __shared__ Scalar row_k[T], col_k[T];
-  const int c = threadIdx.x % T, r0 = threadIdx.x / T;  // rows r0, r0 + 8, ...
-  Scalar cell[kRowsPerThread];
+  // hop16 cells are worked on widened to 32 bits: one add-min instruction each and no
+  // unpacking of 16-bit halves (89 us a pivot in 16 bits against 60 us for int32).
+  using Work = std::conditional_t<(sizeof(Scalar) < 4), std::uint32_t, Scalar>;
+  constexpr int T = 128, S = 8, kSide = T / S;  // a 16 x 16 grid of threads, 8 x 8 cells each
+  static_assert(kSide * kSide == kCloseBlockThreads, "one thread per sub-block");
+  __shared__ __align__(16) Work row_k[2][T];
+  __shared__ __align__(16) Work col_k[2][T];
+  const int tr = threadIdx.x / kSide, tc = threadIdx.x % kSide;
+  const int r0 = tr * S, c0 = tc * S;
+  Work cell[S][S];
 #pragma unroll
-  for (int q = 0; q < kRowsPerThread; ++q) cell[q] = block[std::int64_t(r0 + kRowStride * q) * pitch + c];
-  // k = kq * kRowStride + kr, with kq unrolled: the owner of row k picks cell[kq] by a
-  // constant index. With k alone the compiler indexed `cell` at run time, which put it in local
-  // memory (64-byte stack frame) and made this kernel cost 207 us a pivot on the H100.
+  for (int i = 0; i < S; ++i)
 #pragma unroll
-  for (int kq = 0; kq < kRowsPerThread; ++kq) {
-    for (int kr = 0; kr < kRowStride; ++kr) {
-      const int k = kq * kRowStride + kr;
-      if (r0 == kr) row_k[c] = cell[kq];
-      if (c == k) {
+    for (int j = 0; j < S; ++j) cell[i][j] = block[std::int64_t(r0 + i) * pitch + c0 + j];
+  if (tr == 0)
 #pragma unroll
-        for (int q = 0; q < kRowsPerThread; ++q) col_k[r0 + kRowStride * q] = cell[q];
-      }
-      __syncthreads();
-      const Scalar through = row_k[c];
+    for (int j = 0; j < S; ++j) row_k[0][c0 + j] = cell[0][j];
+  if (tc == 0)
 #pragma unroll
-      for (int q = 0; q < kRowsPerThread; ++q) cell[q] = D::add_min(col_k[r0 + kRowStride * q], through, cell[q]);
+    for (int i = 0; i < S; ++i) col_k[0][r0 + i] = cell[i][0];
+  __syncthreads();
+  // k = kq * S + kr with kr unrolled, so that the owner of row/column k + 1 picks its cells by
+  // constant indices and `cell` stays in registers.
+  for (int kq = 0; kq < kSide; ++kq) {
+#pragma unroll
+    for (int kr = 0; kr < S; ++kr) {
+      const int slot = kr & 1;  // = k & 1, S being even
+      Work through_row[S], through_col[S];
+      load_run(&row_k[slot][c0], through_row);
+      load_run(&col_k[slot][r0], through_col);
+#pragma unroll
+      for (int i = 0; i < S; ++i)
+#pragma unroll
+        for (int j = 0; j < S; ++j) cell[i][j] = add_min_widened<D>(through_col[i], through_row[j], cell[i][j]);
+      const int next_r = (kr + 1) % S, next_q = kq + (kr + 1) / S;
+      if (tr == next_q)
+#pragma unroll
+        for (int j = 0; j < S; ++j) row_k[slot ^ 1][c0 + j] = cell[next_r][j];
+      if (tc == next_q)
+#pragma unroll
+        for (int i = 0; i < S; ++i) col_k[slot ^ 1][r0 + i] = cell[i][next_r];
       __syncthreads();
     }
   }
 #pragma unroll
-  for (int q = 0; q < kRowsPerThread; ++q) {
-    const int r = r0 + kRowStride * q;
-    block[std::int64_t(r) * pitch + c] = cell[q];
-    a_rows[r * T + c] = D::broadcast(cell[q]);
-    a_cols[c * T + r] = D::broadcast(cell[q]);
+  for (int i = 0; i < S; ++i) {
+#pragma unroll
+    for (int j = 0; j < S; ++j) {
+      const int r = r0 + i, c = c0 + j;
+      const Scalar v = static_cast<Scalar>(cell[i][j]);
+      block[std::int64_t(r) * pitch + c] = v;
+      a_rows[r * T + c] = D::broadcast(v);
+      a_cols[c * T + r] = D::broadcast(v);
+    }
   }
 }
 
