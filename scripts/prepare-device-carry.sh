@@ -13,4 +13,8 @@ cp -r /usr/include/CLI /usr/include/fmt "$root/.devdeps/include/"
 cp "$data/rome99.gr" "$root/.devdata/"
 for f in gr24 bays29 berlin52 kroA100 pr1002; do cp "$data/tsplib/$f.tsp" "$root/.devdata/tsplib/"; done
 cp "$data/tsplib/bestSolutions.txt" "$data/tsplib/OPTIMA.md" "$root/.devdata/tsplib/"
+# The demo's real-data races (scripts/device-demo.sh): connectomes and expression tables.
+mkdir -p "$root/.devdata/connectome" "$root/.devdata/expression"
+cp "$data"/connectome/celegans_* "$data"/connectome/drosophila_* "$root/.devdata/connectome/"
+cp "$data"/expression/yeast_*.tsv "$data"/expression/golub_data_set_ALL_AML_train.csv "$root/.devdata/expression/"
 du -sh "$root/.devdeps" "$root/.devdata"

@@ -4,8 +4,10 @@
 
 #include "commands.hpp"
 #include "pathscope/error.hpp"
+#include "pathscope/heap_policy.hpp"
 
 int main(int argc, char** argv) {
+  pathscope::keep_freed_memory_for_reuse();
   CLI::App app{"pathscope-cli: shortest paths, tours, reachability and correlation networks, on CPU and GPU"};
   app.require_subcommand(1);
   app.set_version_flag("--version", "pathscope 0.1.0");

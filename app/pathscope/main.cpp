@@ -9,6 +9,7 @@
 
 #include "main_window.hpp"
 #include "pathscope/error.hpp"
+#include "pathscope/heap_policy.hpp"
 #include "script_options.hpp"
 #include "surface_format.hpp"
 
@@ -77,6 +78,7 @@ void run_script(pathscope::qt::MainWindow& window, const pathscope::app::ScriptO
 }  // namespace
 
 int main(int argc, char** argv) {
+  pathscope::keep_freed_memory_for_reuse();
   // Set before the first context exists (Qt's requirement).
   QSurfaceFormat::setDefaultFormat(pathscope::qt::explorer_surface_format());
   QApplication::setAttribute(Qt::AA_ShareOpenGLContexts);

@@ -58,16 +58,7 @@ void enqueue_pivots_looking_ahead(typename D::Scalar* d, int size, int pivots, P
                                   cudaStream_t main, AfterPivot after_pivot) {
   const Stream side = Stream::high_priority();
   const Event matrix_ready, panels_ready, product_done;
-  // Whatever happens below, `main` ends after `side`, so freeing in `main`'s order is safe.
-  struct Join {
-    const Stream& side;
-    cudaStream_t main;
-    Event side_done;
-    ~Join() {
-      cudaEventRecord(side_done.get(), side.get());
-      cudaStreamWaitEvent(main, side_done.get(), 0);
-    }
-  } join{side, main, Event()};
+  const StreamJoin join(side, main);
   const int words = size / D::kLanes, panel_words = kTileRows / D::kLanes;
   matrix_ready.record(main);
   side.wait_for(matrix_ready);

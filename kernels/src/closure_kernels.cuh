@@ -8,6 +8,8 @@
 //   2. update_pivot_cross: tiles (kb, J) and (I, kb) take paths through the closed pivot tile,
 //                          T |= P * T and T |= T * P, one boolean product each.
 //   3. update_other_tiles: every tile (I, J) off the pivot cross: T |= (I, kb) * (kb, J).
+// Steps 1-2 of pivot kb + 1 run beside step 3 of kb on a second stream (closure_gpu.cu), the
+// cross of kb + 1 brought up to date first by update_next_cross.
 // For n <= kTile only step 1 runs: it is the word-parallel Warshall of a small graph.
 //
 // The boolean product of one row: for every bit k of the left row, OR row k of the right tile
@@ -161,12 +163,10 @@ __global__ void __launch_bounds__(kTile) update_pivot_cross(std::uint64_t* m, st
   store_lanes(target, acc);
 }
 
-// Step 3, a (tiles_per_side x tiles_per_side) grid of kTile threads: tile (blockIdx.y,
-// blockIdx.x) |= (blockIdx.y, kb) * (kb, blockIdx.x). Neither factor is written in this step.
-__global__ void __launch_bounds__(kTile) update_other_tiles(std::uint64_t* m, std::int64_t wp, int kb) {
+// Tile (ti, tj) |= (ti, kb) * (kb, tj), by a block of kTile threads. Neither factor is
+// written by the callers' launches.
+__device__ __forceinline__ void or_tile_product(std::uint64_t* m, std::int64_t wp, int kb, int ti, int tj) {
   __shared__ uint4 right[kTile][2];
-  const int ti = blockIdx.y, tj = blockIdx.x;
-  if (ti == kb || tj == kb) return;
   const int r = threadIdx.x;
   const uint4* right_row = tile_row(m, wp, kb, tj, r);
   right[r][0] = right_row[0];
@@ -178,6 +178,29 @@ __global__ void __launch_bounds__(kTile) update_other_tiles(std::uint64_t* m, st
   __syncthreads();
   or_row_product(left, right, acc);
   store_lanes(target, acc);
+}
+
+// Step 3, a (tiles_per_side x tiles_per_side) grid of kTile threads: every tile off the pivot
+// cross of kb, and off the cross of `skip` (the next pivot, updated ahead by
+// update_next_cross; -1 for none), takes its paths through pivot kb.
+__global__ void __launch_bounds__(kTile) update_other_tiles(std::uint64_t* m, std::int64_t wp, int kb, int skip) {
+  const int ti = blockIdx.y, tj = blockIdx.x;
+  if (ti == kb || tj == kb || ti == skip || tj == skip) return;
+  or_tile_product(m, wp, kb, ti, tj);
+}
+
+// Step 3 for the tiles of the next pivot's cross only (2 * tiles_per_side blocks: row `next`,
+// then column `next` without the diagonal tile), so that pivot `next` can be closed while
+// update_other_tiles does the rest.
+__global__ void __launch_bounds__(kTile) update_next_cross(std::uint64_t* m, std::int64_t wp, int kb, int next,
+                                                           int tiles_per_side) {
+  const bool in_row = static_cast<int>(blockIdx.x) < tiles_per_side;
+  const int other = in_row ? blockIdx.x : blockIdx.x - tiles_per_side;
+  if (other == kb || (!in_row && other == next)) return;
+  if (in_row)
+    or_tile_product(m, wp, kb, next, other);
+  else
+    or_tile_product(m, wp, kb, other, next);
 }
 
 // The first n rows of the padded matrix, cut to `words` words each and laid end to end: the

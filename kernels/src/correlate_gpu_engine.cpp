@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <utility>
 #include <vector>
 
 #include "correlate/row_preparation.hpp"
@@ -37,6 +38,10 @@ class PinnedArray {
   }
   PinnedArray(const PinnedArray&) = delete;
   PinnedArray& operator=(const PinnedArray&) = delete;
+  PinnedArray& operator=(PinnedArray&& other) noexcept {
+    std::swap(data_, other.data_);
+    return *this;
+  }
   T* get() const { return data_; }
 
  private:
@@ -212,9 +217,19 @@ class GpuCorrelationEngine final : public CorrelationEngine {
     DeviceArray<CorrelationSurvivor> survivors;
     DeviceArray<unsigned long long> counter{1};
     PinnedArray<unsigned long long> count{1};
-    PinnedArray<CorrelationSurvivor> host;
+    // Grown to the largest band's survivors, not allocated at full capacity: pinning the
+    // 2 x 128 MB up front cost about 90 ms a run, the whole run on a table like yeast's.
+    PinnedArray<CorrelationSurvivor> host{0};
+    unsigned long long host_capacity = 0;
     gpu::Event done;
-    explicit Slot(unsigned long long capacity) : survivors(capacity), host(capacity) {}
+    explicit Slot(unsigned long long capacity) : survivors(capacity) {}
+    CorrelationSurvivor* host_room(unsigned long long count) {
+      if (count > host_capacity) {
+        host_capacity = std::max(count, std::max(2 * host_capacity, 1ull << 16));
+        host = PinnedArray<CorrelationSurvivor>(host_capacity);
+      }
+      return host.get();
+    }
   };
 
   static void issue(const DeviceRows& rows, const gpu::CorrelationRect& rect, double cutoff, Slot& slot,
@@ -235,10 +250,10 @@ class GpuCorrelationEngine final : public CorrelationEngine {
     const unsigned long long found = *slot.count.get();
     if (found <= capacity) {
       if (found == 0) return;
-      CUDA_CHECK(cudaMemcpyAsync(slot.host.get(), slot.survivors.get(), found * sizeof(CorrelationSurvivor),
-                                 cudaMemcpyDeviceToHost, stream.get()));
+      CorrelationSurvivor* s = slot.host_room(found);
+      CUDA_CHECK(cudaMemcpyAsync(s, slot.survivors.get(), found * sizeof(CorrelationSurvivor), cudaMemcpyDeviceToHost,
+                                 stream.get()));
       stream.sync();
-      const CorrelationSurvivor* s = slot.host.get();
       for (unsigned long long k = 0; k < found; ++k)
         band.push_back({s[k].i, s[k].j, correlate::exact_rho(s[k].value, rows.host_scale[s[k].i], rows.host_scale[s[k].j])});
       return;
@@ -280,7 +295,7 @@ class GpuCorrelationEngine final : public CorrelationEngine {
         result.survivors += *slot.count.get();
       } else {
         band.clear();
-        collect(rows, bands[b], options.min_abs_rho, slot, capacity, copy_stream, band);
+        collect(rows, bands[b], survival_cutoff(options.min_abs_rho), slot, capacity, copy_stream, band);
         result.survivors += band.size();
         std::sort(band.begin(), band.end(), [](const CorrelationPair& a, const CorrelationPair& c) {
           return a.i != c.i ? a.i < c.i : a.j < c.j;
@@ -293,7 +308,7 @@ class GpuCorrelationEngine final : public CorrelationEngine {
     // Band b runs on the device while the host takes in band b-1.
     for (std::size_t b = 0; b < bands.size(); ++b) {
       job.check_cancel();
-      issue(rows, bands[b], options.min_abs_rho, slots[b % 2], capacity, stream.get());
+      issue(rows, bands[b], survival_cutoff(options.min_abs_rho), slots[b % 2], capacity, stream.get());
       if (b > 0) finish_band(b - 1);
     }
     if (!bands.empty()) finish_band(bands.size() - 1);

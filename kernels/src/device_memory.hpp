@@ -114,6 +114,26 @@ class Event {
   cudaEvent_t event_ = nullptr;
 };
 
+// For a run that uses a second stream beside its main one: from the end of this object's
+// scope, work queued on `main` waits for everything queued on `side` so far. Device memory
+// freed in `main`'s order (DeviceArray from the pool) is then never freed under `side`'s
+// kernels, whichever way the scope is left.
+class StreamJoin {
+ public:
+  StreamJoin(const Stream& side, cudaStream_t main) : side_(side), main_(main) {}
+  ~StreamJoin() {
+    cudaEventRecord(side_done_.get(), side_.get());
+    cudaStreamWaitEvent(main_, side_done_.get(), 0);
+  }
+  StreamJoin(const StreamJoin&) = delete;
+  StreamJoin& operator=(const StreamJoin&) = delete;
+
+ private:
+  const Stream& side_;
+  cudaStream_t main_;
+  Event side_done_;
+};
+
 inline void Stream::wait_for(const Event& done) const { CUDA_CHECK(cudaStreamWaitEvent(stream_, done.get(), 0)); }
 
 }  // namespace pathscope::gpu

@@ -1,4 +1,4 @@
-// Runs pathscope-demo headless (it needs an X server: ctest runs these under Xvfb) and checks
+// Runs pathscope-demo headless (through EGL; test_demo_headless.cpp takes the display away) and checks
 // what it wrote against the engines: the JSON's path against an independent Dijkstra, its
 // matrix checksum against another engine, and the PNG for the renderer's highlight colour.
 #include <gtest/gtest.h>
@@ -25,6 +25,7 @@
 #include "pathscope/load.hpp"
 #include "pathscope/path.hpp"
 #include "pathscope_render/renderer.hpp"
+#include "demo_test_support.hpp"
 
 namespace fs = std::filesystem;
 using nlohmann::json;
@@ -33,97 +34,7 @@ namespace {
 
 const std::string kRome = std::string(PATHSCOPE_DEMO_SHARED_DATA) + "/rome99.gr";
 
-struct DemoRun {
-  int status = -1;
-  std::string errors;
-};
-
-class DemoTest : public ::testing::Test {
- protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("pathscope-demo-test-" + std::to_string(std::random_device{}()) + "-" + std::to_string(::getpid()));
-    fs::create_directories(dir_);
-    // A private layout cache, so each run starts from the same state as on a fresh CI machine.
-    ::setenv("XDG_CACHE_HOME", (dir_ / "cache").c_str(), 1);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
-  DemoRun run(const std::string& arguments) {
-    const fs::path errors = dir_ / "stderr.txt";
-    const std::string command = std::string("'") + PATHSCOPE_DEMO + "' " + arguments + " 2>'" + errors.string() + "'";
-    DemoRun r;
-    const int raw = std::system(command.c_str());
-    r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-    std::ifstream in(errors);
-    std::stringstream text;
-    text << in.rdbuf();
-    r.errors = text.str();
-    return r;
-  }
-
-  fs::path dir_;
-};
-
-json read_json(const fs::path& p) {
-  std::ifstream in(p);
-  return json::parse(in);
-}
-
-struct Image {
-  int width = 0, height = 0;
-  std::vector<std::uint8_t> rgb;
-};
-
-Image read_png(const fs::path& p) {
-  Image image;
-  int channels = 0;
-  unsigned char* data = stbi_load(p.c_str(), &image.width, &image.height, &channels, 3);
-  if (!data) return image;
-  image.rgb.assign(data, data + static_cast<std::size_t>(image.width) * image.height * 3);
-  stbi_image_free(data);
-  return image;
-}
-
-// Pixels exactly in the highlight colour, and the leftmost column holding one.
-std::int64_t count_path_pixels(const Image& image, int* leftmost) {
-  const pathscope::render::Rgb8 amber = pathscope::render::to_rgb8(pathscope::render::Style{}.path);
-  std::int64_t count = 0;
-  *leftmost = image.width;
-  for (int y = 0; y < image.height; ++y) {
-    for (int x = 0; x < image.width; ++x) {
-      const std::uint8_t* p = &image.rgb[(static_cast<std::size_t>(y) * image.width + x) * 3];
-      if (p[0] == amber.r && p[1] == amber.g && p[2] == amber.b) ++count, *leftmost = std::min(*leftmost, x);
-    }
-  }
-  return count;
-}
-
-// The path walks real arcs from source to target and its arc costs add up to the distance.
-void expect_walkable(const pathscope::Graph& g, const std::vector<std::int32_t>& nodes, double distance) {
-  double sum = 0;
-  for (std::size_t i = 0; i + 1 < nodes.size(); ++i) {
-    double cheapest = INFINITY;
-    for (std::int64_t a = g.offsets[nodes[i]]; a < g.offsets[nodes[i] + 1]; ++a) {
-      if (g.heads[a] == nodes[i + 1]) cheapest = std::min(cheapest, g.weights[a]);
-    }
-    ASSERT_TRUE(std::isfinite(cheapest)) << "no arc " << nodes[i] << " -> " << nodes[i + 1];
-    sum += cheapest;
-  }
-  EXPECT_DOUBLE_EQ(sum, distance);
-}
-
-void expect_gpu_lane(const json& lane, const char* engine) {
-  EXPECT_EQ(lane["engine"], engine);
-  const std::string reason = pathscope::make_apsp_engine(engine)->unavailable_reason();
-  if (reason.empty()) {
-    EXPECT_EQ(lane["status"], "done") << lane.dump();
-  } else {
-    EXPECT_EQ(lane["status"], "unavailable");
-    EXPECT_EQ(lane["reason"], reason);
-    EXPECT_FALSE(pathscope::gpu_info().available);
-  }
-}
+using namespace demo_test;
 
 TEST_F(DemoTest, RomeRaceMatchesDijkstraAndAnotherEngine) {
   const unsigned seed = std::random_device{}() % 100000 + 1;

@@ -84,6 +84,7 @@ void GraphView::set_stops(const std::vector<std::int32_t>& stops) {
 
 void GraphView::set_overlay_nodes(const std::vector<std::int32_t>& nodes) {
   overlay_nodes_ = nodes;
+  path_dirty_ = true;
   update();
 }
 
@@ -191,6 +192,7 @@ void GraphView::upload_if_needed() {
       renderer_.set_highlight({}, false);
       renderer_.set_markers(source_, target_);
     }
+    renderer_.set_node_set(overlay_nodes_);
     path_dirty_ = false;
   }
 }
@@ -211,25 +213,8 @@ void GraphView::paintGL() {
   draw_labels(painter, camera_, renderer_.node_radius_px(camera_));
 }
 
-void GraphView::draw_overlay(QPainter& painter, const render::Camera& camera, float node_radius) const {
-  if (overlay_nodes_.empty()) return;
-  const auto c = const_cast<render::Renderer&>(renderer_).style().path;
-  const auto rgb = render::to_rgb8(c);
-  // At least a few pixels wide, so a set stays visible when the whole graph is framed.
-  const double r = std::max(3.5, node_radius * 1.3);
-  const QRectF visible(-r, -r, camera.viewport_width() + 2 * r, camera.viewport_height() + 2 * r);
-  painter.setPen(QPen(QColor(0, 0, 0, 200), 1.0));
-  painter.setBrush(QColor(rgb.r, rgb.g, rgb.b));
-  for (auto u : overlay_nodes_) {
-    if (u < 0 || u >= node_count()) continue;
-    const auto p = camera.world_to_screen({positions_[2 * u], positions_[2 * u + 1]});
-    if (visible.contains(p.x, p.y)) painter.drawEllipse(QPointF(p.x, p.y), r, r);
-  }
-}
-
 void GraphView::draw_labels(QPainter& painter, const render::Camera& camera, float node_radius,
                             double text_scale) const {
-  draw_overlay(painter, camera, node_radius);
   const auto n = node_count();
   QFont normal = font();
   normal.setPointSizeF(normal.pointSizeF() * text_scale);
@@ -365,6 +350,7 @@ QImage GraphView::render_image(QSize size) {
     } else {
       renderer.set_markers(source_, target_);
     }
+    renderer.set_node_set(overlay_nodes_);
     const auto rgba = renderer.render_to_rgba(camera, size.width(), size.height());
     image = QImage(rgba.data(), size.width(), size.height(), size.width() * 4, QImage::Format_RGBA8888).copy();
     renderer.release();

@@ -24,8 +24,8 @@ class GraphView : public QOpenGLWidget {
   void set_markers(std::int32_t source, std::int32_t target);
   // Tour stops, drawn as numbered rings in order (1, 2, ...); empty for none.
   void set_stops(const std::vector<std::int32_t>& stops);
-  // A node set (e.g. what a node reaches) drawn as discs in the highlight colour; the
-  // renderer highlights paths only, so these are painted over the GL picture.
+  // A node set (e.g. what a node reaches) drawn by the renderer in the highlight colour,
+  // with the arcs among its nodes, the rest dimmed.
   void set_overlay_nodes(const std::vector<std::int32_t>& nodes);
   const std::vector<std::int32_t>& stops() const { return stops_; }
   // A note drawn in a corner (e.g. that an axis is stretched); empty for none.
@@ -69,7 +69,6 @@ class GraphView : public QOpenGLWidget {
   void draw_labels(QPainter& painter, const render::Camera& camera, float node_radius, double text_scale = 1) const;
   // Remembers the box asked for, so resizes and exports keep framing it until the person
   // pans or zooms (a hidden window's size says nothing about the image wanted).
-  void draw_overlay(QPainter& painter, const render::Camera& camera, float node_radius) const;
   void frame_box(render::Point lo, render::Point hi);
 
   render::Renderer renderer_;

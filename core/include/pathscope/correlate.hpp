@@ -35,6 +35,11 @@ double correlation_p_value(double rho, std::int64_t samples);
 double rho_cutoff_for_p(double max_p, std::int64_t samples);
 // max_p and min_abs_rho combined into the one |rho| cut-off of a run (0: keep every pair).
 double combined_rho_cutoff(std::optional<double> max_p, std::optional<double> min_abs_rho, std::int64_t samples);
+// What every engine compares |rho| with: the cut-off less 1e-12. A coefficient equal to the
+// cut-off in exact arithmetic (Spearman's are ratios of small integers, so this happens) lands
+// on either side of it after each engine's own rounding; with the allowance it survives in
+// all of them. A coefficient really below the cut-off is further from it than that.
+double survival_cutoff(double min_abs_rho);
 
 // ---- the rows an engine used -------------------------------------------------------------
 

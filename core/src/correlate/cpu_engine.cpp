@@ -37,7 +37,7 @@ class CpuCorrelationEngine final : public CorrelationEngine {
     if (sink && !options.count_only) sink->begin(result.rows);
 
     const CpuTileInputs inputs{prepared.values.data(), panels.data(), prepared.scale.data(), prepared.scale_f.data(),
-                               prepared.stride,        prepared.rows, options.min_abs_rho,   options.count_only};
+                               prepared.stride,        prepared.rows, survival_cutoff(options.min_abs_rho),   options.count_only};
     const double compute_start = now_seconds();
     const std::int32_t n = prepared.rows;
     const std::int32_t panel_count = (n + kPanelRows - 1) / kPanelRows;

@@ -55,6 +55,7 @@ class RerankCorrelationEngine final : public CorrelationEngine {
     if (sink && !options.count_only) sink->begin(catalog);
     const std::int32_t n = catalog.used();
     const bool spearman = options.method == CorrelationMethod::spearman;
+    const double cutoff = survival_cutoff(options.min_abs_rho);
     const double compute_start = now_seconds();
     for_each_band(n, 1, options, sink, job, result, [&](std::int32_t first, std::int32_t end, BandOutput& out) {
 #pragma omp parallel
@@ -78,7 +79,7 @@ class RerankCorrelationEngine final : public CorrelationEngine {
             } else {
               rho = textbook_pearson(x, y, m);
             }
-            if (std::fabs(rho) < options.min_abs_rho) continue;
+            if (std::fabs(rho) < cutoff) continue;
             ++count;
             if (!options.count_only) out.per_thread[thread].push_back({i, j, rho});
           }

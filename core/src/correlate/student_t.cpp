@@ -111,4 +111,6 @@ const char* correlation_method_name(CorrelationMethod method) {
   return method == CorrelationMethod::spearman ? "spearman" : "pearson";
 }
 
+double survival_cutoff(double min_abs_rho) { return min_abs_rho > 0 ? std::max(0.0, min_abs_rho - 1e-12) : 0.0; }
+
 }  // namespace pathscope

@@ -9,10 +9,13 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <ctime>
 #include <filesystem>
+#include <memory>
 
 #include "demo_state.hpp"
+#include "egl_offscreen.hpp"
 #include "pathscope/error.hpp"
 #include "pathscope_demo/capture.hpp"
 #include "pathscope_demo/race_report.hpp"
@@ -55,12 +58,48 @@ void apply_style(float scale) {
   style.ScaleAllSizes(scale);
 }
 
-// Owns GLFW, the window, its context and ImGui; tears them down in reverse order.
-class Window {
+// Owns the OpenGL context and ImGui, torn down in reverse order. A window is GLFW's; a headless
+// run gets an EGL context with no window system (no X server needed), and only if EGL has none
+// to give, a hidden GLFW window. Headless frames go to an offscreen target either way, and ImGui
+// runs there without a platform backend: draw_frame sets its display size and clock.
+class GraphicsContext {
  public:
-  Window(const DemoOptions& o) {
+  explicit GraphicsContext(const DemoOptions& o) {
+    if (o.headless) {
+      std::string why;
+      const char* verbose = std::getenv("PATHSCOPE_DEMO_GL_VERBOSE");
+      egl_ = EglContext::create(&why, verbose && *verbose && std::string(verbose) != "0");
+      if (!egl_) {
+        std::fprintf(stderr, "pathscope-demo: EGL gave no OpenGL 3.3 context (%s); falling back to a hidden GLFW "
+                     "window, which needs an X display\n", why.c_str());
+      }
+    }
+    if (!egl_) open_glfw_window(o);
+    IMGUI_CHECKVERSION();
+    ImGui::CreateContext();
+    ImGui::GetIO().IniFilename = nullptr;  // the layout is fixed; no imgui.ini litter in the cwd
+    if (!o.headless) glfw_backend_ = ImGui_ImplGlfw_InitForOpenGL(window, true);
+    opengl_backend_ = ImGui_ImplOpenGL3_Init("#version 330 core");
+    if (opengl_backend_ && egl_ && !egl_->route_imgui_gl_loader()) {
+      release();
+      throw Error("Dear ImGui's OpenGL 3 backend cannot find its functions through eglGetProcAddress");
+    }
+    if (!opengl_backend_) {
+      release();
+      throw Error("Dear ImGui's OpenGL 3 backend did not start (it loads libGL.so.1)");
+    }
+  }
+  ~GraphicsContext() { release(); }
+  GraphicsContext(const GraphicsContext&) = delete;
+  GraphicsContext& operator=(const GraphicsContext&) = delete;
+
+  GLFWwindow* window = nullptr;  // null on the EGL path
+
+ private:
+  void open_glfw_window(const DemoOptions& o) {
     glfwSetErrorCallback([](int, const char* text) { std::fprintf(stderr, "pathscope-demo: GLFW: %s\n", text); });
-    if (!glfwInit()) throw Error("cannot start GLFW: is there an X display? (headless runs need one too: xvfb-run)");
+    if (!glfwInit()) throw Error("cannot start GLFW: is there an X display?");
+    glfw_started_ = true;
     glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
     glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
     glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
@@ -71,33 +110,33 @@ class Window {
     window = glfwCreateWindow(o.headless ? 64 : o.width, o.headless ? 64 : o.height, "pathscope demo", nullptr, nullptr);
     if (!window) {
       glfwTerminate();
+      glfw_started_ = false;
       throw Error("cannot open an OpenGL 3.3 core window");
     }
     glfwMakeContextCurrent(window);
     glfwSwapInterval(1);
-    IMGUI_CHECKVERSION();
-    ImGui::CreateContext();
-    ImGui::GetIO().IniFilename = nullptr;  // the layout is fixed; no imgui.ini litter in the cwd
-    ImGui_ImplGlfw_InitForOpenGL(window, true);
-    ImGui_ImplOpenGL3_Init("#version 330 core");
   }
-  ~Window() {
-    ImGui_ImplOpenGL3_Shutdown();
-    ImGui_ImplGlfw_Shutdown();
-    ImGui::DestroyContext();
-    glfwDestroyWindow(window);
-    glfwTerminate();
-  }
-  Window(const Window&) = delete;
-  Window& operator=(const Window&) = delete;
 
-  GLFWwindow* window = nullptr;
+  void release() {
+    if (opengl_backend_) ImGui_ImplOpenGL3_Shutdown();
+    if (glfw_backend_) ImGui_ImplGlfw_Shutdown();
+    opengl_backend_ = glfw_backend_ = false;
+    if (ImGui::GetCurrentContext()) ImGui::DestroyContext();
+    egl_.reset();
+    if (window) glfwDestroyWindow(window);
+    window = nullptr;
+    if (glfw_started_) glfwTerminate();
+    glfw_started_ = false;
+  }
+
+  std::unique_ptr<EglContext> egl_;
+  bool glfw_started_ = false, glfw_backend_ = false, opengl_backend_ = false;
 };
 
 float content_scale(GLFWwindow* window, const DemoOptions& o) {
   if (o.ui_scale > 0) return static_cast<float>(o.ui_scale);
   float x = 1, y = 1;
-  glfwGetWindowContentScale(window, &x, &y);
+  if (window) glfwGetWindowContentScale(window, &x, &y);
   return std::max(1.0f, std::max(x, y));
 }
 
@@ -105,12 +144,14 @@ float content_scale(GLFWwindow* window, const DemoOptions& o) {
 void draw_frame(DemoState& s, int framebuffer_width, int framebuffer_height, double logical_width,
                 double logical_height, bool offscreen) {
   ImGui_ImplOpenGL3_NewFrame();
-  ImGui_ImplGlfw_NewFrame();
   if (offscreen) {
-    // The hidden window's size means nothing here: ImGui lays out for the offscreen target.
+    // No platform backend offscreen: ImGui lays out for the target, at a nominal 60 frames/s.
     ImGuiIO& io = ImGui::GetIO();
     io.DisplaySize = ImVec2(static_cast<float>(logical_width), static_cast<float>(logical_height));
     io.DisplayFramebufferScale = ImVec2(1, 1);
+    io.DeltaTime = 1.0f / 60;
+  } else {
+    ImGui_ImplGlfw_NewFrame();
   }
   ImGui::NewFrame();
   draw_panels(s);
@@ -200,7 +241,7 @@ int run_headless(DemoState& s) {
   if (spec.empty() && !s.samples.empty()) spec = s.samples.front();
   if (spec.empty()) throw Error("no --graph given and no bundled samples found");
   s.camera.set_viewport(width, height);
-  install_scene(s, load_scene(spec, JobContext{}));
+  install_scene(s, load_scene(spec, JobContext{}, dataset_kind_for(s.problem)));
   start_race(s);
   if (!s.race) throw Error(s.message);
   s.race->wait();
@@ -223,7 +264,7 @@ int run_headless(DemoState& s) {
     status = 1;
   }
   if (!s.race->lanes_agree()) {
-    std::fprintf(stderr, "pathscope-demo: the lanes' distance matrices differ\n");
+    std::fprintf(stderr, "pathscope-demo: the lanes' answers differ\n");
     status = 1;
   }
   return status;
@@ -233,16 +274,14 @@ int run_headless(DemoState& s) {
 
 int run_demo(const DemoOptions& options) {
   try {
-    if (options.problem != "apsp" && options.problem != "tsp") {
-      throw Error("unknown problem \"" + options.problem + "\" (this build races: apsp, tsp)");
-    }
+    require_known_problem(options.problem);
     if (options.width < 64 || options.height < 64 || options.width > 8192 || options.height > 8192) {
       throw Error("--size must be between 64x64 and 8192x8192");
     }
-    Window window(options);
+    GraphicsContext window(options);
     DemoState s;
     s.options = options;
-    s.tour_problem = options.problem == "tsp";
+    apply_race_options(s);
     s.stop_count = options.stops;
     s.pair_seed = options.seed;
     s.samples = bundled_samples();

@@ -36,9 +36,13 @@ struct DemoState {
   std::string spec_input;
   std::string source_input, target_input;
   std::uint64_t pair_seed = 1;
-  bool tour_problem = false;          // false: all-pairs paths; true: best tour through stops
+  std::string problem = "apsp";       // one of race_problems()
   int stop_count = 20;
   std::vector<std::int32_t> stops;
+  CorrelationQuestion correlation;
+  // The correlation race's answer as drawn: its network and where each of its nodes sits.
+  std::shared_ptr<const CorrelationNetwork> network;
+  std::vector<float> network_positions;
 
   std::string message;  // the last thing worth telling: an error, "saved shot.png"
   bool message_is_error = false;
@@ -53,15 +57,26 @@ struct DemoState {
   }
 };
 
+// Takes the problem and the correlation settings from the command line's options.
+void apply_race_options(DemoState& s);
 // Shows a freshly loaded scene: graph into the renderer, camera fitted, a default pair chosen.
 void install_scene(DemoState& s, Scene scene);
-// Fits the graph into the part of the viewport right of the side panel.
+// Fits the graph (or the box lo..hi in world units) into the part of the viewport right of
+// the side panel.
 void fit_view(DemoState& s);
+void fit_box(DemoState& s, render::Point lo, render::Point hi);
 void begin_load(DemoState& s, const std::string& spec);
 // Picks up a finished background load; call once per frame.
 void poll_load(DemoState& s);
 // Reads the source/target inputs; throws Error naming the unknown node.
 PairQuestion chosen_pair(const DemoState& s);
+// Reads the source input alone (the reach race's start); throws Error naming an unknown node.
+std::int32_t chosen_start(const DemoState& s);
+// Switches the problem; loads a dataset of the right kind (a table for correlation, a graph
+// otherwise) when the one on stage is not.
+void choose_problem(DemoState& s, const std::string& problem);
+// Where node u of what is drawn sits: the scene's node, or the correlation network's.
+render::Point drawn_position(const DemoState& s, std::int32_t u);
 // New random stops for the tour problem (as many as the graph allows).
 void pick_stops(DemoState& s);
 void start_race(DemoState& s);

@@ -24,7 +24,7 @@ std::string format_seconds(double s) {
   return text;
 }
 
-std::string format_rate(double per_second) {
+std::string format_rate(double per_second, const char* unit_name = "updates") {
   char text[48];
   const char* unit = "";
   double v = per_second;
@@ -32,7 +32,7 @@ std::string format_rate(double per_second) {
   else if (v >= 1e9) v /= 1e9, unit = "G";
   else if (v >= 1e6) v /= 1e6, unit = "M";
   else if (v >= 1e3) v /= 1e3, unit = "k";
-  std::snprintf(text, sizeof text, "%.2f %supdates/s", v, unit);
+  std::snprintf(text, sizeof text, "%.2f %s%s/s", v, unit, unit_name);
   return text;
 }
 
@@ -62,7 +62,8 @@ void dataset_section(DemoState& s) {
   section("DATASET");
   const bool busy = s.loading.valid() || (s.race && s.race->running());
   ImGui::BeginDisabled(busy);
-  if (!s.samples.empty()) {
+  const bool table_problem = dataset_kind_for(s.problem) == DatasetKind::Table;
+  if (!s.samples.empty() && !table_problem) {  // the samples are graphs
     s.sample_index = std::clamp(s.sample_index, 0, static_cast<int>(s.samples.size()) - 1);
     const bool showing_sample = s.scene && s.scene->spec == s.samples[s.sample_index];
     const std::string current = showing_sample || !s.scene
@@ -80,8 +81,9 @@ void dataset_section(DemoState& s) {
     if (ImGui::Button("Load sample")) begin_load(s, s.samples[s.sample_index]);
   }
   ImGui::SetNextItemWidth(-ImGui::CalcTextSize("Load").x - ImGui::GetStyle().ItemSpacing.x * 2);
-  const bool entered = ImGui::InputTextWithHint("##spec", "file path or random:n=2000,deg=6,seed=1", &s.spec_input,
-                                                ImGuiInputTextFlags_EnterReturnsTrue);
+  const char* hint = table_problem ? "TSV/CSV table or random-table:rows=2000,cols=16,seed=1"
+                                   : "file path or random:n=2000,deg=6,seed=1";
+  const bool entered = ImGui::InputTextWithHint("##spec", hint, &s.spec_input, ImGuiInputTextFlags_EnterReturnsTrue);
   ImGui::SameLine();
   if ((ImGui::Button("Load") || entered) && !s.spec_input.empty()) begin_load(s, s.spec_input);
   ImGui::EndDisabled();
@@ -89,6 +91,13 @@ void dataset_section(DemoState& s) {
   if (s.loading.valid()) {
     ImGui::ProgressBar(static_cast<float>(s.load_progress.load()), ImVec2(-1, 0), "laying out the graph");
     ImGui::TextColored(kDim, "loading %s", s.loading_spec.c_str());
+  } else if (s.scene && s.scene->table) {
+    const Table& t = *s.scene->table;
+    ImGui::TextWrapped("%s", std::filesystem::path(s.scene->spec).filename().string().c_str());
+    ImGui::PushStyleColor(ImGuiCol_Text, kDim);
+    ImGui::TextWrapped("%s rows x %d columns%s", thousands(t.rows).c_str(), t.layout.columns(),
+                       t.layout.has_row_names ? ", named rows" : "");
+    ImGui::PopStyleColor();
   } else if (s.scene) {
     const Graph& g = *s.scene->graph;
     ImGui::TextWrapped("%s", std::filesystem::path(s.scene->spec).filename().string().c_str());
@@ -100,22 +109,74 @@ void dataset_section(DemoState& s) {
   }
 }
 
+void reach_controls(DemoState& s) {
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted("from");
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize("Random node").x -
+                          ImGui::GetStyle().FramePadding.x * 2 - ImGui::GetStyle().ItemSpacing.x);
+  bool changed = ImGui::InputText("##from", &s.source_input);
+  ImGui::SameLine();
+  if (ImGui::Button("Random node")) {
+    s.source_input = s.scene->graph->label(random_reach_start(*s.scene->graph, ++s.pair_seed));
+    changed = true;
+  }
+  if (changed) {
+    try {
+      s.renderer.set_node_set({});
+      s.renderer.set_markers(chosen_start(s), -1);
+      s.tell("");
+    } catch (const std::exception& e) {
+      s.tell(e.what(), true);
+    }
+  }
+  ImGui::TextColored(kDim, "shows every node the start reaches");
+}
+
+void correlation_controls(DemoState& s) {
+  const char* methods[] = {"spearman", "pearson"};
+  int method = s.correlation.method == "pearson" ? 1 : 0;
+  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.4f);
+  if (ImGui::Combo("##method", &method, methods, IM_ARRAYSIZE(methods))) s.correlation.method = methods[method];
+  ImGui::SameLine();
+  float cutoff = static_cast<float>(s.correlation.min_abs_rho);
+  ImGui::SetNextItemWidth(-1);
+  if (ImGui::SliderFloat("##cutoff", &cutoff, 0.3f, 0.99f, "|rho| >= %.2f")) s.correlation.min_abs_rho = cutoff;
+  ImGui::TextColored(kDim, "draws the %lld strongest pairs", static_cast<long long>(s.correlation.max_arcs));
+}
+
 void problem_section(DemoState& s) {
   section("PROBLEM");
-  const char* problems[] = {"All-pairs shortest paths", "Best tour through random stops"};
+  // In the order of race_problems().
+  const char* problems[] = {"All-pairs shortest paths", "Best tour through random stops",
+                            "Reachability (transitive closure)", "Correlation network of a table"};
   const bool busy = s.race && s.race->running();
-  ImGui::BeginDisabled(busy);
-  int problem = s.tour_problem ? 1 : 0;
+  ImGui::BeginDisabled(busy || s.loading.valid());
+  const auto& names = race_problems();
+  int problem = static_cast<int>(std::find(names.begin(), names.end(), s.problem) - names.begin());
   ImGui::SetNextItemWidth(-1);
-  if (ImGui::Combo("##problem", &problem, problems, IM_ARRAYSIZE(problems))) {
-    s.tour_problem = problem == 1;
-    s.race.reset();
-    s.renderer.set_highlight({}, false);
-  }
+  if (ImGui::Combo("##problem", &problem, problems, IM_ARRAYSIZE(problems))) choose_problem(s, names[problem]);
   ImGui::EndDisabled();
-  if (!s.scene) return;
+  if (!s.scene || s.loading.valid()) return;
+  // A load of the other kind failed, or the graph is empty: there is nothing to pick from.
+  const bool want_table = dataset_kind_for(s.problem) == DatasetKind::Table;
+  if (want_table != static_cast<bool>(s.scene->table) || (!want_table && s.scene->graph->n == 0)) {
+    ImGui::TextColored(kDim, want_table ? "load a table (TSV/CSV or random-table:) for this race"
+                                        : "load a graph with nodes for this race");
+    return;
+  }
   ImGui::BeginDisabled(busy);
-  if (s.tour_problem) {
+  if (s.problem == "correlate") {
+    correlation_controls(s);
+    ImGui::EndDisabled();
+    return;
+  }
+  if (s.problem == "reach") {
+    reach_controls(s);
+    ImGui::EndDisabled();
+    return;
+  }
+  if (s.problem == "tsp") {
     ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize("New stops").x -
                             ImGui::GetStyle().FramePadding.x * 2 - ImGui::GetStyle().ItemSpacing.x);
     // Held-Karp on the CPU stops at 24: its table doubles with every stop.
@@ -171,7 +232,7 @@ void race_button(DemoState& s) {
   ImGui::PopStyleColor();
 }
 
-void lane_row(const Lane& lane, const ImVec4& colour) {
+void lane_row(const Lane& lane, const ImVec4& colour, const char* unit) {
   ImGui::TextColored(colour, "%s", lane.title().c_str());
   ImGui::SameLine();
   const std::string device = lane.state() == LaneState::Done ? lane.outcome().timing.device : "";
@@ -180,7 +241,9 @@ void lane_row(const Lane& lane, const ImVec4& colour) {
   switch (lane.state()) {
     case LaneState::Unavailable:
       ImGui::PushStyleColor(ImGuiCol_Text, kDim);
-      ImGui::TextWrapped("unavailable: %s", lane.unavailable_reason().c_str());
+      // A naive lane sitting out a large input says "skipped: ..." itself.
+      ImGui::TextWrapped(lane.unavailable_reason().rfind("skipped", 0) == 0 ? "%s" : "unavailable: %s",
+                         lane.unavailable_reason().c_str());
       ImGui::PopStyleColor();
       return;
     case LaneState::Failed:
@@ -199,7 +262,7 @@ void lane_row(const Lane& lane, const ImVec4& colour) {
   // Once done, the engine's own time: the lane's clock also counts rebuilding the path.
   const double seconds = lane.state() == LaneState::Done ? lane.outcome().timing.seconds : lane.elapsed_seconds();
   std::snprintf(overlay, sizeof overlay, "%.0f%%   %s   %s", lane.progress() * 100, format_seconds(seconds).c_str(),
-                format_rate(lane.work_rate()).c_str());
+                format_rate(lane.work_rate(), unit).c_str());
   ImGui::PushStyleColor(ImGuiCol_PlotHistogram, colour);
   ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 1, 1, 1));
   ImGui::ProgressBar(static_cast<float>(lane.progress()), ImVec2(-1, 0), overlay);
@@ -210,7 +273,7 @@ void lanes_section(DemoState& s) {
   if (!s.race) return;
   section("LANES");
   for (std::size_t i = 0; i < s.race->lanes.size(); ++i) {
-    lane_row(*s.race->lanes[i], kLaneColours[i % 3]);
+    lane_row(*s.race->lanes[i], kLaneColours[i % 3], s.race->problem == "correlate" ? "pairs" : "updates");
     ImGui::Spacing();
   }
 }
@@ -254,19 +317,42 @@ void result_section(DemoState& s) {
   time_chart(race);
   const Lane* fastest = nullptr;
   if (const auto speedup = race.speedup(&fastest)) {
+    // Small inputs are all fixed costs on the GPU, and the CPU can win: say so plainly.
+    const bool faster = *speedup >= 1;
     if (s.headline_font) ImGui::PushFont(s.headline_font);
-    ImGui::TextColored(kLaneColours[1], "%.1fx faster", *speedup);
+    ImGui::TextColored(faster ? kLaneColours[1] : kLaneColours[0], "%.1fx %s", faster ? *speedup : 1 / *speedup,
+                       faster ? "faster" : "slower");
     if (s.headline_font) ImGui::PopFont();
-    ImGui::TextColored(kDim, "%s than %s", fastest->engine().c_str(), race.lanes.front()->engine().c_str());
+    ImGui::TextColored(kDim, "%s than %s%s", fastest->engine().c_str(), race.lanes.front()->engine().c_str(),
+                       faster ? "" : ": too small an input for the GPU");
   } else if (race.lanes.front()->state() == LaneState::Done) {
     ImGui::TextColored(kDim, "speedup: no GPU lane finished");
+  }
+  // On a small input the naive single-thread loop can win: threads cost more than they save.
+  if (const auto naive = race.naive_cpu_speedup()) {
+    const bool faster = *naive >= 1;
+    ImGui::TextColored(kDim, "%s: %.1fx %s than the naive %s", race.lanes.front()->engine().c_str(),
+                       faster ? *naive : 1 / *naive, faster ? "faster" : "slower",
+                       race.lanes[race.naive_cpu_lane]->engine().c_str());
   }
   const Lane* ref = race.reference();
   if (!ref) return;
   const Graph& g = *s.scene->graph;
   const LaneOutcome& o = ref->outcome();
   ImGui::Spacing();
-  if (race.problem == "tsp") {
+  if (race.problem == "reach") {
+    ImGui::TextWrapped("%s reaches %s of %s nodes", g.label(race.question.source).c_str(),
+                       thousands(static_cast<std::int64_t>(o.value)).c_str(), thousands(g.n).c_str());
+  } else if (race.problem == "correlate") {
+    ImGui::TextWrapped("%s pairs with |rho| >= %.2f", thousands(static_cast<std::int64_t>(o.value)).c_str(),
+                       race.correlation.min_abs_rho);
+    if (o.network && o.network->hub >= 0) {
+      const CorrelationNetwork& net = *o.network;
+      ImGui::TextWrapped("drawn: the %s strongest, %s rows; %s correlates with %zu of them",
+                         thousands(net.arc_count()).c_str(), thousands(net.node_count()).c_str(),
+                         net.labels[net.hub].c_str(), net.hub_set.size() - 1);
+    }
+  } else if (race.problem == "tsp") {
     ImGui::TextWrapped("Best tour through %zu stops from %s: %s over %zu hops", race.stops.size(),
                        g.label(race.stops.front()).c_str(), format_distance(o.value).c_str(), o.highlight.size());
   } else if (o.reachable) {
@@ -304,14 +390,12 @@ void map_labels(DemoState& s) {
   if (const Lane* ref = s.race->finished() ? s.race->reference() : nullptr; ref && ref->outcome().highlight.size() >= 2) {
     path = &ref->outcome().highlight;
   }
-  const auto screen = [&](std::int32_t u) {
-    return s.camera.world_to_screen({s.scene->positions[2 * u], s.scene->positions[2 * u + 1]});
-  };
+  const auto screen = [&](std::int32_t u) { return s.camera.world_to_screen(drawn_position(s, u)); };
   // neighbour: the path's next node from this end, so the label goes on the side away from the path.
-  const auto label = [&](std::int32_t u, std::int32_t neighbour, const char* role) {
+  const auto label = [&](std::int32_t u, std::int32_t neighbour, const char* role, const std::string& name) {
     const render::Point p = screen(u);
     const bool path_goes_right = neighbour >= 0 && screen(neighbour).x > p.x;
-    const std::string text = std::string(role) + " " + g.label(u);
+    const std::string text = std::string(role) + " " + name;
     const ImVec2 size = ImGui::CalcTextSize(text.c_str());
     const float gap = 12;
     const ImVec2 at(path_goes_right ? static_cast<float>(p.x) - gap - size.x : static_cast<float>(p.x) + gap,
@@ -322,12 +406,20 @@ void map_labels(DemoState& s) {
   };
   // A few hops in, not the very next node: the first arc may wiggle against the general heading.
   const std::size_t ahead = path ? std::min<std::size_t>(6, path->size() - 1) : 0;
-  if (s.race->problem == "tsp") {
-    label(s.race->question.source, path ? (*path)[ahead] : -1, "start");
+  if (s.race->problem == "correlate") {
+    if (s.network && s.network->hub >= 0) label(s.network->hub, -1, "hub", s.network->labels[s.network->hub]);
     return;
   }
-  label(s.race->question.source, path ? (*path)[ahead] : -1, "from");
-  label(s.race->question.target, path ? (*path)[path->size() - 1 - ahead] : -1, "to");
+  if (s.race->problem == "reach") {
+    label(s.race->question.source, -1, "from", g.label(s.race->question.source));
+    return;
+  }
+  if (s.race->problem == "tsp") {
+    label(s.race->question.source, path ? (*path)[ahead] : -1, "start", g.label(s.race->question.source));
+    return;
+  }
+  label(s.race->question.source, path ? (*path)[ahead] : -1, "from", g.label(s.race->question.source));
+  label(s.race->question.target, path ? (*path)[path->size() - 1 - ahead] : -1, "to", g.label(s.race->question.target));
 }
 
 }  // namespace

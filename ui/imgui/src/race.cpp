@@ -23,6 +23,7 @@ PairQuestion far_pair(const Graph& g, std::uint64_t seed) {
 }
 
 void Race::start() {
+  warm_up_gpu_engines();
   started_ = true;
   for (auto& lane : lanes) lane->start();
 }
@@ -52,12 +53,23 @@ std::optional<double> Race::speedup(const Lane** fastest) const {
   if (lanes.empty() || lanes.front()->state() != LaneState::Done) return std::nullopt;
   const Lane* best = nullptr;
   for (std::size_t i = 1; i < lanes.size(); ++i) {
+    if (static_cast<int>(i) == naive_cpu_lane) continue;
     const Lane& l = *lanes[i];
     if (l.state() == LaneState::Done && (!best || l.outcome().timing.seconds < best->outcome().timing.seconds)) best = &l;
   }
   if (!best || best->outcome().timing.seconds <= 0) return std::nullopt;
   if (fastest) *fastest = best;
   return lanes.front()->outcome().timing.seconds / best->outcome().timing.seconds;
+}
+
+std::optional<double> Race::naive_cpu_speedup() const {
+  if (naive_cpu_lane <= 0 || naive_cpu_lane >= static_cast<int>(lanes.size())) return std::nullopt;
+  const Lane& cpu = *lanes.front();
+  const Lane& naive = *lanes[naive_cpu_lane];
+  if (cpu.state() != LaneState::Done || naive.state() != LaneState::Done || cpu.outcome().timing.seconds <= 0) {
+    return std::nullopt;
+  }
+  return naive.outcome().timing.seconds / cpu.outcome().timing.seconds;
 }
 
 bool Race::lanes_agree() const {

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <filesystem>
 
+#include "pathscope/error.hpp"
 #include "pathscope/layout.hpp"
 #include "pathscope/load.hpp"
 #include "pathscope/sha256.hpp"
@@ -50,9 +51,39 @@ bool is_graph_file(const std::filesystem::path& p) {
   return std::find(std::begin(kExtensions), std::end(kExtensions), ext) != std::end(kExtensions);
 }
 
+// Values held for the race; beyond this a table is a job for pathscope-cli correlate, which streams.
+constexpr std::int64_t kMaxTableValues = std::int64_t{1} << 27;
+
+Scene load_table_scene(const std::string& spec) {
+  auto source = open_table(spec);
+  const std::int64_t hint = source->row_count_hint();
+  const std::int64_t columns = source->layout().columns();
+  if (columns < 3) throw Error(spec + ": a correlation needs at least 3 value columns, this table has " + std::to_string(columns));
+  if (hint > 0 && hint * columns > kMaxTableValues) {
+    throw Error(spec + ": " + std::to_string(hint) + " rows x " + std::to_string(columns) +
+                " columns is more than the demo holds in memory (" + std::to_string(kMaxTableValues) +
+                " values); use pathscope-cli correlate");
+  }
+  auto table = std::make_shared<Table>(read_whole_table(*source));
+  if (table->rows * columns > kMaxTableValues) {
+    throw Error(spec + ": more than " + std::to_string(kMaxTableValues) + " values; use pathscope-cli correlate");
+  }
+  Scene scene;
+  scene.spec = spec;
+  scene.table = std::move(table);
+  scene.graph = std::make_shared<Graph>(make_empty_graph(0));
+  scene.position_source = "the network's force layout, once found";
+  return scene;
+}
+
 }  // namespace
 
-Scene load_scene(const std::string& spec, const JobContext& job) {
+DatasetKind dataset_kind_for(const std::string& problem) {
+  return problem == "correlate" ? DatasetKind::Table : DatasetKind::Graph;
+}
+
+Scene load_scene(const std::string& spec, const JobContext& job, DatasetKind kind) {
+  if (kind == DatasetKind::Table) return load_table_scene(spec);
   LoadedGraph loaded = load_graph(spec);
   Scene scene;
   scene.spec = spec;

@@ -18,15 +18,17 @@ struct Renderer::Impl {
   bool ready = false;
   GLuint segment_program = 0, disc_program = 0, arrow_program = 0;
   GLuint segment_corners = 0, disc_corners = 0;
-  Layer arcs, arrows, nodes, path_segments, path_nodes, source_marker, target_marker;
+  Layer arcs, arrows, nodes, path_segments, path_nodes, source_marker, target_marker, set_segments, set_nodes;
 
   std::vector<float> positions;  // relative to origin
+  std::vector<std::int32_t> arc_pairs;  // the drawn arcs, kept to find a node set's arcs
   Point origin, lo{0, 0}, hi{1, 1};
   double typical_arc = 1;
   double spacing = 1;  // side of the square each node would get if spread evenly
   double arc_fade = 1;  // dense graphs draw arcs fainter so thousands of lines stay a haze
   bool directed = false;
   bool has_highlight = false;
+  bool has_node_set = false;
   std::vector<std::int32_t> highlight;
   bool closed = false;
   std::int32_t source = -1, target = -1;
@@ -65,13 +67,16 @@ void Renderer::initialize() {
   r.path_nodes.create(r.disc_corners, 2);
   r.source_marker.create(r.disc_corners, 2);
   r.target_marker.create(r.disc_corners, 2);
+  r.set_segments.create(r.segment_corners, 4);
+  r.set_nodes.create(r.disc_corners, 2);
   r.ready = true;
 }
 
 void Renderer::release() {
   auto& r = *impl_;
   if (!r.ready) return;
-  for (Layer* layer : {&r.arrows, &r.arcs, &r.nodes, &r.path_segments, &r.path_nodes, &r.source_marker, &r.target_marker}) {
+  for (Layer* layer : {&r.arrows, &r.arcs, &r.nodes, &r.path_segments, &r.path_nodes, &r.source_marker,
+                       &r.target_marker, &r.set_segments, &r.set_nodes}) {
     layer->release();
   }
   glDeleteBuffers(1, &r.segment_corners);
@@ -106,9 +111,12 @@ void Renderer::set_graph(const std::vector<float>& positions, const std::vector<
   std::vector<float> segments;
   segments.reserve(arc_pairs.size() * 2);
   std::vector<double> lengths;
+  r.arc_pairs.clear();
   for (std::size_t a = 0; a + 1 < arc_pairs.size(); a += 2) {
     const auto u = static_cast<std::size_t>(arc_pairs[a]), v = static_cast<std::size_t>(arc_pairs[a + 1]);
     if (u >= n || v >= n) continue;
+    r.arc_pairs.push_back(arc_pairs[a]);
+    r.arc_pairs.push_back(arc_pairs[a + 1]);
     const float seg[4] = {r.positions[2 * u], r.positions[2 * u + 1], r.positions[2 * v], r.positions[2 * v + 1]};
     segments.insert(segments.end(), seg, seg + 4);
     const double length = std::hypot(seg[2] - seg[0], seg[3] - seg[1]);
@@ -127,6 +135,32 @@ void Renderer::set_graph(const std::vector<float>& positions, const std::vector<
   r.arcs.upload(segments, 4);
   r.nodes.upload(r.positions, 2);
   set_highlight({}, false);
+  set_node_set({});
+}
+
+void Renderer::set_node_set(const std::vector<std::int32_t>& nodes) {
+  auto& r = *impl_;
+  const std::size_t n = r.positions.size() / 2;
+  std::vector<char> member(n, 0);
+  std::vector<float> centres;
+  for (auto u : nodes) {
+    if (u < 0 || static_cast<std::size_t>(u) >= n || member[u]) continue;
+    member[u] = 1;
+    centres.push_back(r.positions[2 * u]);
+    centres.push_back(r.positions[2 * u + 1]);
+  }
+  std::vector<float> segments;
+  if (!centres.empty()) {
+    for (std::size_t a = 0; a + 1 < r.arc_pairs.size(); a += 2) {
+      const auto u = r.arc_pairs[a], v = r.arc_pairs[a + 1];
+      if (!member[u] || !member[v]) continue;
+      const float seg[4] = {r.positions[2 * u], r.positions[2 * u + 1], r.positions[2 * v], r.positions[2 * v + 1]};
+      segments.insert(segments.end(), seg, seg + 4);
+    }
+  }
+  r.has_node_set = !centres.empty();
+  r.set_segments.upload(segments, 4);
+  r.set_nodes.upload(centres, 2);
 }
 
 void Renderer::set_highlight(const std::vector<std::int32_t>& nodes, bool closed) {
@@ -226,13 +260,13 @@ void Renderer::render(const Camera& camera, int framebuffer_width, int framebuff
 
   const auto m = camera.world_to_ndc(r.origin);
   const float radius = node_radius_px(camera);
-  const bool dim = r.has_highlight;
+  const bool dim = r.has_highlight || r.has_node_set;
   const double arc_px = r.typical_arc * camera.pixels_per_unit();
 
   Rgba arc_colour = dim ? s.arc_dimmed : s.arc;
   arc_colour.a *= static_cast<float>(r.arc_fade);
   r.draw_segments(r.arcs, m, camera, s.arc_width_px, arc_colour);
-  // Arrowheads only without a highlight: with one, they would compete with the path.
+  // Arrowheads only without a highlight: with one, they would compete with it.
   if (r.directed && !dim && arc_px > 28 && r.arcs.count > 0) {
     const Rgba c = arc_colour;
     glUseProgram(r.arrow_program);
@@ -247,6 +281,14 @@ void Renderer::render(const Camera& camera, int framebuffer_width, int framebuff
   }
   r.draw_discs(r.nodes, m, camera, radius, radius > 3 ? 1.0f : 0.0f, dim ? s.node_dimmed : s.node, s.node_border);
 
+  if (r.has_node_set) {
+    Rgba set_arc = s.path;
+    set_arc.a = s.node_set_arc_alpha;
+    r.draw_segments(r.set_segments, m, camera, s.node_set_arc_width_px, set_arc);
+    // Never smaller than a few pixels: a set must stay visible with a whole city framed.
+    const float set_radius = std::max(radius, 3.5f);
+    r.draw_discs(r.set_nodes, m, camera, set_radius, set_radius > 3 ? 1.0f : 0.0f, s.path, s.path_outline);
+  }
   if (r.has_highlight) {
     r.draw_segments(r.path_segments, m, camera, s.path_width_px + 4, s.path_outline);
     r.draw_segments(r.path_segments, m, camera, s.path_width_px, s.path);

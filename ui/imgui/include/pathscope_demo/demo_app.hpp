@@ -3,12 +3,14 @@
 // runs), the shared renderer, the ImGui panels and the race.
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace pathscope::demo {
 
 struct DemoOptions {
-  std::string problem = "apsp";      // what --race names: apsp or tsp
-  std::string graph;                 // file or generator spec; empty: the first bundled sample
+  std::string problem = "apsp";      // what --race names: one of race_problems()
+  std::string graph;                 // file or generator spec (correlate: a table or random-table:);
+                                     // empty: the first bundled sample
   bool headless = false;             // run the race, render one frame offscreen, write files, exit
   std::string out_json;              // the run's figures
   std::string screenshot;            // PNG of the final frame (headless) or the S key's target
@@ -17,8 +19,15 @@ struct DemoOptions {
   std::uint64_t seed = 1;
   int stops = 20;                    // tsp: how many random stops the tour visits
   std::string cpu_engine = "blocked";
+  std::string method = "spearman";   // correlate: spearman or pearson
+  double min_abs_rho = 0.8;          // correlate: pairs with |rho| >= this survive
   double ui_scale = 0;               // 0: the monitor's content scale
 };
+
+// "apsp", "tsp", "reach", "correlate": the races, in the picker's order.
+const std::vector<std::string>& race_problems();
+// Throws Error naming the known problems when `problem` is not one of them.
+void require_known_problem(const std::string& problem);
 
 // Returns the process exit status; prints errors to stderr as "pathscope-demo: ...".
 int run_demo(const DemoOptions& options);

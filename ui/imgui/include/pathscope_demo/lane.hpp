@@ -4,23 +4,32 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "pathscope/job.hpp"
 
 namespace pathscope::demo {
 
+struct CorrelationNetwork;
+
 // What a finished lane hands back: the engine's own figures and the answer to highlight.
 struct LaneOutcome {
   Timing timing;
   std::string fingerprint;            // e.g. the distance matrix checksum: equal answers, equal text
-  std::vector<std::int32_t> highlight;  // nodes of the path or tour to draw
+  std::vector<std::int32_t> highlight;  // nodes of the path or tour (or, with node_set, the set) to draw
   bool closed = false;                 // the highlight is a tour
+  bool node_set = false;               // the highlight is a set (what a node reaches), not a walk
   bool reachable = false;
-  double value = 0;                    // the highlighted answer's length
+  double value = 0;                    // the highlighted answer's length, or the set's size
+  // Problem-specific figures for the report and the panel ("survivors", "pairs_tested", ...).
+  std::vector<std::pair<std::string, double>> figures;
+  std::string detail;                  // e.g. the correlation engine's arithmetic
+  std::shared_ptr<const CorrelationNetwork> network;  // correlation races: what to draw
 };
 
 enum class LaneState { Ready, Unavailable, Running, Done, Failed, Cancelled };

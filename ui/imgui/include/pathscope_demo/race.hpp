@@ -8,6 +8,8 @@
 #include <vector>
 
 #include "pathscope/graph.hpp"
+#include "pathscope/table.hpp"
+#include "pathscope_demo/correlation_network.hpp"
 #include "pathscope_demo/lane.hpp"
 
 namespace pathscope::demo {
@@ -23,11 +25,18 @@ PairQuestion far_pair(const Graph& g, std::uint64_t seed);
 
 class Race {
  public:
-  std::string problem;  // "apsp" or "tsp"
+  std::string problem;  // "apsp", "tsp", "reach" or "correlate"
   std::string dist_type;
-  PairQuestion question;             // apsp: the path to show; tsp: source = the first stop
+  PairQuestion question;             // apsp: the path to show; tsp: source = the first stop;
+                                     // reach: source = the node whose downstream set is shown
   std::vector<std::int32_t> stops;   // tsp: the graph nodes the tour must visit
+  CorrelationQuestion correlation;   // correlate: method, cut-off, how many pairs to draw
   std::vector<std::unique_ptr<Lane>> lanes;  // first lane is the CPU baseline
+  // A naive CPU lane (reach, correlate): measured against the CPU lane, kept out of the GPU speedup.
+  int naive_cpu_lane = -1;
+  // The naive lane sits this race out because the input is too large for it (not because it
+  // cannot run here): the report says "skipped" rather than "unavailable".
+  bool naive_cpu_lane_skipped = false;
 
   void start();
   void cancel();
@@ -36,14 +45,21 @@ class Race {
   bool finished() const;  // started, and no lane still running
   // The first lane that finished: its answer is the one drawn.
   const Lane* reference() const;
-  // Baseline time over the fastest other finished lane's time; nullopt when there is none.
+  // Baseline time over the fastest other finished lane's time (the naive CPU lane aside);
+  // nullopt when there is none.
   std::optional<double> speedup(const Lane** fastest = nullptr) const;
+  // The naive CPU lane's time over the CPU lane's; nullopt unless both finished.
+  std::optional<double> naive_cpu_speedup() const;
   // True when every finished lane gave the same fingerprint.
   bool lanes_agree() const;
 
  private:
   bool started_ = false;
 };
+
+// Runs every GPU engine once on a small input, the first time only, so that no race's GPU lane
+// is charged with loading CUDA modules and pools (see gpu_warm_up.cpp). Race::start calls it.
+void warm_up_gpu_engines();
 
 // CPU "blocked" (or cpu_engine) against "gpu-blocked" and the seed-style "gpu-naive".
 std::unique_ptr<Race> make_apsp_race(std::shared_ptr<const Graph> graph, PairQuestion question,
@@ -55,5 +71,17 @@ std::vector<std::int32_t> random_stops(const Graph& g, int k, std::uint64_t seed
 // Held-Karp on the CPU against Held-Karp on the GPU, over the shortest-path distances between
 // the stops (computed here, before the race: throws TspInfeasible when a stop cannot reach another).
 std::unique_ptr<Race> make_tsp_race(std::shared_ptr<const Graph> graph, const std::vector<std::int32_t>& stops);
+
+// A seeded random node that has at least one out-arc (one without reaches nothing).
+std::int32_t random_reach_start(const Graph& g, std::uint64_t seed);
+
+// The closure engines "bitset" (CPU) and "gpu", and the one-byte-per-pair "textbook" loop as
+// the baseline on graphs small enough for it; each lane shows start's downstream set read from
+// its own closure. Throws Error when the closure does not fit the memory budget.
+std::unique_ptr<Race> make_reach_race(std::shared_ptr<const Graph> graph, std::int32_t start);
+
+// The correlation engines "cpu" and "gpu", and "cpu-rerank" (both rows ranked again for every
+// pair) as the baseline on tables small enough for it, over the same table in memory.
+std::unique_ptr<Race> make_correlate_race(std::shared_ptr<const Table> table, const CorrelationQuestion& question);
 
 }  // namespace pathscope::demo

@@ -1,5 +1,6 @@
 #pragma once
-// The dataset on stage: the graph, where each node is drawn and which lines to draw.
+// The dataset on stage: the graph, where each node is drawn and which lines to draw; or, for
+// the correlation race, a table whose network only exists once a lane has found it.
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -7,6 +8,7 @@
 
 #include "pathscope/graph.hpp"
 #include "pathscope/job.hpp"
+#include "pathscope/table.hpp"
 
 namespace pathscope::demo {
 
@@ -17,11 +19,19 @@ struct Scene {
   std::vector<std::int32_t> draw_arcs;  // (tail, head) pairs; an undirected edge once
   std::string position_source;          // "coordinates", "force layout (cached)", ...
   std::vector<std::string> load_notes;
+  // Correlation races: the whole table, read once so that every lane starts from memory.
+  // The graph is then empty until the race draws its network.
+  std::shared_ptr<const Table> table;
 };
+
+// Graph problems load graphs; the correlation race loads a table (TSV/CSV or random-table:).
+enum class DatasetKind { Graph, Table };
+DatasetKind dataset_kind_for(const std::string& problem);
 
 // Loads a file or generator spec and places its nodes: the file's coordinates when it has
 // them, otherwise the cached force layout. Throws Error/ParseError naming the file.
-Scene load_scene(const std::string& spec, const JobContext& job);
+// DatasetKind::Table reads a table instead (throws Error when it is too large to hold).
+Scene load_scene(const std::string& spec, const JobContext& job, DatasetKind kind = DatasetKind::Graph);
 
 // Bundled sample graphs (resources/samples) that load_graph reads directly.
 std::vector<std::string> bundled_samples();

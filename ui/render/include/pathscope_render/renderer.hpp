@@ -1,7 +1,8 @@
 #pragma once
 // Draws a graph with OpenGL 3.3 core: instanced node discs, arcs as antialiased lines,
-// arrowheads when zoomed in on directed graphs, and a highlighted path or tour on top,
-// thick and bright with start and end markers while the rest is dimmed.
+// arrowheads when zoomed in on directed graphs, and on top a highlighted node set (what a
+// node reaches, a cluster) and a highlighted path or tour, thick and bright with start and
+// end markers, while the rest is dimmed.
 // Every call needs the caller's GL context current; no Qt and no GL types in this interface,
 // so the Qt explorer and the GLFW demo share it. Text is the front end's business (QPainter,
 // ImGui draw lists), placed with Camera::world_to_screen.
@@ -34,6 +35,9 @@ struct Style {
   Rgba marker_border{1, 1, 1, 1};
   float path_width_px = 5;
   float arc_width_px = 1;
+  // A node set's arcs: thin, so a set of thousands stays a web rather than a blot.
+  float node_set_arc_width_px = 1.5f;
+  float node_set_arc_alpha = 0.6f;
 };
 
 // The exact 8-bit highlight colour as it lands in an exported image.
@@ -61,6 +65,10 @@ class Renderer {
   void set_graph(const std::vector<float>& positions, const std::vector<std::int32_t>& arcs, bool directed);
   // A path (source ... target) or, with closed = true, a tour that returns to its first stop.
   void set_highlight(const std::vector<std::int32_t>& nodes, bool closed);
+  // A node set drawn in the highlight colour (the path colour), with the arcs whose both ends
+  // are in it; the rest of the graph is dimmed. Independent of the path: both may show.
+  // Indices outside the graph are ignored; empty clears the set. set_graph clears it too.
+  void set_node_set(const std::vector<std::int32_t>& nodes);
   // Markers for a chosen source before its target is known; -1 for none.
   void set_markers(std::int32_t source, std::int32_t target);
 
