@@ -22,6 +22,7 @@
 #include "pathscope/apsp.hpp"
 #include "pathscope/gpu.hpp"
 #include "pathscope/graph.hpp"
+#include "pathscope/path.hpp"
 #include "pathscope_render/renderer.hpp"
 
 namespace demo_test {
@@ -106,6 +107,20 @@ inline void expect_walkable(const pathscope::Graph& g, const std::vector<std::in
     sum += cheapest;
   }
   EXPECT_DOUBLE_EQ(sum, distance);
+}
+
+// The report's path from s to t is a real shortest path: its distance is a single-source
+// search's, and it walks real arcs from s to t.
+inline void expect_reported_path(const nlohmann::json& report, const pathscope::Graph& g, std::int32_t s,
+                                 std::int32_t t) {
+  const pathscope::Path reference = pathscope::path_single_source(g, s, t);
+  ASSERT_TRUE(report["result"]["reachable"].get<bool>());
+  EXPECT_EQ(report["result"]["distance"].get<double>(), reference.distance);
+  const std::vector<std::int32_t> nodes = report["result"]["path"];
+  ASSERT_GE(nodes.size(), 2u);
+  EXPECT_EQ(nodes.front(), s);
+  EXPECT_EQ(nodes.back(), t);
+  expect_walkable(g, nodes, reference.distance);
 }
 
 // A GPU lane finished, or never started with exactly the reason its engine gives here.
