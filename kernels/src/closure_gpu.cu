@@ -3,7 +3,6 @@
 #include <cuda_runtime.h>
 
 #include <algorithm>
-#include <future>
 #include <string>
 
 #include "closure_kernels.cuh"
@@ -77,14 +76,7 @@ class GpuClosureEngine final : public ClosureEngine {
     // faults took 2 ms instead of 0.15 in some runs on the H100 host, longer than the kernels
     // left to cover when it started after the enqueue. (Started before the upload, it slowed
     // the upload's pageable copies by 0.15 ms.)
-    std::future<void> allocated = gpu::run_on_host_worker([&result, n = g.n] { result.reach = BitMatrix(n); });
-    // Whatever throws below, the task must be done before `result` goes.
-    struct AwaitAllocation {
-      std::future<void>& done;
-      ~AwaitAllocation() {
-        if (done.valid()) done.wait();
-      }
-    } await_allocation{allocated};
+    gpu::HostTask allocation([&result, n = g.n] { result.reach = BitMatrix(n); });
 
     compute_start.record(s);
     CUDA_CHECK(cudaMemsetAsync(matrix.get(), 0, matrix.bytes(), s));
@@ -152,7 +144,7 @@ class GpuClosureEngine final : public ClosureEngine {
     trace.mark("enqueued");
     compute_end.sync();
     trace.mark("computed");
-    allocated.get();
+    allocation.wait();
     trace.mark("result allocated");
 
     const double download_start = now_seconds();

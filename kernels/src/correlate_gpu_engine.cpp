@@ -277,6 +277,7 @@ class GpuCorrelationEngine final : public CorrelationEngine {
                         CorrelateResult& result, const gpu::Stream& stream, const gpu::Stream& copy_stream) {
     const bool keep = !options.count_only && sink;
     const unsigned long long capacity = keep ? kSurvivorCapacity : 0;
+    const double cutoff = survival_cutoff(options.min_abs_rho);
     // A band is a few billion pairs: long enough to hide the launch, short enough for progress.
     const std::int64_t target_pairs = keep ? (std::int64_t{1} << 33) : (std::int64_t{1} << 36);
     const std::int64_t height = std::clamp<std::int64_t>(round_up(target_pairs / rows.padded, kCorrelationTile),
@@ -295,7 +296,7 @@ class GpuCorrelationEngine final : public CorrelationEngine {
         result.survivors += *slot.count.get();
       } else {
         band.clear();
-        collect(rows, bands[b], survival_cutoff(options.min_abs_rho), slot, capacity, copy_stream, band);
+        collect(rows, bands[b], cutoff, slot, capacity, copy_stream, band);
         result.survivors += band.size();
         std::sort(band.begin(), band.end(), [](const CorrelationPair& a, const CorrelationPair& c) {
           return a.i != c.i ? a.i < c.i : a.j < c.j;
@@ -308,7 +309,7 @@ class GpuCorrelationEngine final : public CorrelationEngine {
     // Band b runs on the device while the host takes in band b-1.
     for (std::size_t b = 0; b < bands.size(); ++b) {
       job.check_cancel();
-      issue(rows, bands[b], survival_cutoff(options.min_abs_rho), slots[b % 2], capacity, stream.get());
+      issue(rows, bands[b], cutoff, slots[b % 2], capacity, stream.get());
       if (b > 0) finish_band(b - 1);
     }
     if (!bands.empty()) finish_band(bands.size() - 1);

@@ -30,33 +30,42 @@ void resize_for_result(std::vector<T>& v, std::size_t count);
 // critical path of a 9 ms rome99 run) came at the join.
 std::future<void> run_on_host_worker(std::function<void()> task);
 
+// A task on the host worker that is always waited for: whichever way the owner's scope is
+// left, the task is done before what it writes into goes. wait() rethrows what it threw.
+class HostTask {
+ public:
+  explicit HostTask(std::function<void()> task) : done_(run_on_host_worker(std::move(task))) {}
+  HostTask(const HostTask&) = delete;
+  HostTask& operator=(const HostTask&) = delete;
+  ~HostTask() {
+    if (done_.valid()) done_.wait();
+  }
+  void wait() {
+    if (done_.valid()) done_.get();
+  }
+
+ private:
+  std::future<void> done_;
+};
+
 // Sizes a run's result vectors (and its next-hop matrix, when asked) on the host worker while
 // the device computes; wait() waits for it and rethrows what it threw (e.g. bad_alloc).
 template <class T>
 class BackgroundResize {
  public:
   BackgroundResize(std::vector<T>& out, std::vector<std::int32_t>* next, std::size_t count)
-      : done_(run_on_host_worker([this, &out, next, count] {
+      : task_([this, &out, next, count] {
           resize_for_result(out, count);
           if (next) resize_for_result(*next, count);
           finished_at_ = now_seconds();
-        })) {}
-  BackgroundResize(const BackgroundResize&) = delete;
-  BackgroundResize& operator=(const BackgroundResize&) = delete;
-  // An exception between construction and wait() must not leave the task writing into a
-  // result that is being destroyed.
-  ~BackgroundResize() {
-    if (done_.valid()) done_.wait();
-  }
-  void wait() {
-    if (done_.valid()) done_.get();
-  }
+        }) {}
+  void wait() { task_.wait(); }
   // When the fill ended (now_seconds()); valid after wait().
   double finished_at() const { return finished_at_; }
 
  private:
   double finished_at_ = 0;
-  std::future<void> done_;  // declared last: the task may start before the constructor ends
+  HostTask task_;  // declared last: the task may start before the constructor ends
 };
 
 // memcpy with all cores (the result matrices are hundreds of MB).

@@ -101,16 +101,6 @@ __device__ __forceinline__ void load_run(const Scalar* from, Scalar (&to)[kCount
   memcpy(to, v, sizeof to);
 }
 
-// Phase 1: Floyd-Warshall on one 128 x 128 diagonal block, written back in place and as the
-// two A operands of phase 2 (row-major, and transposed), both broadcast. Phase 1 is a chain of
-// 128 dependent steps on a single SM, so the step's latency is what counts:
-//  - each thread keeps an 8 x 8 sub-block in registers, so a step is 2 vector loads of row k
-//    and 2 of column k from shared memory for 64 add-mins;
-//  - row and column k + 1 are published by their owners into the other of two buffers as soon
-//    as their step-k values exist, so one barrier per k suffices (the reads of buffer k & 1 in
-//    step k end before the barrier that precedes its rewrite in step k + 1).
-// The earlier form (1,024 threads, a column of 16 cells each, two barriers per k) took 94 us a
-// pivot on the H100, a third of rome99's kernel time (docs/gpu.md).
 // D::add_min on cells widened to at least 32 bits. For hop16 the operands are at most the
 // working infinity 0x7FFF, so the sum fits and the minimum is the 16-bit one.
 template <class D, class Work>
@@ -123,6 +113,16 @@ __device__ __forceinline__ Work add_min_widened(Work a, Work b, Work c) {
   }
 }
 
+// Phase 1: Floyd-Warshall on one 128 x 128 diagonal block, written back in place and as the
+// two A operands of phase 2 (row-major, and transposed), both broadcast. Phase 1 is a chain of
+// 128 dependent steps on a single SM, so the step's latency is what counts:
+//  - each thread keeps an 8 x 8 sub-block in registers, so a step is 2 vector loads of row k
+//    and 2 of column k from shared memory for 64 add-mins;
+//  - row and column k + 1 are published by their owners into the other of two buffers as soon
+//    as their step-k values exist, so one barrier per k suffices (the reads of buffer k & 1 in
+//    step k end before the barrier that precedes its rewrite in step k + 1).
+// The earlier form (1,024 threads, a column of 16 cells each, two barriers per k) took 94 us a
+// pivot on the H100, a third of rome99's kernel time (docs/gpu.md).
 template <class D>
 __global__ void __launch_bounds__(kCloseBlockThreads) close_block_kernel(typename D::Scalar* block, std::int64_t pitch,
                                                                          typename D::AWord* a_rows,
