@@ -7,6 +7,7 @@
 #include "engine_options.hpp"
 #include "input_options.hpp"
 #include "pathscope/checksum.hpp"
+#include "pathscope/distance_choice.hpp"
 #include "pathscope/npy_writer.hpp"
 #include "progress_printer.hpp"
 
@@ -30,8 +31,16 @@ struct ApspCommand {
     ApspResult result;
     {
       ProgressPrinter progress(engine_name);
-      result = engine->run(g, options, progress.context());
+      try {
+        result = engine->run(g, options, progress.context());
+      } catch (const NegativeCycle& cycle) {
+        throw input.named(cycle, g);
+      }
     }
+    // Asked-for float on whole costs: the matrix is written, but not silently rounded (a refusal
+    // would throw away a finished run that may be all the person wanted).
+    if (const std::string rounded = float_rounding_warning(g, result); !rounded.empty())
+      fmt::print(stderr, "warning: {}\n", rounded);
     if (!out_path.empty()) write_npy(out_path, result);
     if (!next_out_path.empty()) {
       ApspResult next_matrix;
@@ -68,7 +77,7 @@ void add_apsp_command(CLI::App& app) {
   cmd->input.add_to(*sub);
   cmd->engine_options.add_to(*sub);
   sub->add_option("--engine", cmd->engine_name, "textbook, blocked, sparse, auto, gpu-naive, gpu-blocked")->capture_default_str();
-  sub->add_option("--out", cmd->out_path, "Write the distance matrix (.npy; unreachable = int32 max, +inf or 65535)");
+  sub->add_option("--out", cmd->out_path, "Write the distance matrix (.npy; unreachable = int32 or int64 max, +inf or 65535)");
   sub->add_option("--next-out", cmd->next_out_path, "Also compute and write the next-hop matrix (.npy int32, -1 = none)");
   sub->add_flag("--json", cmd->json, "Print JSON");
   sub->callback([cmd] { cmd->run(); });

@@ -1,29 +1,25 @@
 #include <fmt/core.h>
 
 #include <algorithm>
+#include <chrono>
+#include <filesystem>
 #include <memory>
 #include <nlohmann/json.hpp>
 
+#include "bench_table.hpp"
 #include "comma_list.hpp"
 #include "commands.hpp"
 #include "engine_options.hpp"
 #include "input_options.hpp"
+#include "pathscope/error.hpp"
+#include "pathscope/file_formats.hpp"
 #include "pathscope/checksum.hpp"
 #include "pathscope/gpu.hpp"
-#include "progress_printer.hpp"
-#include "timing_json.hpp"
 
 namespace pathscope::cli {
 namespace {
 
-struct EngineRow {
-  std::string engine;
-  std::string unavailable;  // why it did not run, if it did not
-  Timing timing;            // of the median run
-  std::vector<double> runs;
-  std::string checksum;
-  double percent_of_peak = 0;
-};
+bool is_gpu_engine(const std::string& name) { return name.rfind("gpu-", 0) == 0; }
 
 // The engines run one after another on the same in-memory graph; only one result matrix is
 // alive at a time, so the largest graph that fits once can be compared across all engines.
@@ -31,75 +27,46 @@ struct BenchApspCommand {
   InputOptions input;
   EngineOptions engine_options;
   std::string engines = "textbook,blocked,sparse";
-  int repeat = 1, warmup = 0;
+  BenchRepeat repeat;
   bool json = false;
 
-  EngineRow run_engine(const std::string& name, const Graph& g, const ApspOptions& options, double peak) const {
-    EngineRow row;
-    row.engine = name;
+  BenchRow run_engine(const std::string& name, const Graph& g, const ApspOptions& options, double peak) const {
     auto engine = make_apsp_engine(name);
+    BenchRow row;
+    row.name = name;
     row.unavailable = engine->unavailable_reason();
-    if (!row.unavailable.empty()) return row;
-    if (!engine->supports(options.dist)) {
+    if (row.ran() && !engine->supports(options.dist))
       row.unavailable = std::string("does not support ") + dist_type_name(options.dist) + " distances";
-      return row;
-    }
-    std::vector<Timing> timings;
-    for (int i = 0; i < warmup + repeat; ++i) {
-      ProgressPrinter progress(name);
-      ApspResult result = engine->run(g, options, progress.context());
-      if (i < warmup) continue;
-      timings.push_back(result.timing);
-      row.runs.push_back(result.timing.seconds);
-      const auto checksum = checksum_hex(matrix_checksum(result));
-      if (!row.checksum.empty() && row.checksum != checksum)
-        throw Error(name + " gave different matrices on repeated runs: the engine is not deterministic");
-      row.checksum = checksum;
-    }
-    std::sort(timings.begin(), timings.end(), [](const Timing& a, const Timing& b) { return a.seconds < b.seconds; });
-    row.timing = timings[timings.size() / 2];
-    if (peak > 0 && name.rfind("gpu-", 0) == 0) row.percent_of_peak = 100 * row.timing.updates_per_second() / peak;
+    if (!row.ran()) return row;
+    row = measure(name, repeat, [&](const JobContext& job) {
+      const ApspResult result = engine->run(g, options, job);
+      return BenchRun{result.timing, checksum_hex(matrix_checksum(result))};
+    });
+    row.label = row.timing.engine;
+    const double percent_of_peak = peak > 0 && is_gpu_engine(name) ? 100 * row.rate / peak : 0;
+    row.cells = {percent_of_peak > 0 ? fmt::format("{:.1f}%", percent_of_peak) : "-"};
+    if (percent_of_peak > 0) row.fields["percent_of_peak"] = percent_of_peak;
     return row;
   }
 
   void run() const {
-    if (repeat < 1 || warmup < 0) throw Error("--repeat must be at least 1 and --warmup at least 0");
+    repeat.check();
     const auto loaded = input.load_graph();
     const Graph& g = loaded.graph;
     const ApspOptions options = engine_options.to_apsp_options(g);
     const auto names = split_comma_list(engines);
-    const bool any_gpu = std::any_of(names.begin(), names.end(), [](const std::string& n) { return n.rfind("gpu-", 0) == 0; });
+    const bool any_gpu = std::any_of(names.begin(), names.end(), is_gpu_engine);
     const GpuInfo gpu = any_gpu ? gpu_info() : GpuInfo{};
     const double peak = any_gpu && gpu.available ? gpu_minplus_peak(options.dist) : 0;
 
-    std::vector<EngineRow> rows;
-    for (const auto& name : names) rows.push_back(run_engine(name, g, options, peak));
-    const EngineRow* baseline = nullptr;
-    for (const auto& r : rows)
-      if (r.unavailable.empty()) {
-        baseline = &r;
-        break;
-      }
-    bool checksums_equal = true;
-    for (const auto& r : rows)
-      if (r.unavailable.empty() && baseline && r.checksum != baseline->checksum) checksums_equal = false;
-
+    BenchLayout layout;
+    layout.columns = {{"% peak", 8}};
+    BenchTable table(layout);
+    for (const auto& name : names) table.add(run_engine(name, g, options, peak));
     if (json) {
-      nlohmann::json results = nlohmann::json::array();
-      for (const auto& r : rows) {
-        nlohmann::json j = {{"engine", r.engine}};
-        if (!r.unavailable.empty()) {
-          j["unavailable"] = r.unavailable;
-        } else {
-          j.update(timing_json(r.timing));
-          j.update({{"updates_per_second", r.timing.updates_per_second()}, {"checksum", r.checksum}, {"runs", r.runs},
-                    {"speedup_vs_first", baseline->timing.seconds / r.timing.seconds}});
-          if (r.percent_of_peak > 0) j["percent_of_peak"] = r.percent_of_peak;
-        }
-        results.push_back(j);
-      }
       nlohmann::json out = {{"graph", input.spec}, {"n", g.n}, {"m", g.arc_count()}, {"dist", dist_type_name(options.dist)},
-                            {"repeat", repeat}, {"warmup", warmup}, {"results", results}, {"checksums_equal", checksums_equal}};
+                            {"repeat", repeat.repeat}, {"warmup", repeat.warmup}, {"results", table.json_rows()},
+                            {"checksums_equal", table.all_agree()}};
       if (any_gpu) {
         out["gpu"] = gpu.available ? nlohmann::json{{"name", gpu.name}, {"minplus_peak_updates_per_second", peak}}
                                    : nlohmann::json{{"unavailable", gpu.reason}};
@@ -108,23 +75,49 @@ struct BenchApspCommand {
       return;
     }
     fmt::print("bench apsp {}: n={} m={} dist={} (median of {} run{}, {} warm-up)\n", input.spec, g.n, g.arc_count(),
-               dist_type_name(options.dist), repeat, repeat > 1 ? "s" : "", warmup);
+               dist_type_name(options.dist), repeat.repeat, repeat.repeat > 1 ? "s" : "", repeat.warmup);
     if (any_gpu)
       fmt::print("GPU: {}\n", gpu.available ? fmt::format("{}, measured min-plus peak {:.3g} updates/s", gpu.name, peak)
                                             : "unavailable: " + gpu.reason);
-    fmt::print("{:<14} {:>10} {:>12} {:>9} {:>8}  {:<16} {}\n", "engine", "seconds", "updates/s",
-               baseline ? "vs " + baseline->engine : "ratio", "% peak", "checksum", "device");
-    for (const auto& r : rows) {
-      if (!r.unavailable.empty()) {
-        fmt::print("{:<14} unavailable: {}\n", r.engine, r.unavailable);
-        continue;
+    table.print();
+  }
+};
+
+// Reading alone, file by file: every reader must take time in proportion to its input, and
+// bytes/s side by side over files of one format at several sizes shows whether it does.
+struct BenchLoadCommand {
+  std::vector<std::string> files;
+  LoadOptions options;
+  int repeat = 1;
+  bool json = false;
+
+  void run() const {
+    if (repeat < 1 || repeat > kMaxBenchRuns)
+      throw Error("--repeat must be from 1 to " + std::to_string(kMaxBenchRuns));
+    nlohmann::json rows = nlohmann::json::array();
+    if (!json) fmt::print("{:<40} {:>10} {:>12} {:>12} {:>14}\n", "file", "seconds", "MB/s", "nodes", "arcs");
+    for (const auto& file : files) {
+      std::error_code ec;
+      const auto bytes = std::filesystem::file_size(file, ec);
+      if (ec) throw Error(file + ": cannot read its size: " + ec.message());
+      double best = 0;
+      LoadedGraph loaded;
+      for (int i = 0; i < repeat; ++i) {
+        const auto start = std::chrono::steady_clock::now();
+        loaded = load_graph(file, options);
+        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        best = i == 0 ? seconds : std::min(best, seconds);
       }
-      fmt::print("{:<14} {:>10.4f} {:>12.3g} {:>8.1f}x {:>8}  {:<16} {}\n", r.timing.engine, r.timing.seconds,
-                 r.timing.updates_per_second(), baseline->timing.seconds / r.timing.seconds,
-                 r.percent_of_peak > 0 ? fmt::format("{:.1f}%", r.percent_of_peak) : std::string("-"), r.checksum,
-                 r.timing.device);
+      const double rate = best > 0 ? static_cast<double>(bytes) / best : 0;
+      if (json) {
+        rows.push_back({{"file", file}, {"format", loaded.report.format}, {"bytes", bytes}, {"seconds", best},
+                        {"bytes_per_second", rate}, {"nodes", loaded.graph.n}, {"arcs", static_cast<std::int64_t>(loaded.graph.heads.size())}});
+      } else {
+        fmt::print("{:<40} {:>10.4f} {:>12.1f} {:>12} {:>14}\n", file, best, rate / 1e6, loaded.graph.n,
+                   static_cast<std::int64_t>(loaded.graph.heads.size()));
+      }
     }
-    fmt::print("checksums {}\n", checksums_equal ? "all equal" : "DIFFER");
+    if (json) fmt::print("{}\n", rows.dump(2));
   }
 };
 
@@ -137,11 +130,18 @@ CLI::App* add_bench_command(CLI::App& app) {
   auto* sub = bench->add_subcommand("apsp", "All-pairs engines: seconds, updates/s, ratios, % of GPU peak, checksums");
   cmd->input.add_to(*sub);
   cmd->engine_options.add_to(*sub);
-  sub->add_option("--engines", cmd->engines, "Comma-separated engine names")->capture_default_str();
-  sub->add_option("--repeat", cmd->repeat, "Runs per engine; the median is shown")->capture_default_str();
-  sub->add_option("--warmup", cmd->warmup, "Untimed runs per engine before the timed ones")->capture_default_str();
+  sub->add_option("--engines", cmd->engines, "Comma-separated engine names; the first is the baseline")->capture_default_str();
+  cmd->repeat.add_to(*sub);
   sub->add_flag("--json", cmd->json, "Print JSON");
   sub->callback([cmd] { cmd->run(); });
+
+  auto load = std::make_shared<BenchLoadCommand>();
+  auto* load_sub = bench->add_subcommand("load", "Reading alone: seconds (the least of --repeat runs), bytes/s, nodes and arcs per file");
+  load_sub->add_option("files", load->files, "Graph files")->required();
+  load_sub->add_option("--format", load->options.format, "Force a reader: " + format_names(InputKind::Graph));
+  load_sub->add_option("--repeat", load->repeat, "Runs per file; the fastest is shown")->capture_default_str();
+  load_sub->add_flag("--json", load->json, "Print JSON");
+  load_sub->callback([load] { load->run(); });
   return bench;
 }
 

@@ -7,37 +7,21 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 
+#include "bench_table.hpp"
 #include "comma_list.hpp"
 #include "commands.hpp"
 #include "input_options.hpp"
 #include "pathscope/checksum.hpp"
 #include "pathscope/closure.hpp"
-#include "pathscope/memory_budget.hpp"
 #include "pathscope/reach.hpp"
+#include "option_checks.hpp"
 #include "progress_printer.hpp"
-#include "timing_json.hpp"
+#include "resource_options.hpp"
 
 namespace pathscope::cli {
 namespace {
 
-// The flags every command that runs a closure engine shares.
-struct ClosureFlags {
-  int threads = 0;
-  std::string memory_budget, gpu_memory;
-
-  void add_to(CLI::App& command) {
-    command.add_option("--threads", threads, "CPU threads (0 = all)");
-    command.add_option("--memory-budget", memory_budget, "Host memory for the n^2/8-byte closure (default 60% of RAM)");
-    command.add_option("--gpu-mem", gpu_memory, "GPU memory budget, e.g. 2GiB (default: free memory less a margin)");
-  }
-  ClosureOptions options() const {
-    ClosureOptions o;
-    o.threads = threads;
-    if (!memory_budget.empty()) o.memory_budget = parse_bytes(memory_budget);
-    if (!gpu_memory.empty()) o.gpu_memory_budget = parse_bytes(gpu_memory);
-    return o;
-  }
-};
+constexpr const char* kClosureUse = "the n^2/8-byte closure";
 
 // Pairs (i, j) with i reaching j, and nodes reaching themselves (on a cycle).
 struct ClosureFigures {
@@ -62,7 +46,7 @@ std::unique_ptr<ClosureEngine> runnable_engine(const std::string& name) {
 
 struct ClosureCommand {
   InputOptions input;
-  ClosureFlags flags;
+  ResourceFlags flags;
   std::string engine_name = "auto";
   std::string out_path;
   bool json = false;
@@ -74,7 +58,7 @@ struct ClosureCommand {
     ClosureResult result;
     {
       ProgressPrinter progress(engine_name);
-      result = engine->run(g, flags.options(), progress.context());
+      result = engine->run(g, flags.applied_to(ClosureOptions{}), progress.context());
     }
     if (!out_path.empty()) write_closure_npy(out_path, result.reach);
     const auto figures = closure_figures(result.reach);
@@ -148,96 +132,50 @@ struct ReachCommand {
   }
 };
 
-struct BenchRow {
-  std::string engine;
-  std::string unavailable;
-  Timing timing;  // of the median run
-  std::vector<double> runs;
-  std::string checksum;
-  std::int64_t relations = 0;
-};
-
 struct BenchClosureCommand {
   InputOptions input;
-  ClosureFlags flags;
+  ResourceFlags flags;
   std::string engines = "textbook,bitset,scc,gpu";
-  int repeat = 1, warmup = 0;
+  BenchRepeat repeat;
   bool json = false;
 
   BenchRow run_engine(const std::string& name, const Graph& g, const ClosureOptions& options) const {
-    BenchRow row;
-    row.engine = name;
     auto engine = make_closure_engine(name);
-    row.unavailable = engine->unavailable_reason();
-    if (!row.unavailable.empty()) return row;
-    std::vector<Timing> timings;
-    for (int i = 0; i < warmup + repeat; ++i) {
-      ProgressPrinter progress(name);
-      const ClosureResult result = engine->run(g, options, progress.context());
-      if (i < warmup) continue;
-      timings.push_back(result.timing);
-      row.runs.push_back(result.timing.seconds);
-      const auto checksum = checksum_hex(closure_checksum(result.reach));
-      if (!row.checksum.empty() && row.checksum != checksum)
-        throw Error(name + " gave different closures on repeated runs: the engine is not deterministic");
-      row.checksum = checksum;
-      row.relations = closure_figures(result.reach).relations;
-    }
-    std::sort(timings.begin(), timings.end(), [](const Timing& a, const Timing& b) { return a.seconds < b.seconds; });
-    row.timing = timings[timings.size() / 2];
+    if (auto why = engine->unavailable_reason(); !why.empty()) return BenchRow::not_run(name, why);
+    std::int64_t relations = 0;
+    BenchRow row = measure(name, repeat, [&](const JobContext& job) {
+      const ClosureResult result = engine->run(g, options, job);
+      relations = closure_figures(result.reach).relations;
+      return BenchRun{result.timing, checksum_hex(closure_checksum(result.reach))};
+    });
+    row.label = row.timing.engine;
+    row.cells = {std::to_string(relations)};
+    row.fields["reachable_pairs"] = relations;
     return row;
   }
 
   void run() const {
-    if (repeat < 1 || warmup < 0) throw Error("--repeat must be at least 1 and --warmup at least 0");
+    repeat.check();
     const auto loaded = input.load_graph();
     const Graph& g = loaded.graph;
-    const ClosureOptions options = flags.options();
-    std::vector<BenchRow> rows;
-    for (const auto& name : split_comma_list(engines)) rows.push_back(run_engine(name, g, options));
-    const BenchRow* baseline = nullptr;
-    for (const auto& r : rows)
-      if (r.unavailable.empty()) {
-        baseline = &r;
-        break;
-      }
-    bool all_equal = true;
-    for (const auto& r : rows)
-      if (r.unavailable.empty() && r.checksum != baseline->checksum) all_equal = false;
-
+    const ClosureOptions options = flags.applied_to(ClosureOptions{});
+    BenchLayout layout;
+    layout.rate_header = "relations/s";
+    layout.rate_key = "relations_per_second";
+    layout.columns = {{"pairs", 13}};
+    layout.equal_key = "equal_to_first";
+    layout.answers_noun = "closures";
+    BenchTable table(layout);
+    for (const auto& name : split_comma_list(engines)) table.add(run_engine(name, g, options));
     if (json) {
-      nlohmann::json results = nlohmann::json::array();
-      for (const auto& r : rows) {
-        nlohmann::json j = {{"engine", r.engine}};
-        if (!r.unavailable.empty()) {
-          j["unavailable"] = r.unavailable;
-        } else {
-          j.update(timing_json(r.timing));
-          j.update({{"relations_per_second", r.timing.updates_per_second()}, {"checksum", r.checksum},
-                    {"equal_to_first", r.checksum == baseline->checksum}, {"reachable_pairs", r.relations},
-                    {"runs", r.runs}, {"speedup_vs_first", baseline->timing.seconds / r.timing.seconds}});
-        }
-        results.push_back(j);
-      }
-      nlohmann::json out = {{"graph", input.spec}, {"n", g.n}, {"m", g.arc_count()}, {"repeat", repeat},
-                            {"warmup", warmup}, {"results", results}, {"checksums_equal", all_equal}};
+      nlohmann::json out = {{"graph", input.spec}, {"n", g.n}, {"m", g.arc_count()}, {"repeat", repeat.repeat},
+                            {"warmup", repeat.warmup}, {"results", table.json_rows()}, {"checksums_equal", table.all_agree()}};
       fmt::print("{}\n", out.dump(2));
       return;
     }
-    fmt::print("bench closure {}: n={} m={} (median of {} run{}, {} warm-up)\n", input.spec, g.n, g.arc_count(), repeat,
-               repeat > 1 ? "s" : "", warmup);
-    fmt::print("{:<10} {:>11} {:>13} {:>11} {:>13} {:<16} {:<6} {}\n", "engine", "seconds", "relations/s",
-               baseline ? "vs " + baseline->engine : "ratio", "pairs", "checksum", "equal", "device");
-    for (const auto& r : rows) {
-      if (!r.unavailable.empty()) {
-        fmt::print("{:<10} unavailable: {}\n", r.engine, r.unavailable);
-        continue;
-      }
-      fmt::print("{:<10} {:>11.6f} {:>13.3g} {:>10.1f}x {:>13} {:<16} {:<6} {}\n", r.timing.engine, r.timing.seconds,
-                 r.timing.updates_per_second(), baseline->timing.seconds / r.timing.seconds, r.relations, r.checksum,
-                 r.checksum == baseline->checksum ? "yes" : "NO", r.timing.device);
-    }
-    fmt::print("closures {}\n", all_equal ? "all equal" : "DIFFER");
+    fmt::print("bench closure {}: n={} m={} (median of {} run{}, {} warm-up)\n", input.spec, g.n, g.arc_count(),
+               repeat.repeat, repeat.repeat > 1 ? "s" : "", repeat.warmup);
+    table.print();
   }
 };
 
@@ -248,7 +186,7 @@ void add_closure_commands(CLI::App& app, CLI::App& bench) {
     auto cmd = std::make_shared<ClosureCommand>();
     auto* sub = app.add_subcommand("closure", "Transitive closure (who reaches whom), optionally written as packed bits");
     cmd->input.add_to(*sub);
-    cmd->flags.add_to(*sub);
+    cmd->flags.add_to(*sub, kClosureUse);
     sub->add_option("--engine", cmd->engine_name, "textbook, bitset, scc, gpu or auto")->capture_default_str();
     sub->add_option("--out", cmd->out_path, "Write the closure as .npy: uint64, shape (n, ceil(n/64)), bit j%64 of word j/64 of row i = i reaches j");
     sub->add_flag("--json", cmd->json, "Print JSON");
@@ -260,10 +198,12 @@ void add_closure_commands(CLI::App& app, CLI::App& bench) {
     cmd->input.add_to(*sub);
     sub->add_option("NODE", cmd->node_key, "Node name or id")->required();
     sub->add_option("--max-hops", cmd->max_hops, "Only nodes within this many arcs (default: no limit)")
-        ->check(CLI::NonNegativeNumber);
+        ->check(whole_number_in(0, 2147483647, "arcs"));
     sub->add_flag("--reverse", cmd->reverse, "Upstream: the nodes that reach NODE");
     sub->add_flag("--include-self", cmd->include_self, "Count NODE itself even when it is on no cycle (reflexive closure)");
-    sub->add_option("--show", cmd->show, "How many nodes to list in the table")->capture_default_str();
+    sub->add_option("--show", cmd->show, "How many nodes to list in the table")
+        ->capture_default_str()
+        ->check(whole_number_in(0, 9.2e18));
     sub->add_flag("--json", cmd->json, "Print JSON with every node");
     sub->callback([cmd] { cmd->run(); });
   }
@@ -271,10 +211,9 @@ void add_closure_commands(CLI::App& app, CLI::App& bench) {
     auto cmd = std::make_shared<BenchClosureCommand>();
     auto* sub = bench.add_subcommand("closure", "Closure engines: seconds, relations/s (n^3 / s), ratios, checksums");
     cmd->input.add_to(*sub);
-    cmd->flags.add_to(*sub);
+    cmd->flags.add_to(*sub, kClosureUse);
     sub->add_option("--engines", cmd->engines, "Comma-separated engine names; the first is the baseline")->capture_default_str();
-    sub->add_option("--repeat", cmd->repeat, "Runs per engine; the median is shown")->capture_default_str();
-    sub->add_option("--warmup", cmd->warmup, "Untimed runs per engine before the timed ones")->capture_default_str();
+    cmd->repeat.add_to(*sub);
     sub->add_flag("--json", cmd->json, "Print JSON");
     sub->callback([cmd] { cmd->run(); });
   }

@@ -6,13 +6,17 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 
+#include "bench_table.hpp"
 #include "comma_list.hpp"
 #include "commands.hpp"
 #include "pathscope/correlate.hpp"
 #include "pathscope/error.hpp"
+#include "pathscope/file_formats.hpp"
 #include "pathscope/random_graph.hpp"
 #include "pathscope/table.hpp"
+#include "option_checks.hpp"
 #include "progress_printer.hpp"
+#include "resource_options.hpp"
 
 namespace pathscope::cli {
 namespace {
@@ -29,6 +33,7 @@ struct TableArguments {
     command.add_option("--row-names", options.row_names, "Column with the row names (name or 1-based number)");
     command.add_option("--header", options.header, "auto, yes or no")->capture_default_str();
     command.add_option("--delimiter", delimiter, "tab, comma, semicolon or space (default: detected)");
+    command.footer(input_formats_help(InputKind::Table));
   }
 
   std::unique_ptr<RowSource> open() const {
@@ -48,8 +53,9 @@ struct Thresholds {
 
   void add_to(CLI::App& command) {
     command.add_option("--method", method, "spearman or pearson")->capture_default_str();
-    command.add_option("--max-p", max_p, "Keep pairs with two-sided p <= P");
-    command.add_option("--min-abs-rho", min_abs_rho, "Keep pairs with |rho| >= R");
+    command.add_option("--max-p", max_p, "Keep pairs with two-sided p <= P (needs at least 3 value columns)")
+        ->check(number_above(0, 1));
+    command.add_option("--min-abs-rho", min_abs_rho, "Keep pairs with |rho| >= R")->check(number_in(0, 1));
   }
 
   CorrelateOptions to_options(const TableLayout& layout) const {
@@ -89,19 +95,25 @@ void print_rows(const TableLayout& layout, const RowCatalog& rows) {
 struct CorrelateCommand {
   TableArguments table;
   Thresholds thresholds;
+  ResourceFlags resources;
   std::string out, graph, graph_weight = "inverse", backend = "cpu";
   bool count_only = false, json = false;
 
   void run() const {
-    const bool counting = count_only || out == "/dev/null";
-    if (!counting && out.empty()) throw Error("give --out EDGES.tsv, or --count-only to count the survivors");
-    if (counting && !graph.empty()) throw Error("--graph needs the survivors: leave out --count-only");
-    auto source = table.open();
-    CorrelateOptions options = thresholds.to_options(source->layout());
-    options.count_only = counting;
+    // --out /dev/null asks for no survivor table, like leaving --out out; only --count-only
+    // also refuses a --graph, since it is the one flag that says "keep no pairs".
+    const bool write_table = !out.empty() && out != "/dev/null";
+    if (count_only && !graph.empty()) throw Error("--graph needs the survivors: leave out --count-only");
+    if (!count_only && out.empty() && graph.empty())
+      throw Error("give --out EDGES.tsv, --graph NETWORK.json, or --count-only to count the survivors");
+    const bool counting = count_only || (!write_table && graph.empty());
     std::vector<std::unique_ptr<PairSink>> sinks;
-    if (!counting) sinks.push_back(make_tsv_pair_sink(out));
+    // The graph sink checks its file name before any row is read.
     if (!graph.empty()) sinks.push_back(make_graph_pair_sink(graph, graph_weight));
+    auto source = table.open();
+    CorrelateOptions options = resources.applied_to(thresholds.to_options(source->layout()));
+    options.count_only = counting;
+    if (write_table && !counting) sinks.insert(sinks.begin(), make_tsv_pair_sink(out));
     auto sink = sinks.empty() ? nullptr : make_fan_out_sink(std::move(sinks));
     auto engine = make_correlation_engine(backend);
     if (const auto reason = engine->unavailable_reason(); !reason.empty())
@@ -112,6 +124,13 @@ struct CorrelateCommand {
       result = engine->run(*source, options, sink.get(), progress.context());
     }
     const double compute = result.timing.compute_seconds;
+    if (write_table && !counting && result.rows.samples < 3)
+      fmt::print(stderr, "note: {} has no p column: a p-value needs at least 3 samples (value columns), the table has {}\n",
+                 out, result.rows.samples);
+    if (const auto& d = source->duplicate_row_names(); d.count > 0)
+      fmt::print(stderr, "warning: {} row name{} repeat (first: '{}' on lines {} and {}); the outputs cannot tell "
+                 "rows that share a name apart: choose a column of unique names with --row-names\n",
+                 d.count, d.count == 1 ? "" : "s", d.first_name, d.first_line, d.repeat_line);
     if (json) {
       nlohmann::json doc = {{"table", source->layout().source},
                             {"method", thresholds.method},
@@ -128,7 +147,7 @@ struct CorrelateCommand {
                             {"compute_seconds", compute},
                             {"transfer_seconds", result.timing.transfer_seconds},
                             {"pairs_per_second", compute > 0 ? result.pairs_tested / compute : 0.0},
-                            {"out", counting ? nlohmann::json() : nlohmann::json(out)},
+                            {"out", counting || !write_table ? nlohmann::json() : nlohmann::json(out)},
                             {"graph", graph.empty() ? nlohmann::json() : nlohmann::json(graph)}};
       if (thresholds.max_p) doc["max_p"] = *thresholds.max_p;
       if (thresholds.min_abs_rho) doc["min_abs_rho"] = *thresholds.min_abs_rho;
@@ -141,7 +160,8 @@ struct CorrelateCommand {
     fmt::print("pairs      {} tested, {} survived\n", result.pairs_tested, result.survivors);
     fmt::print("time       {:.3f} s in all: {:.3f} s reading and ranking, {:.3f} s pairs ({:.3g} pairs/s)\n",
                result.timing.seconds, result.load_seconds, compute, compute > 0 ? result.pairs_tested / compute : 0.0);
-    if (!counting) fmt::print("wrote      {}{}\n", out, graph.empty() ? "" : " and " + graph);
+    if (!counting)
+      fmt::print("wrote      {}\n", write_table ? out + (graph.empty() ? "" : " and " + graph) : graph);
   }
 };
 
@@ -182,122 +202,114 @@ class FingerprintSink final : public PairSink {
   const RowCatalog* rows_ = nullptr;
 };
 
-struct BenchRow {
-  std::string backend, unavailable;
-  bool partial = false;  // a baseline run on the first rows only
-  CorrelateResult result;
-  std::unique_ptr<FingerprintSink> fingerprint;
-  double pairs_per_second() const {
-    return result.timing.compute_seconds > 0 ? result.pairs_tested / result.timing.compute_seconds : 0.0;
-  }
-};
-
 struct BenchCorrelateCommand {
   TableArguments table;
   Thresholds thresholds;
+  ResourceFlags resources;
   std::string backends = "cpu,cpu-rerank";
   std::int64_t rerank_rows = 0;
+  BenchRepeat repeat;
   bool count_only = false, json = false;
 
+  struct Outcome {  // what the agreement check needs of a row that ran
+    bool partial = false;  // a baseline run on the first rows only
+    std::uint64_t survivors = 0;
+    Digest all, limited;
+    RowCatalog rows;
+  };
+
+  BenchRow run_backend(const std::string& name, CorrelateOptions& options, TableLayout& layout, Outcome& outcome) const {
+    auto engine = make_correlation_engine(name);
+    if (auto why = engine->unavailable_reason(); !why.empty()) return BenchRow::not_run(name, why);
+    outcome.partial = name == "cpu-rerank" && rerank_rows > 0;
+    CorrelateResult result;
+    BenchRow row = measure("bench correlate " + name, repeat, [&](const JobContext& job) {
+      auto source = table.open();  // each run reads the table afresh, as a run would
+      layout = source->layout();
+      options = resources.applied_to(thresholds.to_options(layout));
+      options.count_only = count_only;
+      options.row_limit = outcome.partial ? rerank_rows : 0;
+      FingerprintSink fingerprint(rerank_rows);
+      result = engine->run(*source, options, count_only ? nullptr : &fingerprint, job);
+      outcome.all = fingerprint.all;
+      outcome.limited = fingerprint.limited;
+      return BenchRun{result.timing, fmt::format("{} {:x}", result.survivors, fingerprint.all.pair_hash)};
+    });
+    row.name = name;
+    outcome.survivors = result.survivors;
+    outcome.rows = std::move(result.rows);
+    const auto& t = result.timing;
+    row.rate = t.compute_seconds > 0 ? result.pairs_tested / t.compute_seconds : 0.0;
+    row.cells = {fmt::format("{:.3f}", result.load_seconds), fmt::format("{:.3f}", t.compute_seconds),
+                 std::to_string(result.survivors), result.arithmetic};
+    row.fields = {{"arithmetic", result.arithmetic},
+                  {"load_seconds", result.load_seconds},
+                  {"pairs_tested", result.pairs_tested},
+                  {"survivors", result.survivors},
+                  {"first_rows_only", outcome.partial ? nlohmann::json(rerank_rows) : nlohmann::json()}};
+    return row;
+  }
+
   void run() const {
+    repeat.check();
     const std::vector<std::string> names = split_comma_list(backends);
     if (names.empty()) throw Error("--backends lists no backend");
-    std::vector<std::unique_ptr<BenchRow>> rows;
+    BenchLayout shape;
+    shape.name_key = "backend";
+    shape.rate_header = "pairs/s";
+    shape.rate_key = "pairs_per_second";
+    shape.time_ratio_key = "";
+    shape.rate_ratio_key = "speedup_vs_baseline";
+    shape.columns = {{"load s", 8}, {"pairs s", 9}, {"survivors", 12}, {"arithmetic", -24}};
+    shape.answer_header = "";
+    shape.answer_key = "";
+    shape.equal_key = "equal_to_reference";
+    shape.answers_noun = "survivor sets";
+    BenchTable bench(shape);
+    std::vector<Outcome> outcomes(names.size());
     TableLayout layout;
     CorrelateOptions options;
-    for (const auto& name : names) {
-      auto row = std::make_unique<BenchRow>();
-      row->backend = name;
-      row->partial = name == "cpu-rerank" && rerank_rows > 0;
-      row->fingerprint = std::make_unique<FingerprintSink>(rerank_rows);
-      auto engine = make_correlation_engine(name);
-      row->unavailable = engine->unavailable_reason();
-      if (row->unavailable.empty()) {
-        auto source = table.open();  // each backend reads the table afresh, as a run would
-        layout = source->layout();
-        options = thresholds.to_options(layout);
-        options.count_only = count_only;
-        options.row_limit = row->partial ? rerank_rows : 0;
-        ProgressPrinter progress("bench correlate " + name);
-        row->result = engine->run(*source, options, count_only ? nullptr : row->fingerprint.get(), progress.context());
-      }
-      rows.push_back(std::move(row));
-    }
-    const BenchRow* reference = nullptr;
-    for (const auto& r : rows)
-      if (r->unavailable.empty() && !r->partial && !reference) reference = r.get();
-    const BenchRow* baseline = nullptr;
-    for (const auto& r : rows)
-      if (r->unavailable.empty() && r->backend == "cpu-rerank") baseline = r.get();
-    if (!baseline) baseline = reference;
-    auto equal = [&](const BenchRow& r) {
-      if (!reference || count_only) return reference && !r.partial && r.result.survivors == reference->result.survivors;
-      return r.fingerprint->all == (r.partial ? reference->fingerprint->limited : reference->fingerprint->all);
-    };
-    bool all_equal = true;
-    for (const auto& r : rows)
-      if (r->unavailable.empty()) all_equal = all_equal && equal(*r);
+    for (std::size_t i = 0; i < names.size(); ++i) bench.add(run_backend(names[i], options, layout, outcomes[i]));
+    // The reference is the first full run; a partial baseline is compared on its rows only.
+    const Outcome* reference = nullptr;
+    for (std::size_t i = 0; i < names.size() && !reference; ++i)
+      if (bench.rows()[i].ran() && !outcomes[i].partial) reference = &outcomes[i];
+    bench.set_agreement([&](std::size_t i) {
+      const Outcome& r = outcomes[i];
+      if (!reference || count_only) return reference && !r.partial && r.survivors == reference->survivors;
+      return r.all == (r.partial ? reference->limited : reference->all);
+    });
+    bench.set_baseline("cpu-rerank");
     if (json) {
-      nlohmann::json out = nlohmann::json::array();
-      for (const auto& r : rows) {
-        if (!r->unavailable.empty()) {
-          out.push_back({{"backend", r->backend}, {"unavailable", r->unavailable}});
-          continue;
-        }
-        const auto& t = r->result.timing;
-        out.push_back({{"backend", r->backend},
-                       {"device", t.device},
-                       {"arithmetic", r->result.arithmetic},
-                       {"seconds", t.seconds},
-                       {"load_seconds", r->result.load_seconds},
-                       {"compute_seconds", t.compute_seconds},
-                       {"pairs_tested", r->result.pairs_tested},
-                       {"pairs_per_second", t.compute_seconds > 0 ? r->result.pairs_tested / t.compute_seconds : 0.0},
-                       {"survivors", r->result.survivors},
-                       {"speedup_vs_baseline", baseline ? r->pairs_per_second() / baseline->pairs_per_second() : 0.0},
-                       {"first_rows_only", r->partial ? nlohmann::json(rerank_rows) : nlohmann::json()},
-                       {"equal_to_reference", equal(*r)}});
-      }
       fmt::print("{}\n", nlohmann::json{{"table", table.table},
                                         {"method", thresholds.method},
                                         {"rho_cutoff", options.min_abs_rho},
-                                        {"backends", out},
-                                        {"all_equal", all_equal}}
+                                        {"backends", bench.json_rows()},
+                                        {"all_equal", bench.all_agree()}}
                              .dump(2));
       return;
     }
-    if (reference) print_rows(layout, reference->result.rows);
+    const BenchRow* baseline = bench.baseline();
+    if (reference) print_rows(layout, reference->rows);
     fmt::print("method {}, |rho| cut-off {:.6f}; speed-up = pairs/s over {}'s{}\n", thresholds.method,
-               options.min_abs_rho, baseline ? baseline->backend : "-",
+               options.min_abs_rho, baseline ? baseline->name : "-",
                rerank_rows > 0 ? fmt::format(" (cpu-rerank: pairs of the first {} rows only, compared on those)", rerank_rows)
                                : "");
-    fmt::print("{:<11} {:>10} {:>10} {:>10} {:>12} {:>14} {:>9} {:>6}  {}\n", "backend", "seconds", "load s", "pairs s",
-               "pairs/s", "survivors", "speed-up", "equal", "device, arithmetic");
-    for (const auto& r : rows) {
-      if (!r->unavailable.empty()) {
-        fmt::print("{:<11} unavailable: {}\n", r->backend, r->unavailable);
-        continue;
-      }
-      const auto& t = r->result.timing;
-      fmt::print("{:<11} {:>10.3f} {:>10.3f} {:>10.3f} {:>12.3g} {:>14} {:>8.1f}x {:>6}  {}, {}\n", r->backend, t.seconds,
-                 r->result.load_seconds, t.compute_seconds,
-                 r->pairs_per_second(), r->result.survivors, r->pairs_per_second() / baseline->pairs_per_second(),
-                 equal(*r) ? "yes" : "NO", t.device,
-                 r->result.arithmetic);
-    }
-    fmt::print("survivor sets {}\n", all_equal ? "all equal" : "DIFFER");
+    bench.print();
   }
 };
 
 }  // namespace
 
 void add_correlate_commands(CLI::App& app, CLI::App& bench) {
+  constexpr const char* kRowsUse = "the ranked rows";
   auto cmd = std::make_shared<CorrelateCommand>();
   auto* sub = app.add_subcommand("correlate", "Correlation network: Spearman or Pearson rho and p for every pair of rows");
   cmd->table.add_to(*sub);
   cmd->thresholds.add_to(*sub);
+  cmd->resources.add_to(*sub, kRowsUse);
   sub->add_option("--out", cmd->out, "Survivors as 'i j rho p' TSV (/dev/null: count only)");
-  sub->add_option("--graph", cmd->graph, "Also write the network: .json node-link, otherwise a source,target,weight CSV");
+  sub->add_option("--graph", cmd->graph, "Also write the network: .json node-link JSON, .csv/.tsv a source,target,weight table");
   sub->add_option("--graph-weight", cmd->graph_weight, "inverse (1/|rho|: strong = short) or abs")->capture_default_str();
   sub->add_option("--backend", cmd->backend, "cpu, gpu or cpu-rerank")->capture_default_str();
   sub->add_flag("--count-only", cmd->count_only, "Only count the survivors");
@@ -308,10 +320,13 @@ void add_correlate_commands(CLI::App& app, CLI::App& bench) {
   auto* bench_sub = bench.add_subcommand("correlate", "Correlation backends side by side: seconds, pairs/s, survivors, equal");
   bench_cmd->table.add_to(*bench_sub);
   bench_cmd->thresholds.add_to(*bench_sub);
+  bench_cmd->resources.add_to(*bench_sub, kRowsUse);
   bench_sub->add_option("--backends", bench_cmd->backends, "Comma-separated: cpu, gpu, cpu-rerank")->capture_default_str();
   bench_sub->add_option("--rerank-rows", bench_cmd->rerank_rows,
                         "cpu-rerank computes only the pairs of the first N rows (0: all); its pairs/s is compared")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->check(whole_number_in(0, 9.2e18));
+  bench_cmd->repeat.add_to(*bench_sub);
   bench_sub->add_flag("--count-only", bench_cmd->count_only, "Count survivors only (no survivor-set comparison)");
   bench_sub->add_flag("--json", bench_cmd->json, "Print JSON");
   bench_sub->callback([bench_cmd] { bench_cmd->run(); });

@@ -6,6 +6,7 @@
 #include "commands.hpp"
 #include "input_options.hpp"
 #include "pathscope/apsp.hpp"
+#include "pathscope/distance_choice.hpp"
 #include "pathscope/memory_budget.hpp"
 
 namespace pathscope::cli {
@@ -24,18 +25,20 @@ struct InfoCommand {
     std::vector<std::int64_t> sizes(components, 0);
     for (auto c : component) ++sizes[c];
     const std::int64_t largest = sizes.empty() ? 0 : *std::max_element(sizes.begin(), sizes.end());
-    const auto apsp_bytes = apsp_result_bytes(g.n, g.integer_weights ? DistType::Int32 : DistType::Float32, false);
+    const DistanceChoice dist = choose_distance_type(g);
+    const auto apsp_bytes = apsp_result_bytes(g.n, dist.type, false);
 
     if (json) {
       nlohmann::json out = {
           {"graph", input.spec}, {"format", r.format}, {"n", g.n}, {"m", g.arc_count()},
           {"directed", g.directed}, {"integer_weights", g.integer_weights}, {"unit_weights", g.unit_weights},
           {"min_weight", g.min_weight()}, {"max_weight", g.max_weight()},
-          {"records_read", r.records_read}, {"self_loops_dropped", r.self_loops_dropped},
+          {"records_read", r.records_read}, {"self_loops", r.self_loops},
           {"parallel_arcs_dropped", r.parallel_arcs_dropped}, {"below_min_weight_dropped", r.below_min_weight_dropped},
           {"weak_components", components}, {"largest_component", largest},
           {"has_names", !g.names.empty()}, {"coord_dims", g.coord_dims},
-          {"apsp_bytes", apsp_bytes}, {"notes", r.notes}};
+          {"apsp_bytes", apsp_bytes}, {"auto_dist", dist_type_name(dist.type)}, {"auto_dist_exact", dist.exact},
+          {"auto_dist_reason", dist.reason}, {"notes", r.notes}};
       fmt::print("{}\n", out.dump(2));
       return;
     }
@@ -45,12 +48,13 @@ struct InfoCommand {
     fmt::print("  records read     {}\n", r.records_read);
     fmt::print("  weights          {} .. {}{}\n", g.min_weight(), g.max_weight(),
                g.unit_weights ? " (all 1: hop graph)" : g.integer_weights ? " (integers)" : " (fractional)");
-    fmt::print("  dropped          {} parallel arcs (kept the cheapest), {} self-loops, {} below --min-weight\n",
-               r.parallel_arcs_dropped, r.self_loops_dropped, r.below_min_weight_dropped);
+    fmt::print("  dropped          {} parallel arcs (kept the cheapest), {} below --min-weight\n",
+               r.parallel_arcs_dropped, r.below_min_weight_dropped);
     fmt::print("  components       {} weakly connected, largest {} nodes\n", components, largest);
     fmt::print("  names            {}\n", g.names.empty() ? "no" : "yes");
     fmt::print("  coordinates      {}\n", g.coord_dims ? fmt::format("{}-D", g.coord_dims) : std::string("none"));
-    fmt::print("  all-pairs matrix {} ({} distances)\n", format_bytes(apsp_bytes), g.integer_weights ? "int32" : "float");
+    fmt::print("  all-pairs matrix {} ({} distances: {})\n", format_bytes(apsp_bytes), dist_type_name(dist.type),
+               dist.reason);
     for (const auto& note : r.notes) fmt::print("  note: {}\n", note);
   }
 };

@@ -37,7 +37,7 @@ struct PathCommand {
   Path find_path(const Graph& g, std::int32_t s, std::int32_t t, std::string& method) const {
     if (!engine_name.empty()) {
       ApspOptions options = engine_options.to_apsp_options(g);
-      const auto budget = options.memory_budget ? options.memory_budget : default_memory_budget();
+      const auto budget = effective_memory_budget(options);
       const auto need = apsp_result_bytes(g.n, options.dist, false);
       if (need <= budget) {
         auto engine = make_apsp_engine(engine_name);
@@ -59,7 +59,13 @@ struct PathCommand {
     const auto s = resolve_node(g, source_key, input.spec);
     const auto t = resolve_node(g, target_key, input.spec);
     std::string method;
-    const Path p = find_path(g, s, t, method);
+    const Path p = [&] {
+      try {
+        return find_path(g, s, t, method);
+      } catch (const NegativeCycle& cycle) {
+        throw input.named(cycle, g);
+      }
+    }();
     if (json) {
       nlohmann::json out = {{"graph", input.spec}, {"source", node_json(g, s)}, {"target", node_json(g, t)},
                             {"reachable", p.reachable}, {"method", method}};

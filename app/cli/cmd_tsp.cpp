@@ -6,13 +6,16 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 
+#include "bench_table.hpp"
 #include "comma_list.hpp"
 #include "commands.hpp"
 #include "input_options.hpp"
+#include "option_checks.hpp"
+#include "pathscope/file_formats.hpp"
 #include "pathscope/gpu_tsp.hpp"
-#include "pathscope/memory_budget.hpp"
 #include "pathscope/tsp.hpp"
 #include "progress_printer.hpp"
+#include "resource_options.hpp"
 
 namespace pathscope::cli {
 namespace {
@@ -20,36 +23,37 @@ namespace {
 // The solver flags `tsp` and `bench tsp` share.
 struct SolverFlags {
   std::string algorithm = "auto";
-  int threads = 0;
+  ResourceFlags resources;
   std::uint64_t seed = 1;
   double time_limit = 0;
-  std::string memory_budget, gpu_memory;
   std::int64_t kicks = -1;
   int starts = 0;
 
   void add_to(CLI::App& command) {
     command.add_option("--algo", algorithm, "brute, held-karp, 2opt or auto")->capture_default_str();
-    command.add_option("--threads", threads, "CPU threads (0 = all)");
-    command.add_option("--seed", seed, "2opt: seed of the start cities and kicks")->capture_default_str();
+    command.add_option("--seed", seed, "2opt: seed of the start cities and kicks")
+        ->capture_default_str()
+        ->check(whole_number_in(0, 1.8e19));
     command.add_option("--time-limit", time_limit,
-                       "Seconds: brute stops with the best tour so far (not proven optimal); 2opt stops improving");
-    command.add_option("--memory-budget", memory_budget, "Host memory for the Held-Karp table (default 60% of RAM), e.g. 8GiB");
-    command.add_option("--gpu-mem", gpu_memory, "GPU memory for the Held-Karp table (default: free memory less 512 MiB)");
-    command.add_option("--kicks", kicks, "2opt: perturbation rounds per start (default 10 per stop, 200..20000)");
-    command.add_option("--starts", starts, "2opt: independent starts (default one per thread)");
+                       "Seconds: brute stops with the best tour so far (not proven optimal); 2opt returns its best "
+                       "tour by then (default 8 s; 0 = the default)")
+        ->check(number_in(0, kMaxTspSeconds, "seconds"));
+    resources.add_to(command, "the cost matrix and the Held-Karp table");
+    command.add_option("--kicks", kicks, "2opt: perturbation rounds per start (default 10 per stop, 200..20000)")
+        ->check(whole_number_in(0, kMaxTspKicks));
+    command.add_option("--starts", starts, "2opt: independent starts (default one per thread)")
+        ->check(whole_number_in(0, kMaxTspStarts, "0 = one per thread"));
   }
 
   TspOptions options(TspBackend backend) const {
-    TspOptions o;
+    TspOptions o = resources.applied_to(TspOptions{});
     o.algorithm = parse_tsp_algorithm(algorithm);
     o.backend = backend;
-    o.threads = threads;
     o.seed = seed;
     o.time_limit_seconds = time_limit;
-    if (!memory_budget.empty()) o.memory_budget = parse_bytes(memory_budget);
-    if (!gpu_memory.empty()) o.gpu_memory_budget = parse_bytes(gpu_memory);
     o.kicks = kicks;
     o.starts = starts;
+    validate_tsp_options(o);
     return o;
   }
 };
@@ -60,10 +64,25 @@ struct Problem {
   std::optional<LoadedGraph> loaded;  // graph instances only
 };
 
-Problem load_problem(const InputOptions& input, const std::string& stops_text, std::optional<double> optimum) {
+// Without --stops, FILE must be a TSPLIB instance; a graph read as one would fail on its first
+// line with a TSPLIB keyword message that does not say what is missing.
+void require_tsplib(const InputOptions& input) {
+  const bool forced_tsplib = input.load.format == "tsplib";
+  if (!forced_tsplib && !input.load.format.empty())
+    throw Error("--format " + input.load.format + " reads a graph: choose the stops to visit with --stops (ids or names, "
+                "comma-separated); without --stops FILE must be a TSPLIB .tsp file");
+  const bool generated = input.spec.rfind("random:", 0) == 0;
+  if (generated || (!forced_tsplib && detect_graph_format(input.spec).name != "tsplib"))
+    throw Error(input.spec + " is a graph, not a TSPLIB .tsp file: choose the stops to visit with --stops "
+                "(ids or names, comma-separated)");
+}
+
+Problem load_problem(const InputOptions& input, const std::string& stops_text, std::optional<double> optimum,
+                     const EngineResources& resources) {
   Problem problem;
   if (stops_text.empty()) {
-    problem.instance = tsp_instance_from_tsplib(input.spec);
+    require_tsplib(input);
+    problem.instance = tsp_instance_from_tsplib(input.spec, resources);
   } else {
     problem.loaded = input.load_graph();
     const Graph& g = problem.loaded->graph;
@@ -74,7 +93,7 @@ Problem load_problem(const InputOptions& input, const std::string& stops_text, s
       stops.push_back(*node);
     }
     ProgressPrinter progress("shortest paths between stops");
-    problem.instance = tsp_instance_from_graph(g, stops, input.spec, progress.context());
+    problem.instance = tsp_instance_from_graph(g, stops, input.spec, progress.context(), resources);
   }
   if (optimum) problem.instance.known_optimum = optimum;
   return problem;
@@ -95,12 +114,13 @@ struct TspCommand {
   bool json = false;
 
   void run() const {
-    const Problem problem = load_problem(input, stops, optimum);
+    const TspOptions options = flags.options(parse_tsp_backend(backend));
+    const Problem problem = load_problem(input, stops, optimum, options);
     const TspInstance& instance = problem.instance;
     TspResult result;
     {
       ProgressPrinter progress("tour");
-      result = solve_tsp(instance, flags.options(parse_tsp_backend(backend)), progress.context());
+      result = solve_tsp(instance, options, progress.context());
     }
     std::vector<Path> legs;
     if (problem.loaded) legs = expand_tour(problem.loaded->graph, instance, result.tour);
@@ -125,6 +145,8 @@ struct TspCommand {
       if (result.gap_percent) out["gap_percent"] = *result.gap_percent;
       if (g) {
         nlohmann::json route = nlohmann::json::array();
+        // One stop: no legs, the route is the stop itself.
+        if (legs.empty()) route.push_back(g->display_id(instance.graph_nodes[result.tour.front()]));
         for (const auto& leg : legs)
           for (std::size_t h = route.empty() ? 0 : 1; h < leg.nodes.size(); ++h) route.push_back(g->display_id(leg.nodes[h]));
         out["route"] = route;
@@ -141,13 +163,13 @@ struct TspCommand {
       const auto stop = result.tour[i];
       const auto next = result.tour[(i + 1) % result.tour.size()];
       fmt::print("{:>5}  {:>6}  {:<20} {:>12} {:>8}\n", i, stop, instance.stop_names[stop], instance.at(stop, next),
-                 g ? fmt::format("{}", legs[i].nodes.size() - 1) : std::string());
+                 g ? fmt::format("{}", legs.empty() ? 0 : legs[i].nodes.size() - 1) : std::string());
     }
   }
 };
 
 // random-stops:k=13,seed=1[,asymmetric][,fractional]
-TspInstance random_stops(const std::string& spec) {
+TspInstance random_stops(const std::string& spec, const EngineResources& resources) {
   std::int32_t k = 0;
   std::uint64_t seed = 1;
   bool symmetric = true, integer_costs = true;
@@ -155,24 +177,24 @@ TspInstance random_stops(const std::string& spec) {
     const auto eq = item.find('=');
     const std::string key = item.substr(0, eq), value = eq == std::string::npos ? "" : item.substr(eq + 1);
     try {
-      if (key == "k") k = std::stoi(value);
-      else if (key == "seed") seed = std::stoull(value);
+      std::size_t used = 0;
+      if (key == "k") k = std::stoi(value, &used);
+      else if (key == "seed" && value.find('-') == std::string::npos) seed = std::stoull(value, &used);
       else if (key == "asymmetric" && value.empty()) symmetric = false;
       else if (key == "fractional" && value.empty()) integer_costs = false;
       else throw Error("");
+      if (used != value.size()) throw Error("");
     } catch (const std::exception&) {
       throw Error("bad item '" + item + "' in " + spec + " (use random-stops:k=13,seed=1[,asymmetric][,fractional])");
     }
   }
   if (k < 1 || k > 100000) throw Error(spec + ": k must be between 1 and 100000");
-  return random_tsp_instance(k, seed, symmetric, integer_costs);
+  return random_tsp_instance(k, seed, symmetric, integer_costs, resources);
 }
 
-struct BenchRow {
-  std::string backend, unavailable;
-  TspResult result;
-  double rate() const { return result.timing.seconds > 0 ? result.timing.updates / result.timing.seconds : 0; }
-};
+const char* work_unit(TspAlgorithm algorithm) {
+  return algorithm == TspAlgorithm::Exhaustive ? "tours/s" : algorithm == TspAlgorithm::HeldKarp ? "states/s" : "rounds/s";
+}
 
 struct BenchTspCommand {
   InputOptions input;
@@ -193,86 +215,70 @@ struct BenchTspCommand {
     for (int i = 0; i < warmup; ++i) solve_tsp(small, options);
   }
 
+  // One solve: searches are cut short by time limits, so repeats would not answer alike.
+  BenchRow run_backend(const std::string& name, const TspInstance& instance, std::vector<TspResult>& results) const {
+    const TspBackend backend = parse_tsp_backend(name);
+    if (backend == TspBackend::Gpu)
+      if (auto why = gpu_tsp_unavailable_reason(); !why.empty()) return BenchRow::not_run(name, why);
+    TspOptions options = flags.options(backend);
+    // A CPU search of billions of tours is cut short; its rate still compares.
+    if (backend == TspBackend::Cpu && options.time_limit_seconds == 0 && options.algorithm == TspAlgorithm::Exhaustive)
+      options.time_limit_seconds = cpu_time_limit;
+    warm_up(instance, backend);
+    TspResult result;
+    BenchRow row = measure("tour, " + name, BenchRepeat{}, [&](const JobContext& job) {
+      result = solve_tsp(instance, options, job);
+      return BenchRun{result.timing, fmt::format("{}", result.length)};
+    });
+    row.name = name;
+    results.push_back(result);
+    std::string status = quality(result);
+    if (result.gap_percent) status += fmt::format(", gap {:.2f}%", *result.gap_percent);
+    row.cells = {status};
+    row.fields = {{"algorithm", tsp_algorithm_name(result.algorithm)}, {"engine", result.timing.engine},
+                  {"work", result.timing.updates},  {"rate_unit", work_unit(result.algorithm)}, {"length", result.length},
+                  {"proven_optimal", result.proven_optimal}, {"fraction_searched", result.fraction_searched},
+                  {"tour", result.tour}};
+    if (result.gap_percent) row.fields["gap_percent"] = *result.gap_percent;
+    return row;
+  }
+
   void run() const {
     Problem problem;
-    if (input.spec.rfind("random-stops:", 0) == 0) problem.instance = random_stops(input.spec);
-    else problem = load_problem(input, stops, std::nullopt);
+    const TspOptions options = flags.options(TspBackend::Cpu);  // checks the flags before any loading
+    if (input.spec.rfind("random-stops:", 0) == 0) problem.instance = random_stops(input.spec, options);
+    else problem = load_problem(input, stops, std::nullopt, options);
     const TspInstance& instance = problem.instance;
     std::vector<BenchRow> rows;
-    for (const auto& name : split_comma_list(backends)) {
-      BenchRow row;
-      row.backend = name;
-      const TspBackend backend = parse_tsp_backend(name);
-      if (backend == TspBackend::Gpu) row.unavailable = gpu_tsp_unavailable_reason();
-      if (row.unavailable.empty()) {
-        TspOptions options = flags.options(backend);
-        // A CPU search of billions of tours is cut short; its rate still compares.
-        if (backend == TspBackend::Cpu && options.time_limit_seconds == 0 && options.algorithm == TspAlgorithm::Exhaustive)
-          options.time_limit_seconds = cpu_time_limit;
-        warm_up(instance, backend);
-        ProgressPrinter progress("tour, " + name);
-        row.result = solve_tsp(instance, options, progress.context());
-      }
-      rows.push_back(row);
-    }
-    const BenchRow* first = nullptr;
-    bool lengths_equal = true, all_complete = true;
-    int ran = 0;
-    for (const auto& r : rows) {
-      if (!r.unavailable.empty()) continue;
-      ++ran;
-      if (!first) first = &r;
-      all_complete &= r.result.fraction_searched >= 1;
-      if (r.result.length != first->result.length) lengths_equal = false;
-    }
-    const std::string unit = rows.empty() || !first ? "" :
-        first->result.algorithm == TspAlgorithm::Exhaustive ? "tours/s" :
-        first->result.algorithm == TspAlgorithm::HeldKarp ? "states/s" : "rounds/s";
+    std::vector<TspResult> results;
+    for (const auto& name : split_comma_list(backends)) rows.push_back(run_backend(name, instance, results));
+    const bool all_complete =
+        std::all_of(results.begin(), results.end(), [](const TspResult& r) { return r.fraction_searched >= 1; });
+    // The work unit of what ran: "auto" picks by k.
+    BenchLayout layout;
+    layout.name_key = "backend";
+    layout.rate_header = results.empty() ? "rate" : work_unit(results.front().algorithm);
+    layout.rate_key = "rate";
+    layout.time_ratio_key = "time_ratio_vs_first";
+    layout.rate_ratio_key = "rate_ratio_vs_first";
+    layout.columns = {{"status", -28}};
+    layout.answer_header = "length";
+    layout.answer_key = "";
+    layout.answers_noun = "lengths";
+    BenchTable table(layout);
+    for (auto& row : rows) table.add(std::move(row));
     if (json) {
-      nlohmann::json results = nlohmann::json::array();
-      for (const auto& r : rows) {
-        nlohmann::json j = {{"backend", r.backend}};
-        if (!r.unavailable.empty()) {
-          j["unavailable"] = r.unavailable;
-        } else {
-          j.update({{"algorithm", tsp_algorithm_name(r.result.algorithm)}, {"engine", r.result.timing.engine},
-                    {"device", r.result.timing.device}, {"seconds", r.result.timing.seconds},
-                    {"compute_seconds", r.result.timing.compute_seconds}, {"transfer_seconds", r.result.timing.transfer_seconds},
-                    {"work", r.result.timing.updates}, {"rate", r.rate()}, {"rate_unit", unit}, {"length", r.result.length},
-                    {"proven_optimal", r.result.proven_optimal}, {"fraction_searched", r.result.fraction_searched},
-                    {"tour", r.result.tour}});
-          if (r.result.gap_percent) j["gap_percent"] = *r.result.gap_percent;
-          j["time_ratio_vs_first"] = r.result.timing.seconds > 0 ? first->result.timing.seconds / r.result.timing.seconds : 0;
-          j["rate_ratio_vs_first"] = first->rate() > 0 ? r.rate() / first->rate() : 0;
-        }
-        results.push_back(j);
-      }
       nlohmann::json out = {{"instance", instance.name}, {"k", instance.k}, {"symmetric", instance.symmetric},
-                            {"results", results}, {"backends_run", ran}, {"lengths_equal", ran >= 2 && lengths_equal},
-                            {"all_complete", all_complete}};
+                            {"results", table.json_rows()}, {"backends_run", table.ran_count()},
+                            {"lengths_equal", table.ran_count() >= 2 && table.all_agree()}, {"all_complete", all_complete}};
       if (instance.known_optimum) out["known_optimum"] = *instance.known_optimum;
       fmt::print("{}\n", out.dump(2));
       return;
     }
     fmt::print("bench tsp {}: {} stops, {} matrix, algorithm {}\n", instance.name, instance.k,
                instance.symmetric ? "symmetric" : "asymmetric", flags.algorithm);
-    fmt::print("{:<8} {:>10} {:>12} {:>10} {:>10} {:>14}  {:<28} {}\n", "backend", "seconds", unit, "by time", "by rate",
-               "length", "status", "device");
-    for (const auto& r : rows) {
-      if (!r.unavailable.empty()) {
-        fmt::print("{:<8} unavailable: {}\n", r.backend, r.unavailable);
-        continue;
-      }
-      std::string status = quality(r.result);
-      if (r.result.gap_percent) status += fmt::format(", gap {:.2f}%", *r.result.gap_percent);
-      fmt::print("{:<8} {:>10.4f} {:>12.4g} {:>9.1f}x {:>9.1f}x {:>14}  {:<28} {}\n", r.backend, r.result.timing.seconds,
-                 r.rate(), first->result.timing.seconds / r.result.timing.seconds,
-                 first->rate() > 0 ? r.rate() / first->rate() : 0.0, r.result.length, status, r.result.timing.device);
-    }
-    if (!all_complete)
-      fmt::print("note: a search stopped at its time limit; compare the rates (by rate), not the times\n");
-    if (ran < 2) fmt::print("lengths: only one back end ran, nothing to compare\n");
-    else fmt::print("lengths {}\n", lengths_equal ? "equal" : "DIFFER");
+    table.print();
+    if (!all_complete) fmt::print("note: a search stopped at its time limit; compare the rates, not the times\n");
   }
 };
 
@@ -285,7 +291,8 @@ void add_tsp_commands(CLI::App& app, CLI::App& bench) {
   sub->add_option("--stops", cmd->stops, "Graph nodes to visit, ids or names, comma-separated (FILE is then any graph)");
   cmd->flags.add_to(*sub);
   sub->add_option("--backend", cmd->backend, "cpu or gpu")->capture_default_str();
-  sub->add_option("--optimum", cmd->optimum, "A known optimal length, to report the gap (TSPLIB: read from bestSolutions.txt)");
+  sub->add_option("--optimum", cmd->optimum, "A known optimal length, to report the gap (TSPLIB: read from bestSolutions.txt)")
+      ->check(number_above(0, 1e18, "a tour length"));
   sub->add_flag("--json", cmd->json, "Print JSON");
   sub->callback([cmd] { cmd->run(); });
 
@@ -297,10 +304,12 @@ void add_tsp_commands(CLI::App& app, CLI::App& bench) {
   bench_sub->add_option("--backends", bench_cmd->backends, "Comma-separated: cpu, gpu")->capture_default_str();
   bench_sub->add_option("--cpu-time-limit", bench_cmd->cpu_time_limit,
                         "brute: seconds after which the CPU search stops (its rate is still compared)")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->check(number_above(0, kMaxTspSeconds, "seconds"));
   bench_sub->add_option("--warmup", bench_cmd->warmup,
                         "Untimed solves of a small instance of the same shape before each back end's timed one")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->check(whole_number_in(0, kMaxBenchRuns));
   bench_sub->add_flag("--json", bench_cmd->json, "Print JSON");
   bench_sub->callback([bench_cmd] { bench_cmd->run(); });
 }

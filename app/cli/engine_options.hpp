@@ -4,17 +4,16 @@
 #include <string>
 
 #include "pathscope/apsp.hpp"
+#include "resource_options.hpp"
 
 namespace pathscope::cli {
 
 struct EngineOptions {
   std::string dist = "auto";
-  std::string memory_budget;
-  std::string gpu_memory;
-  int threads = 0;
+  ResourceFlags resources;
 
   void add_to(CLI::App& command);
-  // "auto" distance: int32 for whole-number weights, float otherwise.
+  // "auto" distance: choose_distance_type (distance_choice.hpp).
   ApspOptions to_apsp_options(const Graph& g) const;
 };
 

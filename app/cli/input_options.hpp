@@ -3,6 +3,7 @@
 #include <CLI/CLI.hpp>
 #include <string>
 
+#include "pathscope/apsp.hpp"
 #include "pathscope/load.hpp"
 
 namespace pathscope::cli {
@@ -16,6 +17,9 @@ struct InputOptions {
   void add_to(CLI::App& command);
   // Loads the graph, with a note on stderr when loading took over a second.
   LoadedGraph load_graph() const;
+  // A negative cycle reported against the input the person named: "rome.gr: negative cycle
+  // through node 3; ...". Use as: catch (const NegativeCycle& e) { throw input.named(e, g); }
+  Error named(const NegativeCycle& cycle, const Graph& graph) const;
 };
 
 }  // namespace pathscope::cli

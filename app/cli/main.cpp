@@ -5,9 +5,12 @@
 #include "commands.hpp"
 #include "pathscope/error.hpp"
 #include "pathscope/heap_policy.hpp"
+#include "progress_printer.hpp"
 
 int main(int argc, char** argv) {
   pathscope::keep_freed_memory_for_reuse();
+  // Before any file is opened, so a SIGTERM at any point cancels rather than kills mid-write.
+  pathscope::cli::interrupt_flag();
   CLI::App app{"pathscope-cli: shortest paths, tours, reachability and correlation networks, on CPU and GPU"};
   app.require_subcommand(1);
   app.set_version_flag("--version", "pathscope 0.1.0");

@@ -1,19 +1,41 @@
 #include "progress_printer.hpp"
 
 #include <fmt/core.h>
+#include <signal.h>
 #include <unistd.h>
 
 #include <csignal>
 
+#include "pathscope/atomic_file.hpp"
+
 namespace pathscope::cli {
 namespace {
 std::atomic<bool> interrupted{false};
-extern "C" void on_sigint(int) { interrupted.store(true); }
+
+// The first signal asks for a cancel: the job stops at its next check, the stack unwinds and
+// AtomicFile destructors remove the temporaries. A second one means "now": the temporaries go
+// through the signal-safe list and the signal's default action ends the process.
+extern "C" void on_stop_signal(int signal_number) {
+  if (interrupted.exchange(true)) {
+    remove_open_temporaries();
+    std::signal(signal_number, SIG_DFL);
+    std::raise(signal_number);
+  }
+}
 }  // namespace
 
 const std::atomic<bool>* interrupt_flag() {
   static const bool installed = [] {
-    std::signal(SIGINT, on_sigint);
+    for (int signal_number : {SIGINT, SIGTERM, SIGHUP}) {
+      struct sigaction action {};
+      action.sa_handler = on_stop_signal;
+      sigemptyset(&action.sa_mask);
+      // Interrupted reads and writes resume: the cancel is seen at the next check, not as an
+      // I/O error.
+      action.sa_flags = SA_RESTART;
+      sigaction(signal_number, &action, nullptr);
+    }
+    cancel_writes_on(&interrupted);
     return true;
   }();
   (void)installed;

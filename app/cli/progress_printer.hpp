@@ -1,5 +1,6 @@
 #pragma once
-// Progress on stderr for runs over a second, and Ctrl-C turned into a cancel request.
+// Progress on stderr for runs over a second, and Ctrl-C, SIGTERM and SIGHUP turned into a
+// cancel request.
 #include <atomic>
 #include <string>
 
@@ -11,7 +12,7 @@ class ProgressPrinter {
  public:
   explicit ProgressPrinter(std::string label);
   ~ProgressPrinter();
-  // A JobContext reporting to this printer and cancelled by SIGINT.
+  // A JobContext reporting to this printer and cancelled by SIGINT, SIGTERM or SIGHUP.
   JobContext context();
 
  private:
@@ -22,7 +23,8 @@ class ProgressPrinter {
   bool printed_ = false;
 };
 
-// Installs the SIGINT handler once; the flag it sets is what context() passes to engines.
+// Installs the stop-signal handlers once; the flag they set is what context() passes to
+// engines, and what stops AtomicFile writes (cancel_writes_on).
 const std::atomic<bool>* interrupt_flag();
 
 }  // namespace pathscope::cli

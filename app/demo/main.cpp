@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <regex>
 
+#include "pathscope/file_formats.hpp"
 #include "pathscope/heap_policy.hpp"
 #include "pathscope_demo/demo_app.hpp"
 
@@ -34,6 +35,8 @@ int main(int argc, char** argv) {
   app.add_option("--min-abs-rho", o.min_abs_rho, "correlate: keep pairs with |rho| >= R (default 0.8)")
       ->check(CLI::Range(0.0, 1.0));
   app.add_option("--ui-scale", o.ui_scale, "Font and widget scale (default: the monitor's content scale)");
+  app.footer(pathscope::input_formats_help(pathscope::InputKind::Graph) +
+             pathscope::input_formats_help(pathscope::InputKind::Table));
   CLI11_PARSE(app, argc, argv);
   if (!size.empty()) {
     std::smatch m;

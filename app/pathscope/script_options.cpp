@@ -3,24 +3,63 @@
 #include <QCommandLineParser>
 #include <QRegularExpression>
 
+#include "exit_codes.hpp"
+#include "pathscope/apsp.hpp"
 #include "pathscope/error.hpp"
+#include "pathscope/file_formats.hpp"
 
 namespace pathscope::app {
 
-ScriptOptions parse_script_options(const QStringList& raw_arguments) {
-  // --path takes two values, which QCommandLineParser cannot express: take them out first.
-  QStringList arguments = raw_arguments;
-  QString source_key, target_key;
+namespace {
+
+// Node ids are never negative and names seldom start with a dash: "-" followed by a letter or
+// another "-" is taken for an option.
+bool looks_like_option(const QString& argument) {
+  return argument.size() > 1 && argument[0] == QLatin1Char('-') && !argument[1].isDigit();
+}
+
+// --path takes two values, which QCommandLineParser cannot express: they come out here, and
+// an option where a value belongs is a usage error, never taken as a node.
+QStringList take_path_option(QStringList arguments, QString& source, QString& target) {
+  bool seen = false;
   for (int i = 1; i < arguments.size(); ++i) {
     if (arguments[i] != QLatin1String("--path")) continue;
-    if (i + 2 >= arguments.size()) throw Error("--path needs a source and a target: --path SRC DST");
-    source_key = arguments[i + 1];
-    target_key = arguments[i + 2];
+    if (seen) throw Error("--path is given twice");
+    seen = true;
+    int values = 0;
+    while (values < 2 && i + 1 + values < arguments.size() && !looks_like_option(arguments[i + 1 + values])) ++values;
+    if (values < 2) {
+      throw Error(values == 0 ? std::string("--path is missing its source and target: --path SRC DST")
+                              : "--path is missing its target after '" + arguments[i + 1].toStdString() +
+                                    "': --path SRC DST");
+    }
+    source = arguments[i + 1];
+    target = arguments[i + 2];
     arguments.remove(i, 3);
-    break;
+    --i;
   }
+  return arguments;
+}
+
+QString exit_codes_help() {
+  return QStringLiteral("\n\nExit codes with --quit: %1 done, %2 failed (file, node, job or export; nothing is written), "
+                        "%3 wrong command line, %4 --path found no path (nothing is written).")
+      .arg(kExitOk)
+      .arg(kExitFailed)
+      .arg(kExitUsage)
+      .arg(kExitNoPath);
+}
+
+}  // namespace
+
+ScriptOptions parse_script_options(const QStringList& raw_arguments) {
+  QString source_key, target_key;
+  const QStringList arguments = take_path_option(raw_arguments, source_key, target_key);
   QCommandLineParser parser;
-  parser.setApplicationDescription(QStringLiteral("pathscope: see a network, click two nodes, get the shortest path."));
+  parser.setApplicationDescription(
+      QStringLiteral("pathscope: see a network, click two nodes, get the shortest path.\n\n") +
+      QString::fromStdString(input_formats_help(InputKind::Graph) + input_formats_help(InputKind::NodeTable)) +
+      exit_codes_help());
   parser.addHelpOption();
   parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("Graph file or generator spec to open"));
   const QCommandLineOption path({QStringLiteral("path")}, QStringLiteral("Path from SRC to DST (ids or names): --path SRC DST"), QStringLiteral("SRC DST"));
@@ -31,7 +70,7 @@ ScriptOptions parse_script_options(const QStringList& raw_arguments) {
   const QCommandLineOption reach({QStringLiteral("reach")}, QStringLiteral("Highlight what NODE reaches; counts on stdout"), QStringLiteral("NODE"));
   const QCommandLineOption upstream({QStringLiteral("upstream")}, QStringLiteral("With --reach: what reaches NODE instead"));
   const QCommandLineOption quit({QStringLiteral("quit")}, QStringLiteral("Quit after the exports"));
-  const QCommandLineOption format({QStringLiteral("format")}, QStringLiteral("Reader: dimacs, metis, edge-table, json, tsplib, mtx, dense"), QStringLiteral("NAME"));
+  const QCommandLineOption format({QStringLiteral("format")}, QString::fromStdString("Reader: " + format_names(InputKind::Graph)), QStringLiteral("NAME"));
   const QCommandLineOption cost({QStringLiteral("cost-rule")}, QStringLiteral("Edge tables: weight, hops, inverse, max-minus"), QStringLiteral("RULE"));
   const QCommandLineOption min_weight({QStringLiteral("min-weight")}, QStringLiteral("Edge tables: drop connections weaker than W"), QStringLiteral("W"));
   const QCommandLineOption node_table({QStringLiteral("node-table")}, QStringLiteral("CSV of node names with positions"), QStringLiteral("FILE"));
@@ -42,6 +81,7 @@ ScriptOptions parse_script_options(const QStringList& raw_arguments) {
     parser.showHelp(0);
   }
 
+  if (parser.isSet(path)) throw Error("--path takes its two values after spaces: --path SRC DST");
   ScriptOptions options;
   const QStringList positional = parser.positionalArguments();
   options.source = source_key;
@@ -74,7 +114,14 @@ ScriptOptions parse_script_options(const QStringList& raw_arguments) {
     if (!ok) throw Error("--min-weight wants a number, not '" + parser.value(min_weight).toStdString() + "'");
   }
   options.load.node_table = parser.value(node_table).toStdString();
-  if (parser.isSet(engine)) options.engine = parser.value(engine);
+  if (parser.isSet(engine)) {
+    options.engine = parser.value(engine);
+    try {
+      make_apsp_engine(options.engine.toStdString());  // the registry names the engines it knows
+    } catch (const Error& e) {
+      throw Error(std::string("--engine: ") + e.what());
+    }
+  }
   if ((!options.json_out.isEmpty() || !options.png_out.isEmpty() || options.quit) && options.file.isEmpty()) {
     throw Error("the exports need a FILE to open");
   }

@@ -8,7 +8,8 @@ namespace pathscope {
 namespace {
 
 // Every cell is mapped to one 64-bit canonical value before hashing, so the checksum depends
-// on the distances alone: int32 and hop16 hop counts agree, and all unreachable values agree.
+// on the distances alone: a whole distance is its int64 value whichever type holds it (int32,
+// int64, hop16, or a float that is a whole number), and all unreachable values agree.
 constexpr std::uint64_t kUnreachableCanonical = 0x7FF0DEADBEEF0000ull;
 
 std::uint64_t mix(std::uint64_t h, std::uint64_t v) {
@@ -19,7 +20,7 @@ std::uint64_t mix(std::uint64_t h, std::uint64_t v) {
 
 std::uint64_t canonical_float(float f) {
   if (std::isinf(f) && f > 0) return kUnreachableCanonical;
-  if (f == std::trunc(f) && std::fabs(f) < 9.0e15f) return static_cast<std::uint64_t>(static_cast<std::int64_t>(f));
+  if (f == std::trunc(f) && std::fabs(f) < 0x1.0p63f) return static_cast<std::uint64_t>(static_cast<std::int64_t>(f));
   double d = f;  // fractional values: their exact bits
   std::uint64_t bits;
   std::memcpy(&bits, &d, sizeof bits);
@@ -33,6 +34,9 @@ std::uint64_t matrix_checksum(const ApspResult& r) {
   switch (r.dist) {
     case DistType::Int32:
       for (auto v : r.d32) h = mix(h, v == kUnreachableI32 ? kUnreachableCanonical : static_cast<std::uint64_t>(static_cast<std::int64_t>(v)));
+      break;
+    case DistType::Int64:
+      for (auto v : r.d64) h = mix(h, v == kUnreachableI64 ? kUnreachableCanonical : static_cast<std::uint64_t>(v));
       break;
     case DistType::Float32:
       for (auto v : r.df) h = mix(h, canonical_float(v));

@@ -39,6 +39,17 @@ std::optional<std::int32_t> Graph::find_node(std::string_view key) const {
   return std::nullopt;
 }
 
+bool Graph::has_self_loop(std::int32_t u) const {
+  return std::binary_search(self_loops.begin(), self_loops.end(), SelfLoop{u, 0},
+                            [](const SelfLoop& a, const SelfLoop& b) { return a.node < b.node; });
+}
+
+std::int32_t Graph::negative_self_loop_node() const {
+  for (const auto& loop : self_loops)
+    if (loop.weight < 0) return loop.node;
+  return -1;
+}
+
 bool Graph::has_negative_weights() const {
   return std::any_of(weights.begin(), weights.end(), [](double w) { return w < 0; });
 }

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include "io/readers.hpp"
 #include "pathscope/error.hpp"
 
 namespace pathscope {
@@ -35,12 +36,14 @@ Graph GraphBuilder::build(bool directed, LoadReport& report) {
   g.offsets.assign(static_cast<std::size_t>(n_) + 1, 0);
   g.heads.reserve(sorted.size());
   g.weights.reserve(sorted.size());
+  std::int64_t loops = 0;
   for (std::int32_t u = 0; u < n_; ++u) {
     auto first = sorted.begin() + start[u], last = sorted.begin() + start[u + 1];
     std::sort(first, last, [](const Arc& a, const Arc& b) { return a.v != b.v ? a.v < b.v : a.w < b.w; });
     for (auto it = first; it != last; ++it) {
       if (it->v == u) {
-        ++report.self_loops_dropped;
+        ++loops;
+        if (g.self_loops.empty() || g.self_loops.back().node != u) g.self_loops.push_back({u, it->w});
         continue;
       }
       if (it != first && std::prev(it)->v == it->v) {
@@ -53,11 +56,13 @@ Graph GraphBuilder::build(bool directed, LoadReport& report) {
     g.offsets[u + 1] = static_cast<std::int64_t>(g.heads.size());
   }
 
-  constexpr double int32_max = std::numeric_limits<std::int32_t>::max();
-  g.integer_weights = std::all_of(g.weights.begin(), g.weights.end(), [&](double w) {
-    return std::isfinite(w) && w == std::floor(w) && std::fabs(w) < int32_max;
-  });
-  g.unit_weights = std::all_of(g.weights.begin(), g.weights.end(), [](double w) { return w == 1.0; });
+  io::mark_weight_kinds(g);
+  if (loops > 0) {
+    report.self_loops += loops;
+    report.notes.push_back(std::to_string(loops) + (loops == 1 ? " self-loop" : " self-loops") +
+                           " kept as node attributes; they never shorten a path" +
+                           (g.negative_self_loop_node() >= 0 ? ", but a negative one is a negative cycle" : ""));
+  }
   return g;
 }
 

@@ -1,66 +1,27 @@
 // load_graph(): from a spec to a graph. Generator specs go to the random generator; files go
-// to the reader their format names (given, by extension, or by a look at the content).
+// to the reader of their format in the format table (named, or detected by
+// detect_graph_format from the extension and the content).
 #include "pathscope/load.hpp"
 
+#include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
+#include <sstream>
+#include <limits>
 #include <optional>
 
-#include "io/readers.hpp"
+#include "io/input_file.hpp"
 #include "io/text_fields.hpp"
 #include "pathscope/error.hpp"
+#include "pathscope/file_formats.hpp"
 #include "pathscope/random_graph.hpp"
 #include "pathscope/read_stream.hpp"
 
 namespace pathscope {
 
 namespace {
-
-const char* const kFormats[] = {"dimacs", "metis", "edge-table", "json", "tsplib", "mtx", "dense"};
-
-void check_format(const std::string& format) {
-  for (const char* known : kFormats) {
-    if (format == known) return;
-  }
-  std::string list;
-  for (const char* known : kFormats) list += (list.empty() ? "" : ", ") + std::string(known);
-  throw Error("unknown input format '" + format + "' (known: " + list + ")");
-}
-
-std::ifstream open_input(const std::string& path) {
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) throw Error("cannot read " + path + ": it is a folder");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw Error("cannot open " + path + ": no such file or no permission");
-  return in;
-}
-
-std::string lower_extension(const std::string& path) {
-  std::string ext = std::filesystem::path(path).extension().string();
-  for (char& c : ext) {
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  }
-  return ext;
-}
-
-std::string format_of(const std::string& path) {
-  const std::string ext = lower_extension(path);
-  if (ext == ".gr") return "dimacs";
-  if (ext == ".graph") return "metis";
-  if (ext == ".json") return "json";
-  if (ext == ".tsp") return "tsplib";
-  if (ext == ".mtx") return "mtx";
-  if (ext == ".csv" || ext == ".tsv" || ext == ".edges") return "edge-table";
-  if (ext == ".txt") {
-    auto in = open_input(path);
-    return io::looks_like_dense_matrix(in) ? "dense" : "edge-table";
-  }
-  auto in = open_input(path);
-  std::string sniffed = io::sniff_format(in);
-  if (!sniffed.empty()) return sniffed;
-  auto again = open_input(path);
-  return io::looks_like_dense_matrix(again) ? "dense" : "edge-table";
-}
 
 // The sibling file with the same stem and another extension (rome99.gr -> rome99.co).
 std::optional<std::string> sibling(const std::string& path, const std::string& extension) {
@@ -71,24 +32,51 @@ std::optional<std::string> sibling(const std::string& path, const std::string& e
   return std::nullopt;
 }
 
+// A shortest path has at most n-1 arcs; when that many arcs of the largest cost would sum past
+// the largest double, the sum becomes +inf, which every search and matrix reads as "no path".
+// Such a file is refused here, naming an arc, rather than answered wrongly later.
+void refuse_costs_beyond_double_sums(const Graph& g, const std::string& source) {
+  const double limit = std::numeric_limits<double>::max() / std::max(1, g.n - 1);
+  for (std::int32_t u = 0; u < g.n; ++u)
+    for (std::int64_t a = g.offsets[u]; a < g.offsets[u + 1]; ++a) {
+      if (std::fabs(g.weights[a]) <= limit) continue;
+      throw Error(source + ": the arc " + g.label(u) + " -> " + g.label(g.heads[a]) + " costs " +
+                  io::format_number(g.weights[a]) + ", and a path of " + std::to_string(g.n - 1) +
+                  " arcs that size would sum past the largest double (" +
+                  io::format_number(std::numeric_limits<double>::max()) +
+                  "), where distances stop being numbers: in a graph of " + std::to_string(g.n) +
+                  " nodes no cost may exceed " + io::format_number(limit) + " in size");
+    }
+}
+
+// "-": the whole of standard input, held in memory because content sniffing rewinds and
+// standard input may be a pipe. No sibling files: there is no name to find them by.
+LoadedGraph read_standard_input(const LoadOptions& options) {
+  const std::string source = "standard input";
+  std::stringstream in;
+  in << std::cin.rdbuf();
+  if (std::cin.bad()) throw Error("cannot read " + source);
+  if (!options.format.empty()) return file_format_named(options.format).read_graph(in, source, options, nullptr, "");
+  const FileFormat* format = sniff_graph_format(in);
+  if (!format) throw Error(source + ": cannot tell the graph format from the content: give --format (" +
+                           format_names(InputKind::Graph) + ")");
+  in.clear();
+  in.seekg(0);
+  return format->read_graph(in, source, options, nullptr, "");
+}
+
 }  // namespace
 
 LoadedGraph read_graph_stream(std::istream& in, const std::string& source_name, const std::string& format,
                               const LoadOptions& options, std::istream* side, const std::string& side_name) {
-  check_format(format);
-  const io::SideInput side_input{side, side_name};
-  if (format == "dimacs") return io::read_dimacs_gr(in, source_name, options, side_input);
-  if (format == "metis") return io::read_metis(in, source_name, options, side_input);
-  if (format == "edge-table") return io::read_edge_table(in, source_name, options);
-  if (format == "json") return io::read_node_link_json(in, source_name, options);
-  if (format == "tsplib") return io::read_tsplib_graph(in, source_name, options);
-  if (format == "mtx") return io::read_matrix_market(in, source_name, options);
-  return io::read_dense_matrix(in, source_name, options);
+  LoadedGraph out = file_format_named(format).read_graph(in, source_name, options, side, side_name);
+  refuse_costs_beyond_double_sums(out.graph, source_name);
+  return out;
 }
 
 void apply_node_table_stream(std::istream& in, const std::string& source_name, LoadedGraph& loaded,
                              const LoadOptions& options) {
-  io::apply_node_table(in, source_name, loaded, options);
+  file_format_named("node-table", InputKind::NodeTable).read_node_table(in, source_name, loaded, options);
 }
 
 LoadedGraph load_graph(const std::string& spec, const LoadOptions& options) {
@@ -98,21 +86,25 @@ LoadedGraph load_graph(const std::string& spec, const LoadOptions& options) {
     out.report.source = spec;
     out.report.format = "random";
     out.graph = generate_random_graph(random_spec, out.report);
+  } else if (spec == "-") {
+    out = read_standard_input(options);
   } else {
-    const std::string format = options.format.empty() ? format_of(spec) : options.format;
-    check_format(format);
-    auto in = open_input(spec);
+    const FileFormat* named = options.format.empty() ? nullptr : &file_format_named(options.format);
+    auto in = io::open_input_file(spec);
+    const FileFormat& format = named ? *named : detect_graph_format(spec);
     std::optional<std::string> side_path;
-    if (format == "dimacs") side_path = sibling(spec, ".co");
-    if (format == "metis") side_path = sibling(spec, ".xyz");
+    for (const auto& candidate : format.siblings) {
+      if (!side_path) side_path = sibling(spec, candidate.extension);
+    }
     std::ifstream side_stream;
-    if (side_path) side_stream = open_input(*side_path);
-    out = read_graph_stream(in, spec, format, options, side_path ? &side_stream : nullptr, side_path.value_or(""));
+    if (side_path) side_stream = io::open_input_file(*side_path);
+    out = format.read_graph(in, spec, options, side_path ? &side_stream : nullptr, side_path.value_or(""));
   }
   if (!options.node_table.empty()) {
-    auto table = open_input(options.node_table);
-    io::apply_node_table(table, options.node_table, out, options);
+    auto table = io::open_input_file(options.node_table);
+    apply_node_table_stream(table, options.node_table, out, options);
   }
+  refuse_costs_beyond_double_sums(out.graph, spec);
   out.report.source = spec;
   return out;
 }

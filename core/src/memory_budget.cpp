@@ -69,6 +69,8 @@ std::uint64_t parse_bytes(const std::string& text) {
   else if (unit == "t" || unit == "tib" || unit == "tb") scale = 1024.0 * 1024 * 1024 * 1024;
   else throw Error("'" + text + "' has an unknown unit (use B, KiB, MiB, GiB or TiB)");
   if (!(value >= 0) || !std::isfinite(value)) throw Error("'" + text + "' is not a valid size");
+  // llround of a value past 2^63 is undefined; no machine has that much memory anyway.
+  if (value * scale >= 0x1p63) throw Error("'" + text + "' is larger than any memory");
   return static_cast<std::uint64_t>(std::llround(value * scale));
 }
 

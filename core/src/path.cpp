@@ -104,12 +104,21 @@ detail::ShortestPathTree dijkstra(const Graph& g, std::int32_t s) {
   return tree;
 }
 
-detail::ShortestPathTree search_from(const Graph& g, std::int32_t s) {
+detail::ShortestPathTree search_arcs_from(const Graph& g, std::int32_t s) {
   if (g.unit_weights) return breadth_first(g, s);
   if (!g.has_negative_weights()) return dijkstra(g, s);
   detail::ShortestPathTree tree;
   const std::int32_t on_cycle = detail::bellman_ford(g, s, &tree, JobContext{});
   if (on_cycle >= 0) throw NegativeCycle(on_cycle);
+  return tree;
+}
+
+// Self-loops are not arcs (Graph::self_loops), so a negative one, a negative cycle reachable
+// from s like any other, is looked for among the nodes the search reached.
+detail::ShortestPathTree search_from(const Graph& g, std::int32_t s) {
+  detail::ShortestPathTree tree = search_arcs_from(g, s);
+  for (const auto& loop : g.self_loops)
+    if (loop.weight < 0 && tree.dist[loop.node] != kInf) throw NegativeCycle(loop.node);
   return tree;
 }
 
@@ -183,6 +192,13 @@ std::optional<std::vector<std::int64_t>> rebuild_from_distances(const Graph& g, 
         const std::int32_t dk = r.d32[k * n + column];
         if (dk == kUnreachableI32) return false;
         return static_cast<std::int64_t>(w) + dk == r.d32[u * n + column];
+      });
+    case DistType::Int64:
+      // Whole costs are exact in double up to 2^53 and the int64 limit keeps sums in range.
+      return tight_path_search(g, s, t, [&](std::int32_t u, std::int32_t k, double w) {
+        const std::int64_t dk = r.d64[k * n + column];
+        if (dk == kUnreachableI64) return false;
+        return static_cast<std::int64_t>(w) + dk == r.d64[u * n + column];
       });
     case DistType::Hop16:
       // Hop counts: every arc is one step, whatever its cost.

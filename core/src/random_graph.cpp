@@ -5,6 +5,7 @@
 
 #include "pathscope/error.hpp"
 #include "pathscope/graph_builder.hpp"
+#include "pathscope/memory_budget.hpp"
 
 namespace pathscope {
 namespace {
@@ -59,6 +60,15 @@ RandomGraphSpec parse_random_spec(const std::string& spec) {
   }
   if (out.min_weight > out.max_weight) throw Error("'" + spec + "': wmin is larger than wmax");
   if (static_cast<double>(out.n) * out.degree > 2e9) throw Error("'" + spec + "': n * deg exceeds 2e9 arcs");
+  // Each arc is held about twice while the graph is built (the builder's list, then the CSR
+  // arrays) at 4 + 4 + 8 bytes; refused here rather than by the allocator half-way.
+  const double arcs = static_cast<double>(out.n) * out.degree * (out.undirected ? 2 : 1);
+  const double need = 32.0 * arcs + 16.0 * out.n;
+  if (const auto physical = physical_memory_bytes(); physical > 0 && need > static_cast<double>(physical))
+    throw Error("'" + spec + "': a graph of " + std::to_string(out.n) + " nodes and about " +
+                std::to_string(static_cast<std::int64_t>(arcs)) + " arcs needs about " +
+                format_bytes(static_cast<std::uint64_t>(need)) + " to build, more than this machine's " +
+                format_bytes(physical));
   return out;
 }
 

@@ -1,6 +1,7 @@
 // Dense matrix text, and the content sniffing that decides what a .txt or unknown file is.
-#include "fuzz_common.hpp"
+#include "fuzz_harness.hpp"
 #include "io/readers.hpp"
+#include "pathscope/file_formats.hpp"
 #include "pathscope/read_stream.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -15,7 +16,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     std::istringstream in(input);
     pathscope::io::looks_like_dense_matrix(in);
     std::istringstream again(input);
-    pathscope::io::sniff_format(again);
+    pathscope::sniff_graph_format(again);
   });
   return 0;
 }

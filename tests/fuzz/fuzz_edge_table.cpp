@@ -1,6 +1,6 @@
 // Edge tables and typed connection tables under each cost rule, and node tables applied to
 // a graph with names and to one with integer ids.
-#include "fuzz_common.hpp"
+#include "fuzz_harness.hpp"
 #include "pathscope/read_stream.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

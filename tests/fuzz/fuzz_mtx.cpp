@@ -1,5 +1,5 @@
 // Matrix Market coordinate files.
-#include "fuzz_common.hpp"
+#include "fuzz_harness.hpp"
 #include "pathscope/read_stream.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

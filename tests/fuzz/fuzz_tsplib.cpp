@@ -1,5 +1,5 @@
 // TSPLIB instances (as instance and as graph) and tours.
-#include "fuzz_common.hpp"
+#include "fuzz_harness.hpp"
 #include "pathscope/read_stream.hpp"
 #include "pathscope/tsplib.hpp"
 

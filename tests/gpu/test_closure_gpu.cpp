@@ -5,7 +5,7 @@
 
 #include "pathscope/closure.hpp"
 #include "pathscope/gpu.hpp"
-#include "../unit/test_closure_graphs.hpp"
+#include "closure_graphs.hpp"
 
 using namespace pathscope;
 

@@ -4,7 +4,7 @@
 
 #include <chrono>
 
-#include "gpu_reference.hpp"
+#include "gpu_apsp_reference.hpp"
 #include "pathscope/apsp.hpp"
 #include "pathscope/checksum.hpp"
 

@@ -3,7 +3,7 @@
 
 #include <atomic>
 
-#include "gpu_reference.hpp"
+#include "gpu_apsp_reference.hpp"
 #include "pathscope/apsp.hpp"
 #include "pathscope/gpu.hpp"
 

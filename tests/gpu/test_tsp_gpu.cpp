@@ -6,9 +6,10 @@
 #include <numeric>
 #include <random>
 
-#include "../unit/test_tsp_reference.hpp"
+#include "tsp_reference.hpp"
 #include "pathscope/gpu_tsp.hpp"
 #include "pathscope/tsp.hpp"
+#include "shared_data.hpp"
 
 using namespace pathscope;
 
@@ -64,7 +65,7 @@ TEST(TspGpu, ExhaustiveThirteenStopsManyLaunches) {
 }
 
 TEST(TspGpu, HeldKarpReachesGr24Optimum) {
-  const auto instance = tsp_instance_from_tsplib(std::string(PATHSCOPE_SHARED_DATA) + "/tsplib/gr24.tsp");
+  const auto instance = tsp_instance_from_tsplib(test_support::shared_data_file("tsplib/gr24.tsp"));
   const auto result = solve(instance, TspAlgorithm::HeldKarp, TspBackend::Gpu);
   tsp_test::expect_valid_tour(instance, result);
   EXPECT_EQ(result.length, 1272);  // published optimum, shared/data/tsplib/OPTIMA.md
@@ -102,7 +103,7 @@ TEST(TspGpu, TwoOptNeverWorseThanItsStartAndReachesALocalOptimum) {
 }
 
 TEST(TspGpu, TwoOptBackendWithinTwoPercentOnBerlin52) {
-  const auto instance = tsp_instance_from_tsplib(std::string(PATHSCOPE_SHARED_DATA) + "/tsplib/berlin52.tsp");
+  const auto instance = tsp_instance_from_tsplib(test_support::shared_data_file("tsplib/berlin52.tsp"));
   const auto result = solve(instance, TspAlgorithm::TwoOpt, TspBackend::Gpu);
   tsp_test::expect_valid_tour(instance, result);
   ASSERT_TRUE(result.gap_percent.has_value());

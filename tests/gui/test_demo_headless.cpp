@@ -4,7 +4,7 @@
 #include <set>
 #include <string>
 
-#include "demo_test_support.hpp"
+#include "demo_binary_test.hpp"
 #include "pathscope/checksum.hpp"
 #include "pathscope/load.hpp"
 #include "pathscope/path.hpp"
@@ -35,6 +35,7 @@ std::int64_t distinct_colours(const Image& image) {
 TEST_F(DemoTest, RaceWithoutAnyDisplayDrawsThroughEgl) {
   const unsigned seed = std::random_device{}() % 100000 + 1;
   const int width = 1000 + static_cast<int>(seed % 89), height = 640 + static_cast<int>(seed % 53);
+  SCOPED_TRACE("--seed " + std::to_string(seed) + " --size " + std::to_string(width) + "x" + std::to_string(height));
   const fs::path out = dir_ / "run.json", shot = dir_ / "shot.png";
   const DemoRun r = run("--race apsp --graph '" + kGridCity + "' --headless --out '" + out.string() +
                             "' --screenshot '" + shot.string() + "' --size " + std::to_string(width) + "x" +
@@ -65,7 +66,10 @@ TEST_F(DemoTest, RaceWithoutAnyDisplayDrawsThroughEgl) {
   // Not a blank or single-colour frame: the panel's text and the map's streets are there.
   EXPECT_GT(distinct_colours(image), 50);
   int leftmost = 0;
-  EXPECT_GT(count_path_pixels(image, &leftmost), 300) << "the highlighted path is missing from the PNG";
+  // As in test_demo_race.cpp: the path's colour shows at least over the markers' gap.
+  const double gap = marker_gap_px(image);
+  ASSERT_GT(gap, 0) << "the source or target marker is missing from the PNG";
+  EXPECT_GT(count_path_pixels(image, &leftmost), gap) << "the highlighted path is missing from the PNG";
   EXPECT_GE(leftmost, 440);  // only the map, right of the side panel, draws the highlight
 }
 
@@ -85,6 +89,7 @@ TEST_F(DemoTest, WithoutEglItFallsBackToAHiddenGlfwWindow) {
   std::mt19937 rng(std::random_device{}());
   const int n = 80 + static_cast<int>(rng() % 120);
   const std::string spec = "random:n=" + std::to_string(n) + ",deg=4,seed=" + std::to_string(rng() % 1000 + 1);
+  SCOPED_TRACE(spec);
   const fs::path out = dir_ / "run.json", shot = dir_ / "shot.png";
   const DemoRun r = run("--headless --graph '" + spec + "' --out '" + out.string() + "' --screenshot '" +
                             shot.string() + "' --size 800x600",

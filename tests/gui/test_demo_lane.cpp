@@ -2,6 +2,7 @@
 // and an all-pairs race's answer matches an independent single-source search.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cmath>
 #include <chrono>
@@ -10,6 +11,7 @@
 
 #include "pathscope/apsp.hpp"
 #include "pathscope/error.hpp"
+#include "pathscope/graph_builder.hpp"
 #include "pathscope/load.hpp"
 #include "pathscope/path.hpp"
 #include "pathscope_demo/race.hpp"
@@ -71,6 +73,7 @@ TEST(DemoRace, ApspRaceAnswersLikeDijkstra) {
     const std::string spec = "random:n=" + std::to_string(n) + ",deg=3,seed=" + std::to_string(rng() % 10000);
     auto graph = std::make_shared<const Graph>(load_graph(spec).graph);
     const PairQuestion q{static_cast<std::int32_t>(rng() % n), static_cast<std::int32_t>(rng() % n)};
+    SCOPED_TRACE(spec + " source " + std::to_string(q.source) + " target " + std::to_string(q.target));
     auto race = make_apsp_race(graph, q);
     race->start();
     race->wait();
@@ -101,12 +104,33 @@ TEST(DemoRace, FarPairIsTheFarthestReachableNode) {
   std::mt19937 rng(std::random_device{}());
   const std::string spec = "random:n=" + std::to_string(80 + rng() % 300) + ",deg=4,seed=" + std::to_string(rng() % 10000);
   const Graph g = load_graph(spec).graph;
-  const PairQuestion q = far_pair(g, rng());
+  const std::uint64_t pair_seed = rng();
+  SCOPED_TRACE(spec + " far_pair seed " + std::to_string(pair_seed));
+  const PairQuestion q = far_pair(g, pair_seed);
   const std::vector<double> d = single_source_distances(g, q.source);
   for (std::int32_t v = 0; v < g.n; ++v) {
     if (std::isfinite(d[v])) {
       EXPECT_LE(d[v], d[q.target]) << spec << " node " << v;
     }
+  }
+}
+
+// A quarter of the nodes have no arc (as grid-city's park and river nodes) and the chain's
+// tail reaches little: a pair drawn there would be a path of a few hops or none, hidden under
+// the markers (the headless grid-city race failed for about 1 seed in 20 so).
+TEST(DemoRace, FarPairSourceReachesHalfTheGraph) {
+  GraphBuilder builder(40);
+  for (std::int32_t u = 10; u + 1 < 40; ++u) builder.add_arc(u, u + 1, 1);
+  LoadReport report;
+  const Graph g = builder.build(true, report);
+  std::mt19937_64 rng(std::random_device{}());
+  for (int round = 0; round < 200; ++round) {
+    const std::uint64_t seed = rng();
+    const PairQuestion q = far_pair(g, seed);
+    const std::vector<double> d = single_source_distances(g, q.source);
+    const auto reached = std::count_if(d.begin(), d.end(), [](double x) { return std::isfinite(x); });
+    EXPECT_GE(2 * reached, g.n) << "seed " << seed << " source " << q.source;
+    EXPECT_EQ(q.target, 39) << "seed " << seed << " source " << q.source;
   }
 }
 

@@ -10,7 +10,8 @@
 #include <map>
 #include <set>
 
-#include "demo_test_support.hpp"
+#include "demo_binary_test.hpp"
+#include "shared_data.hpp"
 #include "pathscope/closure.hpp"
 #include "pathscope/correlate.hpp"
 #include "pathscope/load.hpp"
@@ -22,10 +23,12 @@ using namespace demo_test;
 
 namespace {
 
-const std::string kConnectome =
-    std::string(PATHSCOPE_DEMO_SHARED_DATA) + "/connectome/celegans_varshney2011_NeuronConnect.csv";
-const std::string kYeast =
-    std::string(PATHSCOPE_DEMO_SHARED_DATA) + "/expression/yeast_cellcycle_oscillating-genes_normalized-profiles.tsv";
+std::string connectome_file() {
+  return test_support::shared_data_file("connectome/celegans_varshney2011_NeuronConnect.csv");
+}
+std::string yeast_file() {
+  return test_support::shared_data_file("expression/yeast_cellcycle_oscillating-genes_normalized-profiles.tsv");
+}
 
 // Every node at the end of a path of one arc or more from `start` (the closure's R+).
 std::set<std::int32_t> bfs_downstream(const pathscope::Graph& g, std::int32_t start) {
@@ -86,11 +89,12 @@ void expect_reach_matches(const json& j, const pathscope::Graph& g) {
 
 TEST_F(DemoTest, ReachRaceOnTheConnectomeMatchesBfs) {
   const unsigned seed = std::random_device{}() % 100000 + 1;
+  SCOPED_TRACE("--seed " + std::to_string(seed));
   const fs::path out = dir_ / "reach.json", shot = dir_ / "reach.png";
-  const DemoRun r = run("--race reach --graph '" + kConnectome + "' --headless --out '" + out.string() +
+  const DemoRun r = run("--race reach --graph '" + connectome_file() + "' --headless --out '" + out.string() +
                         "' --screenshot '" + shot.string() + "' --size 1100x700 --seed " + std::to_string(seed));
   ASSERT_EQ(r.status, 0) << r.errors;
-  const pathscope::Graph g = pathscope::load_graph(kConnectome).graph;
+  const pathscope::Graph g = pathscope::load_graph(connectome_file()).graph;
   const json j = read_json(out);
   expect_reach_matches(j, g);
   // The default start reaches something: a node without out-arcs would make an empty picture.
@@ -120,6 +124,7 @@ TEST_F(DemoTest, ReachRaceOnALargerGraphSkipsTheTextbookLane) {
   const std::string spec = "random:n=" + std::to_string(n) + ",deg=1,seed=" + std::to_string(rng() % 1000 + 1);
   const pathscope::Graph g = pathscope::load_graph(spec).graph;
   std::int32_t start = static_cast<std::int32_t>(rng() % n);
+  SCOPED_TRACE(spec + " start index " + std::to_string(start));
   const fs::path out = dir_ / "reach.json";
   const DemoRun r = run("--race reach --headless --graph '" + spec + "' --out '" + out.string() + "' --from " +
                         std::to_string(g.display_id(start)) + " --size 800x600");
@@ -215,6 +220,7 @@ TEST_F(DemoTest, CorrelateRaceOnARandomTableMatchesTheCpuEngine) {
   const int rows = 200 + static_cast<int>(rng() % 300), cols = 12 + static_cast<int>(rng() % 20);
   const std::string spec = "random-table:rows=" + std::to_string(rows) + ",cols=" + std::to_string(cols) +
                            ",seed=" + std::to_string(rng() % 1000 + 1);
+  SCOPED_TRACE(spec);
   // Low enough that a random table has a few hundred survivors at these sizes, and no value a
   // coefficient can take exactly here (1 - 6S/(m^3 - m) never equals it for m < 40): pairs at
   // exactly the cut-off are where the exact and the double-precision engines part ways.
@@ -255,11 +261,11 @@ TEST_F(DemoTest, CorrelateRaceOnARandomTableMatchesTheCpuEngine) {
 
 TEST_F(DemoTest, CorrelateRaceOnTheYeastTableDrawsTheStrongestPairsByName) {
   const fs::path out = dir_ / "corr.json";
-  const DemoRun r = run("--race correlate --headless --graph '" + kYeast + "' --method pearson --min-abs-rho 0.9 --out '" +
+  const DemoRun r = run("--race correlate --headless --graph '" + yeast_file() + "' --method pearson --min-abs-rho 0.9 --out '" +
                         out.string() + "' --size 900x600");
   ASSERT_EQ(r.status, 0) << r.errors;
   const json j = read_json(out);
-  const std::vector<Survivor> survivors = cpu_survivors(kYeast, "pearson", 0.9);
+  const std::vector<Survivor> survivors = cpu_survivors(yeast_file(), "pearson", 0.9);
   EXPECT_EQ(j["result"]["survivors"].get<std::uint64_t>(), survivors.size());
   // More survivors than the view draws, so the choice of the strongest is put to the test.
   EXPECT_GT(static_cast<std::int64_t>(survivors.size()), j["question"]["max_arcs"].get<std::int64_t>());
@@ -268,7 +274,7 @@ TEST_F(DemoTest, CorrelateRaceOnTheYeastTableDrawsTheStrongestPairsByName) {
   expect_network_matches(j, survivors);
   // Row names are the genes' systematic names, as in the file's first field.
   const pathscope::Table table = [] {
-    auto source = pathscope::open_table(kYeast);
+    auto source = pathscope::open_table(yeast_file());
     return pathscope::read_whole_table(*source);
   }();
   for (const json& node : j["result"]["network"]["nodes"]) {
@@ -278,7 +284,7 @@ TEST_F(DemoTest, CorrelateRaceOnTheYeastTableDrawsTheStrongestPairsByName) {
 
 TEST_F(DemoTest, BadReachAndCorrelateInputFailsWithAMessage) {
   const fs::path out = dir_ / "bad.json";
-  DemoRun r = run("--race reach --headless --graph '" + kConnectome + "' --from NO_SUCH_NEURON --out '" + out.string() + "'");
+  DemoRun r = run("--race reach --headless --graph '" + connectome_file() + "' --from NO_SUCH_NEURON --out '" + out.string() + "'");
   EXPECT_EQ(r.status, 1);
   EXPECT_NE(r.errors.find("NO_SUCH_NEURON"), std::string::npos) << r.errors;
   r = run("--race correlate --headless --graph '" + (dir_ / "missing.tsv").string() + "' --out '" + out.string() + "'");

@@ -21,12 +21,12 @@
 #include "pathscope/apsp.hpp"
 #include "pathscope/path.hpp"
 #include "pathscope/random_graph.hpp"
+#include "shared_data_qt.hpp"
 
 using pathscope::qt::MainWindow;
 
 namespace {
 
-const QString kRome = QStringLiteral(PATHSCOPE_SHARED_DATA "/rome99.gr");
 const char* kRomeSha256 = "cbc914b1d02327c2ea788b6f68a332995feadbdc97c1c7890c5e6272152f099d";
 
 bool wait_for(QSignalSpy& spy, int timeout_ms) { return spy.count() > 0 || spy.wait(timeout_ms); }
@@ -97,7 +97,8 @@ class ExplorerTest : public QObject {
   // Click two nodes where they are drawn; the panel must list the same hops as the CLI, and
   // the distance must be the core's single-source distance.
   void clicked_path_matches_cli() {
-    auto window = open_window(kRome, QStringLiteral("auto"));
+    REQUIRE_SHARED_DATA_FILE(rome, "rome99.gr");
+    auto window = open_window(rome, QStringLiteral("auto"));
     QVERIFY(window);
     QSignalSpy all_pairs(window.get(), &MainWindow::all_pairs_ready);
     QVERIFY(wait_for(all_pairs, 600000));
@@ -114,7 +115,7 @@ class ExplorerTest : public QObject {
       QCOMPARE(path.target, t);
       QVERIFY(window->current_method().startsWith(QStringLiteral("all-pairs")));
 
-      const auto cli = run_cli_path({QStringLiteral("path"), kRome, QString::number(g.display_id(s)),
+      const auto cli = run_cli_path({QStringLiteral("path"), rome, QString::number(g.display_id(s)),
                                      QString::number(g.display_id(t)), QStringLiteral("--engine"),
                                      QStringLiteral("auto"), QStringLiteral("--json")});
       QVERIFY(!cli.is_null());
@@ -166,7 +167,8 @@ class ExplorerTest : public QObject {
   // Export: the JSON names the file by its published digest and lists the panel's hops; the
   // PNG shows the highlight colour, which a view without a path does not contain.
   void export_json_and_png() {
-    auto window = open_window(kRome, QString());
+    REQUIRE_SHARED_DATA_FILE(rome, "rome99.gr");
+    auto window = open_window(rome, QString());
     QVERIFY(window);
     const QString blank_png = out_.filePath(QStringLiteral("blank.png"));
     window->export_png(blank_png, QSize(640, 480));
@@ -273,7 +275,7 @@ class ExplorerTest : public QObject {
   // Changing the edge-cost rule and the minimum weight reloads the connectome and keeps the
   // chosen pair; the new path is the one the core finds on the graph loaded that way.
   void cost_controls_update_path() {
-    const QString csv = QStringLiteral(PATHSCOPE_SHARED_DATA "/connectome/celegans_varshney2011_NeuronConnect.csv");
+    REQUIRE_SHARED_DATA_FILE(csv, "connectome/celegans_varshney2011_NeuronConnect.csv");
     auto window = open_window(csv, QString());
     QVERIFY(window);
     window->select_pair(QStringLiteral("PHAL"), QStringLiteral("SMDVL"));

@@ -19,15 +19,16 @@
 #include "surface_format.hpp"
 #include "pathscope/path.hpp"
 #include "pathscope/random_graph.hpp"
+#include "shared_data_qt.hpp"
 
 using pathscope::qt::MainWindow;
 
 namespace {
 
 const QString kGridCity = QStringLiteral(PATHSCOPE_SAMPLES "/grid-city.gr");
-const QString kConnectome = QStringLiteral(PATHSCOPE_SHARED_DATA "/connectome/celegans_varshney2011_NeuronConnect.csv");
-const std::string kNeuronPositions =
-    PATHSCOPE_SHARED_DATA "/connectome/celegans_neuron_positions_LowResAtlasWithHighResHeadsAndTails.csv";
+// The C. elegans connectome and its neurons' positions, inside the shared data.
+const std::string kConnectome = "connectome/celegans_varshney2011_NeuronConnect.csv";
+const std::string kNeuronPositions = "connectome/celegans_neuron_positions_LowResAtlasWithHighResHeadsAndTails.csv";
 
 bool wait_for(QSignalSpy& spy, int timeout_ms) { return spy.count() > 0 || spy.wait(timeout_ms); }
 
@@ -253,9 +254,11 @@ class TourReachTest : public QObject {
 
   // Shift-clicking a stop again takes it out; stops with no way between them say so plainly.
   void infeasible_tour_says_why() {
+    REQUIRE_SHARED_DATA_FILE(connectome, kConnectome);
+    REQUIRE_SHARED_DATA_FILE(positions, kNeuronPositions);
     pathscope::LoadOptions options;
-    options.node_table = kNeuronPositions;
-    auto window = open_window(kConnectome, options);
+    options.node_table = positions.toStdString();
+    auto window = open_window(connectome, options);
     QVERIFY(window);
     const auto& g = window->session()->graph();
     // A neuron nothing reaches cannot be on a closed tour.
@@ -284,9 +287,11 @@ class TourReachTest : public QObject {
 
   // Reachable and Upstream on C. elegans neurons: the same sets as a BFS written here.
   void reach_sets_match_bfs() {
+    REQUIRE_SHARED_DATA_FILE(connectome, kConnectome);
+    REQUIRE_SHARED_DATA_FILE(positions, kNeuronPositions);
     pathscope::LoadOptions options;
-    options.node_table = kNeuronPositions;
-    auto window = open_window(kConnectome, options);
+    options.node_table = positions.toStdString();
+    auto window = open_window(connectome, options);
     QVERIFY(window);
     const auto& g = window->session()->graph();
     pathscope::SplitMix64 rng(99);

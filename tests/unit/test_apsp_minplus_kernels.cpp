@@ -17,19 +17,25 @@ using detail::TileKernels;
 
 template <class T> T working_infinity();
 template <> std::int32_t working_infinity<std::int32_t>() { return (1 << 30) - 1; }  // blocked_engine.cpp
+template <> std::int64_t working_infinity<std::int64_t>() { return (std::int64_t{1} << 62) - 1; }
 template <> float working_infinity<float>() { return std::numeric_limits<float>::infinity(); }
 
 template <class T> const TileKernels<T>& typed(const MinPlusKernels& k);
 template <> const TileKernels<std::int32_t>& typed(const MinPlusKernels& k) { return k.i32; }
 template <> const TileKernels<float>& typed(const MinPlusKernels& k) { return k.f32; }
+template <> const TileKernels<std::int64_t>& typed(const MinPlusKernels& k) { return k.i64; }
 
-// A fifth unreachable; the rest whole numbers (or, for float, any reals) in [low, 1000].
+// A fifth unreachable; the rest whole numbers (or, for float, any reals) in [low, 1000], int64
+// ones scaled by 2^33 so that they need all 64 bits' lanes.
 template <class T>
 std::vector<T> random_tile(SplitMix64& rng, int tile, int low) {
   std::vector<T> t(static_cast<std::size_t>(tile) * tile);
   for (auto& x : t) {
     if (rng.below(5) == 0) x = working_infinity<T>();
     else if constexpr (std::is_same_v<T, float>) x = static_cast<float>(low + rng.unit() * (1000 - low));
+    else if constexpr (std::is_same_v<T, std::int64_t>)
+      x = (low + static_cast<T>(rng.below(static_cast<std::uint32_t>(1001 - low)))) * (T{1} << 33) +
+          static_cast<T>(rng.below(3));
     else x = low + static_cast<std::int32_t>(rng.below(static_cast<std::uint32_t>(1001 - low)));
   }
   return t;
@@ -133,6 +139,8 @@ TEST(MinPlusKernels, EveryInstructionSetMatchesScalarLoops) {
       check_products<float>(*kernels, tile, ++seed);
       check_closures<std::int32_t>(*kernels, tile, ++seed);
       check_closures<float>(*kernels, tile, ++seed);
+      check_products<std::int64_t>(*kernels, tile, ++seed);
+      check_closures<std::int64_t>(*kernels, tile, ++seed);
     }
 }
 

@@ -11,12 +11,13 @@
 #include "pathscope/checksum.hpp"
 #include "pathscope/load.hpp"
 #include "pathscope/path.hpp"
+#include "shared_data.hpp"
 
 namespace pathscope {
 namespace {
 
 const Graph& rome() {
-  static const Graph g = load_graph(std::string(PATHSCOPE_SHARED_DATA) + "/rome99.gr").graph;
+  static const Graph g = load_graph(test_support::shared_data_file("rome99.gr")).graph;
   return g;
 }
 

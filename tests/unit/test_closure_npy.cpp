@@ -7,7 +7,7 @@
 #include <iterator>
 
 #include "pathscope/closure.hpp"
-#include "test_closure_graphs.hpp"
+#include "closure_graphs.hpp"
 
 using namespace pathscope;
 

@@ -12,6 +12,7 @@
 #include "pathscope/error.hpp"
 #include "pathscope/random_graph.hpp"
 #include "pathscope/table.hpp"
+#include "shared_data.hpp"
 
 namespace pathscope {
 namespace {
@@ -309,8 +310,9 @@ TEST(CorrelateEngines, GraphOutputsKeepEverySurvivor) {
 
 // The real tables load and run; a random sample of their pairs is checked directly.
 void check_expression_table(const std::string& file, double max_p, std::int64_t expected_rows) {
-  auto source = open_table(std::string(PATHSCOPE_SHARED_DATA) + "/expression/" + file);
-  auto again = open_table(std::string(PATHSCOPE_SHARED_DATA) + "/expression/" + file);
+  const std::string path = test_support::shared_data_file("expression/" + file);
+  auto source = open_table(path);
+  auto again = open_table(path);
   const Table table = read_whole_table(*again);
   ASSERT_EQ(table.rows, expected_rows);
   const int m = table.layout.columns();

@@ -4,7 +4,7 @@
 
 #include "pathscope/apsp.hpp"
 #include "pathscope/reach.hpp"
-#include "test_closure_graphs.hpp"
+#include "closure_graphs.hpp"
 
 using namespace pathscope;
 using closure_test::graph_kinds;

@@ -10,7 +10,7 @@
 #include <sstream>
 
 #include "pathscope/load.hpp"
-#include "test_read_support.hpp"
+#include "reader_checks.hpp"
 
 using namespace pathscope;
 using namespace readtest;
@@ -57,7 +57,7 @@ struct VarshneyRecount {
 
 VarshneyRecount recount_varshney() {
   VarshneyRecount r;
-  std::ifstream in(shared(kVarshney));
+  std::ifstream in(shared_data_file(kVarshney));
   std::string line;
   std::getline(in, line);  // header
   while (std::getline(in, line)) {
@@ -101,12 +101,12 @@ TEST(ReadConnectome, VarshneyFiguresMatchSourcesAndARecount) {
   EXPECT_EQ(r.ej_self_loops, 3);
 
   // ...then the reader against the recount.
-  const LoadedGraph loaded = load_graph(shared(kVarshney));
+  const LoadedGraph loaded = load_graph(shared_data_file(kVarshney));
   const Graph& g = loaded.graph;
   EXPECT_EQ(loaded.report.format, "neuron-connect");
   EXPECT_EQ(g.n, 280);
   EXPECT_EQ(loaded.report.records_read, 6417);
-  EXPECT_EQ(loaded.report.self_loops_dropped, 3);
+  EXPECT_EQ(loaded.report.self_loops, 3);
   EXPECT_TRUE(g.directed);
   EXPECT_EQ(arcs_by_label(g), r.expected_arcs);
   std::set<std::string> names(g.names.begin(), g.names.end());
@@ -122,11 +122,11 @@ TEST(ReadConnectome, VarshneyFiguresMatchSourcesAndARecount) {
 
 TEST(ReadConnectome, VarshneyWithPositionsTable) {
   LoadOptions options;
-  options.node_table = shared(kPositions);
-  const LoadedGraph loaded = load_graph(shared(kVarshney), options);
+  options.node_table = shared_data_file(kPositions);
+  const LoadedGraph loaded = load_graph(shared_data_file(kVarshney), options);
   const Graph& g = loaded.graph;
   std::map<std::string, std::array<float, 3>> positions;
-  std::ifstream in(shared(kPositions));
+  std::ifstream in(shared_data_file(kPositions));
   std::string line;
   while (std::getline(in, line)) {
     const auto f = split_commas(line);
@@ -145,7 +145,7 @@ TEST(ReadConnectome, VarshneyWithPositionsTable) {
 }
 
 TEST(ReadConnectome, DrosophilaEdgeListWithMetadataNames) {
-  std::ifstream edges(shared(kLarvaEdges));
+  std::ifstream edges(shared_data_file(kLarvaEdges));
   std::int64_t pre, post, rows = 0, self_loops = 0;
   double weight, total = 0;
   ReferenceArcs reference;
@@ -159,15 +159,15 @@ TEST(ReadConnectome, DrosophilaEdgeListWithMetadataNames) {
   EXPECT_EQ(total, 376091);
   EXPECT_EQ(self_loops, 577);
 
-  const LoadedGraph plain = load_graph(shared(kLarvaEdges));
+  const LoadedGraph plain = load_graph(shared_data_file(kLarvaEdges));
   EXPECT_EQ(plain.graph.n, 3554);
   EXPECT_EQ(plain.report.records_read, 119010);
-  EXPECT_EQ(plain.report.self_loops_dropped, 577);
+  EXPECT_EQ(plain.report.self_loops, 577);
   EXPECT_EQ(arcs_by_label(plain.graph), reference.arcs());
 
   // Names from the metadata's first two columns (skeleton id, "name"), read here directly.
   std::map<std::int64_t, std::string> names;
-  std::ifstream meta(shared(kLarvaMeta));
+  std::ifstream meta(shared_data_file(kLarvaMeta));
   std::string line;
   std::getline(meta, line);
   while (std::getline(meta, line)) {
@@ -189,8 +189,8 @@ TEST(ReadConnectome, DrosophilaEdgeListWithMetadataNames) {
   }
   ASSERT_EQ(names.size(), 3591u);
   LoadOptions options;
-  options.node_table = shared(kLarvaMeta);
-  const LoadedGraph loaded = load_graph(shared(kLarvaEdges), options);
+  options.node_table = shared_data_file(kLarvaMeta);
+  const LoadedGraph loaded = load_graph(shared_data_file(kLarvaEdges), options);
   const Graph& g = loaded.graph;
   EXPECT_EQ(g.n, 3591);  // 37 metadata neurons without edges are added
   ASSERT_EQ(g.names.size(), 3591u);

@@ -4,7 +4,7 @@
 
 #include "pathscope/load.hpp"
 #include "pathscope/read_stream.hpp"
-#include "test_read_support.hpp"
+#include "reader_checks.hpp"
 
 using namespace pathscope;
 using namespace readtest;
@@ -24,7 +24,7 @@ TEST(ReadDense, SmallFileIsDetectedByContent) {
 TEST(ReadDense, RandomMatricesOfAwkwardSizes) {
   SplitMix64 rng(12);
   for (const std::int32_t n : awkward_sizes()) {
-    for (const double no_arc : {1e6, 50.0}) {
+    for (const double no_arc : {1e6, 50.0}) for (const bool zero_is_arc : {false, true}) {
       std::ostringstream text;
       ReferenceArcs reference;
       for (std::int32_t i = 0; i < n; ++i) {
@@ -43,12 +43,13 @@ TEST(ReadDense, RandomMatricesOfAwkwardSizes) {
             token = std::to_string(static_cast<int>(value));
           }
           text << (j ? " " : "") << token;
-          if (i != j && value < no_arc) reference.add(std::to_string(i), std::to_string(j), value);
+          if (i != j && value < no_arc && (value != 0 || zero_is_arc)) reference.add(std::to_string(i), std::to_string(j), value);
         }
         text << "\n";
       }
       LoadOptions options;
       options.dense_no_arc = no_arc;
+      options.dense_zero_is_arc = zero_is_arc;
       std::istringstream in(text.str());
       const LoadedGraph loaded = read_graph_stream(in, "random.txt", "dense", options);
       EXPECT_EQ(loaded.graph.n, n);

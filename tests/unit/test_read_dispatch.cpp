@@ -5,7 +5,7 @@
 #include "pathscope/load.hpp"
 #include "pathscope/random_graph.hpp"
 #include "pathscope/read_stream.hpp"
-#include "test_read_support.hpp"
+#include "reader_checks.hpp"
 
 using namespace pathscope;
 using namespace readtest;

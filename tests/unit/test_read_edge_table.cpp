@@ -5,7 +5,7 @@
 
 #include "pathscope/load.hpp"
 #include "pathscope/read_stream.hpp"
-#include "test_read_support.hpp"
+#include "reader_checks.hpp"
 
 using namespace pathscope;
 using namespace readtest;
@@ -29,7 +29,7 @@ TEST(ReadEdgeTable, HeaderlessTabAndWhitespaceTablesWithIntegerIds) {
   EXPECT_EQ(arcs_by_label(tsv.graph).at({"3", "1"}), 6);
   const LoadedGraph edges = load_graph(data("edge_table/good_whitespace.edges"));
   EXPECT_EQ(edges.graph.ids, (std::vector<std::int64_t>{10, 20, 30}));
-  EXPECT_EQ(edges.report.self_loops_dropped, 1);
+  EXPECT_EQ(edges.report.self_loops, 1);
   EXPECT_EQ(edges.graph.arc_count(), 3);
 }
 
@@ -144,7 +144,7 @@ TEST(ReadEdgeTable, TypedConnectionTableSmallFile) {
   EXPECT_EQ(arcs.at({"AVAL", "AVBL"}), 1);
   EXPECT_EQ(arcs.at({"AVBL", "AVAL"}), 1);
   EXPECT_EQ(arcs.size(), 4u);
-  EXPECT_EQ(loaded.report.self_loops_dropped, 1);
+  EXPECT_EQ(loaded.report.self_loops, 1);
   EXPECT_EQ(loaded.graph.n, 4);  // AVAL, AVAR, AVBL, RIBL; "NMJ" is not a neuron
 }
 

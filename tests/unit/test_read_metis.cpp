@@ -6,13 +6,13 @@
 
 #include "pathscope/load.hpp"
 #include "pathscope/read_stream.hpp"
-#include "test_read_support.hpp"
+#include "reader_checks.hpp"
 
 using namespace pathscope;
 using namespace readtest;
 
 TEST(ReadMetis, LuxembourgWithEuclideanCostsFromXyz) {
-  const LoadedGraph loaded = load_graph(shared("luxembourg.osm.graph"));
+  const LoadedGraph loaded = load_graph(shared_data_file("luxembourg.osm.graph"));
   const Graph& g = loaded.graph;
   EXPECT_EQ(loaded.report.format, "metis");
   EXPECT_EQ(g.n, 114599);
@@ -23,7 +23,7 @@ TEST(ReadMetis, LuxembourgWithEuclideanCostsFromXyz) {
   ASSERT_EQ(g.coord_dims, 2);  // every z is 0
 
   // Costs recomputed here from the .xyz text: round(Euclidean distance), at least 1.
-  std::ifstream xyz(shared("luxembourg.osm.xyz"));
+  std::ifstream xyz(shared_data_file("luxembourg.osm.xyz"));
   std::vector<double> x, y;
   double a, b, c;
   while (xyz >> a >> b >> c) {

@@ -10,7 +10,7 @@
 
 #include "pathscope/load.hpp"
 #include "pathscope/tsplib.hpp"
-#include "test_read_support.hpp"
+#include "reader_checks.hpp"
 
 using namespace pathscope;
 using namespace readtest;
@@ -20,14 +20,14 @@ namespace {
 // Optima from OPTIMA.md's table, and from bestSolutions.txt for instances the table omits.
 std::map<std::string, std::int64_t> published_optima() {
   std::map<std::string, std::int64_t> optima;
-  std::ifstream best(shared("tsplib/bestSolutions.txt"));
+  std::ifstream best(shared_data_file("tsplib/bestSolutions.txt"));
   std::string line;
   const std::regex best_line(R"(^\s*(\w+)\s*:\s*(\d+)\s*$)");
   std::smatch m;
   while (std::getline(best, line)) {
     if (std::regex_match(line, m, best_line)) optima.emplace(m[1].str(), std::stoll(m[2].str()));
   }
-  std::ifstream table(shared("tsplib/OPTIMA.md"));
+  std::ifstream table(shared_data_file("tsplib/OPTIMA.md"));
   const std::regex row(R"(^\|\s*(\w+)\s*\|\s*(\d+)\s*\|[^|]*\|\s*(\d+)\s*\|)");
   int rows = 0;
   while (std::getline(table, line)) {
@@ -45,12 +45,12 @@ std::map<std::string, std::int64_t> published_optima() {
 TEST(ReadTsplib, EveryOptimalTourMeasuresThePublishedOptimum) {
   const auto optima = published_optima();
   int checked = 0;
-  for (const auto& entry : std::filesystem::directory_iterator(shared("tsplib"))) {
+  for (const auto& entry : std::filesystem::directory_iterator(shared_data_file("tsplib"))) {
     const std::string path = entry.path().string();
     if (path.size() < 9 || path.substr(path.size() - 9) != ".opt.tour") continue;
     const std::string name = entry.path().filename().string();
     const std::string stem = name.substr(0, name.size() - 9);
-    const TsplibInstance instance = read_tsplib(shared("tsplib/" + stem + ".tsp"));
+    const TsplibInstance instance = read_tsplib(shared_data_file("tsplib/" + stem + ".tsp"));
     const std::vector<std::int32_t> tour = read_tsplib_tour(path);
     ASSERT_EQ(static_cast<std::int32_t>(tour.size()), instance.dimension) << stem;
     ASSERT_TRUE(optima.count(stem)) << stem;
@@ -62,7 +62,7 @@ TEST(ReadTsplib, EveryOptimalTourMeasuresThePublishedOptimum) {
 
 TEST(ReadTsplib, EveryInstanceLoadsAsACompleteGraph) {
   int loaded_count = 0;
-  for (const auto& entry : std::filesystem::directory_iterator(shared("tsplib"))) {
+  for (const auto& entry : std::filesystem::directory_iterator(shared_data_file("tsplib"))) {
     if (entry.path().extension() != ".tsp") continue;
     const LoadedGraph loaded = load_graph(entry.path().string());
     const TsplibInstance instance = read_tsplib(entry.path().string());
@@ -83,13 +83,13 @@ TEST(ReadTsplib, EveryInstanceLoadsAsACompleteGraph) {
 }
 
 TEST(ReadTsplib, FileQuirksAndPositions) {
-  const TsplibInstance bays = read_tsplib(shared("tsplib/bays29.tsp"));
+  const TsplibInstance bays = read_tsplib(shared_data_file("tsplib/bays29.tsp"));
   EXPECT_TRUE(bays.coords_from_display_data);
   EXPECT_EQ(bays.coords[0], 1150.0);
   EXPECT_EQ(bays.cost(0, 1), 107);
-  const TsplibInstance ulysses = read_tsplib(shared("tsplib/ulysses16.tsp"));  // " EOF"
+  const TsplibInstance ulysses = read_tsplib(shared_data_file("tsplib/ulysses16.tsp"));  // " EOF"
   EXPECT_EQ(ulysses.dimension, 16);
-  const TsplibInstance burma = read_tsplib(shared("tsplib/burma14.tsp"));  // blank lines after EOF
+  const TsplibInstance burma = read_tsplib(shared_data_file("tsplib/burma14.tsp"));  // blank lines after EOF
   EXPECT_EQ(burma.edge_weight_type, "GEO");
   const TsplibInstance atsp = read_tsplib(data("tsplib/good_atsp.tsp"));
   EXPECT_EQ(atsp.type, TsplibType::Atsp);

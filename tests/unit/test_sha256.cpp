@@ -9,6 +9,7 @@
 #include "pathscope/error.hpp"
 #include "pathscope/random_graph.hpp"
 #include "pathscope/sha256.hpp"
+#include "shared_data.hpp"
 
 namespace {
 
@@ -24,7 +25,7 @@ TEST(Sha256, FipsVectors) {
 
 // The digest SOURCES.md publishes for the shared rome99.gr.
 TEST(Sha256, SharedFileMatchesPublishedDigest) {
-  EXPECT_EQ(pathscope::sha256_file_hex(std::string(PATHSCOPE_SHARED_DATA) + "/rome99.gr"),
+  EXPECT_EQ(pathscope::sha256_file_hex(test_support::shared_data_file("rome99.gr")),
             "cbc914b1d02327c2ea788b6f68a332995feadbdc97c1c7890c5e6272152f099d");
 }
 

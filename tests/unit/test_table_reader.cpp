@@ -9,6 +9,7 @@
 #include "pathscope/error.hpp"
 #include "pathscope/random_graph.hpp"
 #include "pathscope/table.hpp"
+#include "shared_data.hpp"
 
 namespace pathscope {
 namespace {
@@ -169,7 +170,7 @@ TEST(TableReader, BadTablesNameTheLine) {
 }
 
 TEST(TableReader, GolubTrainingTable) {
-  const std::string path = std::string(PATHSCOPE_SHARED_DATA) + "/expression/golub_data_set_ALL_AML_train.csv";
+  const std::string path = test_support::shared_data_file("expression/golub_data_set_ALL_AML_train.csv");
   auto source = open_table(path);
   const auto& layout = source->layout();
   EXPECT_TRUE(layout.has_header);
@@ -200,8 +201,8 @@ TEST(TableReader, GolubTrainingTable) {
 }
 
 TEST(TableReader, YeastTableWithShortHeader) {
-  auto source = open_table(std::string(PATHSCOPE_SHARED_DATA) +
-                           "/expression/yeast_cellcycle_oscillating-genes_normalized-profiles.tsv");
+  auto source =
+      open_table(test_support::shared_data_file("expression/yeast_cellcycle_oscillating-genes_normalized-profiles.tsv"));
   EXPECT_TRUE(source->layout().has_row_names);
   EXPECT_EQ(source->layout().columns(), 50);
   EXPECT_EQ(source->layout().column_names[0], "SRR3405783_2");

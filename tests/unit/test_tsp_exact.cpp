@@ -5,7 +5,7 @@
 #include <random>
 
 #include "pathscope/tsp.hpp"
-#include "test_tsp_reference.hpp"
+#include "tsp_reference.hpp"
 
 using namespace pathscope;
 

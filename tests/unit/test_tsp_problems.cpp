@@ -13,13 +13,14 @@
 #include "pathscope/random_graph.hpp"
 #include "pathscope/tsp.hpp"
 #include "pathscope/tsplib.hpp"
-#include "test_tsp_reference.hpp"
+#include "shared_data.hpp"
+#include "tsp_reference.hpp"
 
 using namespace pathscope;
 
 namespace {
 
-std::string tsplib(const std::string& name) { return std::string(PATHSCOPE_SHARED_DATA) + "/tsplib/" + name; }
+std::string tsplib(const std::string& name) { return test_support::shared_data_file("tsplib/" + name); }
 
 TspResult solve(const TspInstance& instance, TspAlgorithm algorithm) {
   TspOptions options;

@@ -10,7 +10,7 @@
 
 #include "pathscope/tsp.hpp"
 #include "pathscope/tsp_walk.hpp"
-#include "test_tsp_reference.hpp"
+#include "tsp_reference.hpp"
 
 using namespace pathscope;
 namespace walk = pathscope::tsp_walk;

@@ -1,11 +1,12 @@
 #pragma once
-// Everything one opened graph brings: the graph, its file hash, the positions shown (its own
-// coordinates or a force layout), the arcs to draw, and the all-pairs result once computed.
+// Everything one opened graph brings: the graph, its file hash, the graph as drawn, and the
+// all-pairs result once computed.
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "pathscope/apsp.hpp"
+#include "pathscope/drawn_graph.hpp"
 #include "pathscope/job.hpp"
 #include "pathscope/load.hpp"
 #include "pathscope/path.hpp"
@@ -18,10 +19,7 @@ struct GraphSession {
   LoadOptions options;
   LoadedGraph loaded;
   std::string sha256;            // of the file; of the spec text for generated graphs
-  std::vector<float> positions;  // n * 2, as drawn
-  std::vector<std::int32_t> draw_arcs;  // (tail, head) pairs; undirected edges once
-  std::string position_source;   // "coordinates", "force layout", "force layout (cached)"
-  std::string position_note;     // e.g. "y stretched ×6 for legibility"; empty if none
+  DrawnGraph drawn;              // positions, lines and components as drawn
   std::shared_ptr<const ApspResult> apsp;
   std::vector<Timing> timings;
 

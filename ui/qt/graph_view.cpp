@@ -58,6 +58,31 @@ void GraphView::set_graph(std::vector<float> positions, std::vector<std::int32_t
 
 void GraphView::clear_graph() { set_graph({}, {}, false, {}); }
 
+void GraphView::observe(const Selection* selection) {
+  connect(selection, &Selection::changed, this, [this, selection] { show_selection(*selection); });
+  show_selection(*selection);
+}
+
+void GraphView::show_selection(const Selection& s) {
+  if (const auto* tour = s.tour()) {
+    set_overlay_nodes({});
+    set_path(tour->walk.nodes, true);
+    set_stops(tour->stops);
+  } else if (const auto* reach = s.reach()) {
+    set_stops({});
+    set_markers(reach->start, -1);
+    set_overlay_nodes(reach->nodes);
+  } else {
+    set_overlay_nodes({});
+    set_stops(s.stops());
+    if (s.has_pair() && s.path().reachable) {
+      set_path(s.path().nodes);
+    } else {
+      set_markers(s.source(), s.target());
+    }
+  }
+}
+
 void GraphView::set_path(const std::vector<std::int32_t>& nodes, bool closed) {
   path_ = nodes;
   path_closed_ = closed;

@@ -8,6 +8,7 @@
 
 #include "pathscope_render/camera.hpp"
 #include "pathscope_render/renderer.hpp"
+#include "selection.hpp"
 
 namespace pathscope::qt {
 
@@ -20,6 +21,10 @@ class GraphView : public QOpenGLWidget {
   // positions: n * 2 world coordinates; arcs: (tail, head) pairs; labels: one per node.
   void set_graph(std::vector<float> positions, std::vector<std::int32_t> arcs, bool directed, QStringList labels);
   void clear_graph();
+  // Draws the selection now and after each of its changes.
+  void observe(const Selection* selection);
+  // The tour with its stops, the reach set, the stops, or the path or its end markers.
+  void show_selection(const Selection& selection);
   void set_path(const std::vector<std::int32_t>& nodes, bool closed = false);
   void set_markers(std::int32_t source, std::int32_t target);
   // Tour stops, drawn as numbered rings in order (1, 2, ...); empty for none.

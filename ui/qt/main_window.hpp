@@ -1,6 +1,7 @@
 #pragma once
 // The explorer's window: open a graph (dialog, drop, recent, samples, command line), see it,
-// click two nodes for the shortest path, compute all pairs in the background, export.
+// click two nodes for the shortest path, compute all pairs in the background, export. What is
+// chosen on the graph lives in its Selection; the window starts the jobs that answer it.
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QLabel>
@@ -8,7 +9,6 @@
 #include <QMainWindow>
 #include <QMenu>
 #include <memory>
-#include <optional>
 
 #include "graph_session.hpp"
 #include "graph_view.hpp"
@@ -16,7 +16,7 @@
 #include "job_status.hpp"
 #include "path_panel.hpp"
 #include "pathscope/reach.hpp"
-#include "pathscope/tsp.hpp"
+#include "selection.hpp"
 #include "timing_panel.hpp"
 
 namespace pathscope::qt {
@@ -35,8 +35,7 @@ class MainWindow : public QMainWindow {
   // Starts all pairs with this engine now, if the matrix fits the memory budget.
   void start_all_pairs(const QString& engine);
 
-  // As if the node were clicked: first click source, second target (path found), third
-  // starts over.
+  // As if the node were clicked (Selection::click).
   void select_node(std::int32_t node);
   // Scripted use: source and target by id or name; throws Error when one is unknown.
   void select_pair(const QString& source_key, const QString& target_key);
@@ -55,8 +54,8 @@ class MainWindow : public QMainWindow {
   // The tour exported as JSON (kind "tour") when one is shown, the path otherwise.
   void export_json(const QString& file) const;                 // throws Error
   void export_png(const QString& file, QSize size);            // throws Error
-  // Errors go to a message box (window-modal, never blocking the event loop), or to
-  // stderr and exit code 1 in scripted mode.
+  // Errors go to a message box (window-modal, never blocking the event loop), or in
+  // scripted mode to script_failed(), for the script to report and quit.
   void show_error(const QString& title, const QString& text);
   void set_scripted(bool scripted) { scripted_ = scripted; }
 
@@ -67,28 +66,23 @@ class MainWindow : public QMainWindow {
   JobRunner* apsp_job() const { return apsp_job_; }
   JobStatus* apsp_status() const { return apsp_status_; }
   const GraphSession* session() const { return session_.get(); }
-  const Path& current_path() const { return path_; }
-  struct Tour {
-    std::vector<std::int32_t> stops;  // graph nodes in tour order, the first one first
-    std::vector<Path> legs;           // stops[i] -> stops[i+1], the last back to stops[0]
-    Path walk;                        // the legs joined; arc_costs has the closing arc last
-    TspResult result;
-    std::string method;
-  };
-  const Tour* current_tour() const { return tour_ ? &*tour_ : nullptr; }
-  const ReachSet* current_reach() const { return reach_ ? &*reach_ : nullptr; }
-  const std::vector<std::int32_t>& stops() const { return stops_; }
+  const Selection* selection() const { return selection_; }
+  const Path& current_path() const { return selection_->path(); }
+  const Selection::Tour* current_tour() const { return selection_->tour(); }
+  const ReachSet* current_reach() const { return selection_->reach(); }
+  const std::vector<std::int32_t>& stops() const { return selection_->stops(); }
   JobRunner* query_job() const { return query_job_; }
-  QString current_method() const { return QString::fromStdString(method_); }
+  QString current_method() const { return QString::fromStdString(selection_->method()); }
   QString status_text() const { return status_->text(); }
 
  Q_SIGNALS:
   void graph_ready();
   void load_failed(const QString& error);
   void all_pairs_ready();
-  void path_changed();
   void tour_ready();
   void reach_ready();
+  // Scripted mode only: what went wrong, as "TITLE: TEXT".
+  void script_failed(const QString& message);
 
  protected:
   void dragEnterEvent(QDragEnterEvent* event) override;
@@ -99,15 +93,10 @@ class MainWindow : public QMainWindow {
   void build_menus();
   void build_toolbar();
   void adopt(std::shared_ptr<GraphSession> session, QStringList keep_selection);
-  void update_path();
-  void clear_tour_and_reach();
-  void show_tour();
   void update_status();
-  void update_caption();
   void run_both();
   void search();
   void reload_with_controls();
-  void remember_recent(const QString& spec, const LoadOptions& options);
   void rebuild_recent_menu();
   void open_dialog();
   void export_json_dialog();
@@ -127,20 +116,16 @@ class MainWindow : public QMainWindow {
   QComboBox* cost_rule_;
   QDoubleSpinBox* min_weight_;
   QMenu* recent_menu_ = nullptr;
+  Selection* selection_;
 
   std::shared_ptr<GraphSession> session_;
   QString apsp_engine_ = QStringLiteral("auto");
   QString engine_state_;  // what the status bar says about all pairs
-  std::int32_t source_ = -1, target_ = -1;
-  Path path_;
-  std::string method_;
-  std::vector<std::int32_t> stops_;
-  std::optional<Tour> tour_;
-  std::optional<ReachSet> reach_;
   bool scripted_ = false;
 };
 
-// Folders searched for the bundled samples: beside the binary when installed, else the source tree.
+// The bundled samples: installed ones (<binary's folder>/../share/pathscope/samples) first,
+// else the source tree's.
 QStringList sample_files();
 
 }  // namespace pathscope::qt

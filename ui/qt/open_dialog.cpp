@@ -6,18 +6,21 @@
 #include <QHBoxLayout>
 #include <QPushButton>
 
+#include "pathscope/file_formats.hpp"
+
 namespace pathscope::qt {
 namespace {
 
-QWidget* with_browse(QLineEdit* edit, QWidget* parent, const QString& title) {
+QWidget* with_browse(QLineEdit* edit, QWidget* parent, const QString& title, InputKind kind) {
   auto* row = new QWidget(parent);
   auto* layout = new QHBoxLayout(row);
   layout->setContentsMargins(0, 0, 0, 0);
   auto* browse = new QPushButton(QObject::tr("Browse…"), row);
   layout->addWidget(edit, 1);
   layout->addWidget(browse);
-  QObject::connect(browse, &QPushButton::clicked, row, [edit, parent, title] {
-    const QString chosen = QFileDialog::getOpenFileName(parent, title, edit->text());
+  const QString filter = QString::fromStdString(file_dialog_filter(kind));
+  QObject::connect(browse, &QPushButton::clicked, row, [edit, parent, title, filter] {
+    const QString chosen = QFileDialog::getOpenFileName(parent, title, edit->text(), filter);
     if (!chosen.isEmpty()) edit->setText(chosen);
   });
   return row;
@@ -40,8 +43,8 @@ OpenDialog::OpenDialog(QWidget* parent) : QDialog(parent) {
   file_->setPlaceholderText(tr("graph file, or random:n=1000,deg=8,seed=1"));
   format_ = new QComboBox(this);
   format_->addItem(tr("detect from name and content"), QString());
-  for (const char* f : {"dimacs", "metis", "edge-table", "json", "tsplib", "mtx", "dense"}) {
-    format_->addItem(QString::fromLatin1(f), QString::fromLatin1(f));
+  for (const FileFormat* f : file_formats_of(InputKind::Graph)) {
+    format_->addItem(QString::fromStdString(f->name + ": " + f->title), QString::fromStdString(f->name));
   }
   cost_rule_ = new QComboBox(this);
   cost_rule_->addItem(tr("weight: the number in the file is the cost"));
@@ -55,11 +58,11 @@ OpenDialog::OpenDialog(QWidget* parent) : QDialog(parent) {
   node_table_->setPlaceholderText(tr("optional CSV of names with x, y, z positions"));
 
   auto* form = new QFormLayout;
-  form->addRow(tr("File:"), with_browse(file_, this, tr("Graph file")));
+  form->addRow(tr("File:"), with_browse(file_, this, tr("Graph file"), InputKind::Graph));
   form->addRow(tr("Format:"), format_);
   form->addRow(tr("Edge cost:"), cost_rule_);
   form->addRow(tr("Minimum weight:"), min_weight_);
-  form->addRow(tr("Node table:"), with_browse(node_table_, this, tr("Node table")));
+  form->addRow(tr("Node table:"), with_browse(node_table_, this, tr("Node table"), InputKind::NodeTable));
   auto* buttons = new QDialogButtonBox(QDialogButtonBox::Open | QDialogButtonBox::Cancel, this);
   connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
   connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);

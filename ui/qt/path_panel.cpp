@@ -35,6 +35,33 @@ PathPanel::PathPanel(QWidget* parent) : QWidget(parent) {
   });
 }
 
+void PathPanel::observe(const Selection* selection) {
+  connect(selection, &Selection::changed, this, [this, selection] { show_selection(*selection); });
+  show_selection(*selection);
+}
+
+void PathPanel::show_selection(const Selection& s) {
+  const GraphSession* session = s.session();
+  if (!session) return show_message(tr("Click a node for the source, then another for the target."));
+  const Graph& g = session->graph();
+  if (const auto* tour = s.tour()) {
+    return show_tour(g, tour->stops, tour->legs,
+                     QString::fromStdString(tour->method) + (tour->result.proven_optimal ? tr(", optimal") : tr(", best found")));
+  }
+  if (const auto* reach = s.reach()) return show_reach(g, *reach);
+  const auto stops = static_cast<int>(s.stops().size());
+  if (stops > 0) {
+    return show_message(stops < 2 ? tr("%1 stop(s). Shift-click more stops, then Best Tour (T).").arg(stops)
+                                  : tr("%1 stops. Best Tour (T) finds the shortest closed tour.").arg(stops));
+  }
+  if (s.has_pair()) {
+    if (!s.path_error().isEmpty()) return show_message(s.path_error());
+    return show_path(g, s.path(), QString::fromStdString(s.method()));
+  }
+  if (s.source() >= 0) return show_message(tr("Source %1. Click a target.").arg(QString::fromStdString(g.label(s.source()))));
+  show_message(tr("Click a node for the source, then another for the target."));
+}
+
 void PathPanel::set_columns(const QStringList& headers) { table_->setHorizontalHeaderLabels(headers); }
 
 void PathPanel::show_tour(const Graph& g, const std::vector<std::int32_t>& stops, const std::vector<Path>& legs,

@@ -8,6 +8,7 @@
 #include "pathscope/graph.hpp"
 #include "pathscope/path.hpp"
 #include "pathscope/reach.hpp"
+#include "selection.hpp"
 
 namespace pathscope::qt {
 
@@ -15,6 +16,10 @@ class PathPanel : public QWidget {
   Q_OBJECT
  public:
   explicit PathPanel(QWidget* parent = nullptr);
+  // Shows the selection now and after each of its changes.
+  void observe(const Selection* selection);
+  // The tour, the reach set, the path, or a hint of what to click next.
+  void show_selection(const Selection& selection);
   // method: how the path was found ("all-pairs (sparse)", "single-source (Dijkstra)").
   void show_path(const Graph& g, const Path& path, const QString& method);
   // A tour: one row per stop in tour order with the leg to the next stop (the last leg

@@ -7,26 +7,25 @@
 #include <vector>
 
 #include "pathscope/distance.hpp"
+#include "pathscope/engine.hpp"
 #include "pathscope/error.hpp"
 #include "pathscope/graph.hpp"
 #include "pathscope/job.hpp"
 
 namespace pathscope {
 
-struct ApspOptions {
+struct ApspOptions : EngineResources {
   DistType dist = DistType::Int32;
-  bool next_hop = false;            // also return the n x n next-hop matrix
-  int threads = 0;                  // CPU engines: 0 = all hardware threads
-  std::uint64_t memory_budget = 0;  // host bytes for the result; 0 = default_memory_budget()
-  std::uint64_t gpu_memory_budget = 0;  // GPU engines: 0 = free device memory less a margin
+  bool next_hop = false;  // also return the n x n next-hop matrix
 };
 
-// The distance matrix, row-major, row = source. Exactly one of d32/df/d16 is filled,
+// The distance matrix, row-major, row = source. Exactly one of d32/d64/df/d16 is filled,
 // according to dist. Unreachable cells hold the type's unreachable value (distance.hpp).
 struct ApspResult {
   std::int32_t n = 0;
   DistType dist = DistType::Int32;
   std::vector<std::int32_t> d32;
+  std::vector<std::int64_t> d64;
   std::vector<float> df;
   std::vector<std::uint16_t> d16;
   // Present only when asked for: next[u*n+v] is the node after u on a shortest u->v path,
@@ -35,16 +34,11 @@ struct ApspResult {
   Timing timing;
 
   bool reachable(std::int32_t u, std::int32_t v) const;
-  double distance(std::int32_t u, std::int32_t v) const;  // +inf when unreachable
+  double distance(std::int32_t u, std::int32_t v) const;  // +inf when unreachable; int64 beyond 2^53 rounded
 };
 
-class ApspEngine {
+class ApspEngine : public Engine {
  public:
-  virtual ~ApspEngine() = default;
-  virtual std::string name() const = 0;
-  virtual std::string description() const = 0;
-  // Empty when the engine can run here; otherwise why not ("no CUDA device", ...).
-  virtual std::string unavailable_reason() const { return {}; }
   virtual bool supports(DistType t) const = 0;
   // Throws NegativeCycle, OverBudget, Cancelled or Error; never returns wrong distances.
   virtual ApspResult run(const Graph& g, const ApspOptions& options, const JobContext& job) const = 0;
@@ -69,7 +63,18 @@ std::unique_ptr<ApspEngine> make_apsp_engine(std::string_view name);
 std::string auto_engine_choice(const Graph& g);
 
 // Throws Error when int32 distances could overflow on this graph (|w| * (n-1) too large)
-// or when the weights are not whole numbers.
+// or when the weights are not whole numbers. check_int64_distances is the same for int64.
+// Which type a graph needs is answered by choose_distance_type (distance_choice.hpp).
 void check_int32_distances(const Graph& g);
+void check_int64_distances(const Graph& g);
+
+// Throws Error when float distances could pass the largest float (|w| * (n-1) above it): such a
+// sum becomes +inf, which reads as "unreachable" although a path exists.
+void check_float32_distances(const Graph& g);
+
+// Throws NegativeCycle naming the lowest node whose self-loop costs less than 0. Loops are kept
+// off the arcs (Graph::self_loops), so no engine would find this cycle of one arc by itself:
+// every all-pairs engine, CPU and GPU, calls this before computing.
+void refuse_negative_self_loops(const Graph& g);
 
 }  // namespace pathscope

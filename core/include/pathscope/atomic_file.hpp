@@ -1,27 +1,58 @@
 #pragma once
 // Output files are written under a temporary name beside the target and renamed at the end,
 // so a crash or cancel never leaves a half-written file under the real name.
+#include <atomic>
 #include <cstdio>
 #include <string>
+#include <vector>
 
 namespace pathscope {
 
+class AtomicFile;
+void commit_together(const std::vector<AtomicFile*>& files);
+
 class AtomicFile {
  public:
-  explicit AtomicFile(std::string path);  // opens "<path>.tmp-<pid>-<n>"; throws Error
-  ~AtomicFile();                          // removes the temporary unless committed
+  // Opens "<path>.tmp-<pid>-<n>", or the target itself when it is a device or pipe (written in
+  // place and checked: a device cannot be renamed onto). Removes "<path>.tmp-<pid2>-<k>" files
+  // left by processes that no longer run. Throws Error (also for a folder).
+  explicit AtomicFile(std::string path);
+  ~AtomicFile();  // removes the temporary unless committed
   AtomicFile(const AtomicFile&) = delete;
   AtomicFile& operator=(const AtomicFile&) = delete;
 
   std::FILE* handle() { return file_; }
-  void write(const void* data, std::size_t bytes);  // throws Error on a short write
+  // Every write, close and rename failure throws Error naming the target:
+  // "cannot write /dev/full: No space left on device".
+  void write(const void* data, std::size_t bytes);  // throws Cancelled once cancel_writes_on's flag is set
   void write(const std::string& text) { write(text.data(), text.size()); }
-  void commit();  // flush, close, rename onto the target; throws Error
+  void close();   // flush and close, leaving the temporary in place; commit() does it when not done
+  void commit();  // close, then rename onto the target
+
+  const std::string& path() const { return path_; }
 
  private:
-  std::string path_, temp_path_;
+  friend void commit_together(const std::vector<AtomicFile*>& files);
+  void rename_into_place();
+  void fail(const char* what, int error) const;
+  std::string path_, temp_path_;  // no temporary: written in place
   std::FILE* file_ = nullptr;
+  int registry_slot_ = -1;  // in the list a fatal signal clears
   bool committed_ = false;
 };
+
+// Files that are the parts of one output (a table and its graph): all are written and closed
+// before any is renamed, then they are renamed in the order given, so the last one listed is
+// renamed last. A crash between two of those renames is the only moment where new and old
+// files sit side by side.
+void commit_together(const std::vector<AtomicFile*>& files);
+
+// Long writes stop with Cancelled once *flag is true (the flag a front end's cancel request
+// sets), so a cancelled run also stops while writing its output. Null: never.
+void cancel_writes_on(const std::atomic<bool>* flag);
+
+// Removes the temporaries of every AtomicFile still open. Async-signal-safe: for a signal
+// handler that ends the process at once, when destructors will not run.
+void remove_open_temporaries() noexcept;
 
 }  // namespace pathscope

@@ -1,6 +1,7 @@
 #pragma once
 // A fingerprint of a distance matrix: equal checksums mean equal matrices, whatever engine
-// or distance type produced them (hop16 and int32 hop counts give the same checksum).
+// or distance type produced them (equal whole distances in int32, int64, hop16 or float give
+// the same checksum).
 #include <cstdint>
 #include <string>
 

@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "pathscope/engine.hpp"
 #include "pathscope/error.hpp"
 #include "pathscope/graph.hpp"
 #include "pathscope/job.hpp"
@@ -53,11 +54,7 @@ class BitMatrix {
   std::vector<std::uint64_t> words_;
 };
 
-struct ClosureOptions {
-  int threads = 0;                      // CPU engines: 0 = all hardware threads
-  std::uint64_t memory_budget = 0;      // host bytes; 0 = default_memory_budget()
-  std::uint64_t gpu_memory_budget = 0;  // GPU engine: 0 = free device memory less a margin
-};
+struct ClosureOptions : EngineResources {};
 
 struct ClosureResult {
   BitMatrix reach;  // R+, see the top of this file
@@ -65,13 +62,8 @@ struct ClosureResult {
                     // engine, so that "relations/s" compares engines like their times do
 };
 
-class ClosureEngine {
+class ClosureEngine : public Engine {
  public:
-  virtual ~ClosureEngine() = default;
-  virtual std::string name() const = 0;
-  virtual std::string description() const = 0;
-  // Empty when the engine can run here; otherwise why not ("no CUDA device found", ...).
-  virtual std::string unavailable_reason() const { return {}; }
   // Throws OverBudget (checked before allocating), Cancelled or Error.
   virtual ClosureResult run(const Graph& g, const ClosureOptions& options, const JobContext& job) const = 0;
 };
@@ -79,6 +71,8 @@ class ClosureEngine {
 // "textbook", "bitset", "scc", "gpu", "auto".
 std::vector<std::string> closure_engine_names();
 // Throws Error for an unknown name; "gpu" exists without a GPU (see unavailable_reason).
+// Every engine it returns sets the diagonal bit of each node with a self-loop
+// (Graph::self_loops), which the engines themselves never see.
 std::unique_ptr<ClosureEngine> make_closure_engine(std::string_view name);
 // What "auto" runs on this graph here: "gpu" when a GPU is usable and the graph is large,
 // "scc" for sparse graphs, "bitset" otherwise.

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "pathscope/engine.hpp"
 #include "pathscope/job.hpp"
 #include "pathscope/table.hpp"
 
@@ -79,19 +80,22 @@ class PairSink {
 };
 
 // "i j rho p" TSV (row names in i and j when the table has them), written in chunks under a
-// temporary name and renamed by finish().
+// temporary name and renamed by finish(). With fewer than 3 samples there is no p column.
 std::unique_ptr<PairSink> make_tsv_pair_sink(const std::string& path);
-// The survivors as a graph, written by finish(): ".json" gives networkx node-link JSON,
-// anything else an edge table "source,target,weight". weight_rule "inverse": 1/|rho|, so a
+// The survivors as a graph, written by finish(): ".json" gives networkx node-link JSON, ".csv"
+// and ".tsv" an edge table "source,target,weight"; any other name is refused (Error) at once,
+// before a row is read. weight_rule "inverse": 1/|rho|, so a
 // strong correlation is a short edge; "abs": |rho|. Refuses (Error) more than max_edges.
 std::unique_ptr<PairSink> make_graph_pair_sink(const std::string& path, const std::string& weight_rule,
                                                std::int64_t max_edges = 50'000'000);
-// Forwards to every sink in order.
+// Forwards to every sink in order. The files of the sinks above are all written before any is
+// renamed onto its name, then renamed in sink order (the last sink's file last): a run that
+// stops early leaves all old files, and only a crash between two renames can mix old and new.
 std::unique_ptr<PairSink> make_fan_out_sink(std::vector<std::unique_ptr<PairSink>> sinks);
 
 // ---- engines -------------------------------------------------------------------------------
 
-struct CorrelateOptions {
+struct CorrelateOptions : EngineResources {
   CorrelationMethod method = CorrelationMethod::spearman;
   double min_abs_rho = 0;      // the combined cut-off: |rho| >= this survives
   bool count_only = false;     // survivors counted only; the sink may be null
@@ -113,11 +117,8 @@ struct CorrelateResult {
   double load_seconds = 0;         // reading the source and ranking the rows
 };
 
-class CorrelationEngine {
+class CorrelationEngine : public Engine {
  public:
-  virtual ~CorrelationEngine() = default;
-  virtual std::string name() const = 0;
-  virtual std::string unavailable_reason() const { return {}; }
   virtual CorrelateResult run(RowSource& source, const CorrelateOptions& options, PairSink* sink,
                               const JobContext& job) = 0;
 };

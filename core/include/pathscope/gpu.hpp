@@ -1,6 +1,7 @@
 #pragma once
-// What the core knows of the GPU back end. Implemented in kernels/ (CUDA) or by a stand-in
-// when the build has no nvcc; neither exposes CUDA types here.
+// What the core knows of the GPU back end. core/src/gpu/ forwards these to the CUDA back end
+// (kernels/) when the program has one, and otherwise says the build has no CUDA; no CUDA types
+// here.
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -27,7 +28,7 @@ GpuInfo gpu_info();
 std::unique_ptr<ApspEngine> make_gpu_apsp_engine(std::string_view name);
 
 // The device's measured min-plus rate in updates/s for this distance type (a short
-// microkernel, run once and remembered); 0 when there is no device.
+// microkernel, run once and remembered); 0 when there is no device or no kernel of that type.
 double gpu_minplus_peak(DistType dist);
 
 }  // namespace pathscope

@@ -1,6 +1,6 @@
 #pragma once
-// The GPU correlation engine, implemented in kernels/ with CUDA or by a stand-in that says
-// the build has no CUDA. No CUDA or Qt types here.
+// The GPU correlation engine, from the CUDA back end (kernels/) or, in a program without one,
+// an engine that says the build has no CUDA. No CUDA or Qt types here.
 #include <memory>
 
 #include "pathscope/correlate.hpp"

@@ -1,6 +1,7 @@
 #pragma once
-// The GPU tour solvers. Implemented in kernels/ (CUDA builds) or by a stand-in that says the
-// build has no CUDA; no CUDA types here. solve_tsp() calls these for backend = Gpu.
+// The GPU tour solvers, from the CUDA back end (kernels/); in a program without one they throw
+// Error saying the build has no CUDA. No CUDA types here. solve_tsp() calls these for
+// backend = Gpu.
 #include <cstdint>
 #include <string>
 #include <vector>

@@ -13,7 +13,8 @@ struct Graph {
   std::int32_t n = 0;
   // False when the input was undirected; arcs are still stored both ways.
   bool directed = true;
-  // True when every weight is a whole number that fits int32 (int32 engines need it).
+  // True when every weight is a whole number (held exactly: |w| <= 2^53). Whether the sums fit
+  // int32 or int64 is another question (choose_distance_type in distance_choice.hpp).
   bool integer_weights = true;
   // True when every arc costs 1: hop graphs, where BFS replaces Dijkstra.
   bool unit_weights = false;
@@ -21,6 +22,16 @@ struct Graph {
   std::vector<std::int64_t> offsets;  // n + 1 entries; arcs of u are [offsets[u], offsets[u+1])
   std::vector<std::int32_t> heads;    // arc -> target node
   std::vector<double> weights;        // arc -> cost; exact for integers up to 2^53
+
+  // Self-loops are kept off the arcs that every engine walks: a loop never shortens a path and
+  // adds only the pair (u, u) to the transitive closure, so engines stay loop-free and the few
+  // places where a loop matters read it here (a negative loop is a negative cycle; a looped
+  // node is on a cycle). One entry per node that has a loop, the cheapest, ascending by node.
+  struct SelfLoop {
+    std::int32_t node;
+    double weight;
+  };
+  std::vector<SelfLoop> self_loops;
 
   // Optional: empty, or one entry per node.
   std::vector<std::int64_t> ids;      // the file's own node ids (e.g. 1-based DIMACS)
@@ -39,7 +50,11 @@ struct Graph {
   // Finds a node by exact name, then case-insensitive name, then display id.
   std::optional<std::int32_t> find_node(std::string_view key) const;
 
-  bool has_negative_weights() const;
+  bool has_self_loop(std::int32_t u) const;
+  // The lowest node whose self-loop costs less than 0, or -1 when there is none.
+  std::int32_t negative_self_loop_node() const;
+
+  bool has_negative_weights() const;  // arcs only; see negative_self_loop_node()
   double min_weight() const;
   double max_weight() const;
 };

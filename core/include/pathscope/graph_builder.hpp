@@ -1,6 +1,7 @@
 #pragma once
 // Collects arcs in any order and turns them into a Graph with the load policy every reader
-// shares: self-loops dropped, parallel arcs merged keeping the minimum, both counted.
+// shares: self-loops kept apart from the arcs (Graph::self_loops, the cheapest per node),
+// parallel arcs merged keeping the minimum, both counted.
 #include <cstdint>
 #include <vector>
 

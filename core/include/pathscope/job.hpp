@@ -22,6 +22,10 @@ class JobContext {
   bool cancel_requested() const { return cancel_ && cancel_->load(std::memory_order_relaxed); }
   // Throws Cancelled when asked to stop; engines call it between blocks of work.
   void check_cancel() const;
+  // One part of a larger job: the part's fractions [0, 1] are reported as [begin, end] of
+  // this job's, and it shares this job's cancel flag. A composite job ("run both engines")
+  // gives each part its slice, so progress and cancel need no relay.
+  JobContext slice(double begin, double end) const;
 
  private:
   ProgressFn progress_;

@@ -2,6 +2,7 @@
 // One entry point for every input: a file path (format by extension or content, or named),
 // or a generator spec such as "random:n=12529,deg=20,seed=1".
 #include <cstdint>
+#include <limits>
 #include <string>
 
 #include "pathscope/graph.hpp"
@@ -18,15 +19,21 @@ enum class EdgeCostRule {
 };
 
 struct LoadOptions {
-  std::string format;               // empty: by extension/content; else "dimacs", "metis",
-                                    // "edge-table", "json", "tsplib", "mtx", "dense"
+  std::string format;               // empty: by extension/content; else a graph format's name
+                                    // from file_formats.hpp ("dimacs", "edge-table", ...)
   EdgeCostRule cost_rule = EdgeCostRule::Weight;
-  double min_weight = 0;            // edge tables: drop connections weaker than this
+  // Edge tables: drop connections weaker than this. By default none: a negative weight is a
+  // cost like any other, never a reason to drop a row unasked.
+  double min_weight = -std::numeric_limits<double>::infinity();
   // Edge tables: columns by header name or 0-based index; empty = first, second, third.
   std::string source_column, target_column, weight_column;
   std::string node_table;           // optional CSV with ids/names and positions
   bool force_undirected = false;    // treat every row as an edge in both directions
   double dense_no_arc = 1e6;        // dense matrices: entries >= this mean "no arc"
+  // Dense matrices: 0 off the diagonal means "no arc" unless this is set, as in the adjacency
+  // matrices networkx and numpy write (nx.to_numpy_array), where a 0-cost arc would make
+  // every distance through it wrong.
+  bool dense_zero_is_arc = false;
   std::int64_t max_nodes = 100'000'000;   // sanity limits checked before allocating
   std::int64_t max_arcs = 2'000'000'000;
 };
@@ -36,7 +43,9 @@ struct LoadedGraph {
   LoadReport report;
 };
 
-// Throws ParseError ("FILE:LINE: message") for bad input and Error for unreadable files.
+// spec "-" reads standard input, in the format options.format names or else the one its
+// content shows (no sibling files). Throws ParseError ("FILE:LINE: message") for bad input and
+// Error for unreadable files.
 LoadedGraph load_graph(const std::string& spec, const LoadOptions& options = {});
 
 // "weight", "hops", "inverse", "max-minus"; throws Error naming the accepted words.

@@ -12,8 +12,8 @@ struct LoadReport {
   std::int64_t lines_read = 0;
   std::int64_t records_read = 0;    // arcs/edges/rows as listed in the file
   bool undirected_input = false;    // edges became two arcs each
-  // Counted in arcs: an undirected edge dropped counts twice.
-  std::int64_t self_loops_dropped = 0;
+  // Counted in arcs: an undirected edge counts twice.
+  std::int64_t self_loops = 0;             // kept off the arcs, as Graph::self_loops
   std::int64_t parallel_arcs_dropped = 0;  // merged into an arc of minimum cost
   std::int64_t below_min_weight_dropped = 0;
   std::vector<std::string> notes;   // anything else worth saying, one sentence each

@@ -12,5 +12,8 @@ namespace pathscope {
 // when the graph has names but no ids; names, positions and weights are kept; an undirected
 // graph lists each edge once. Throws Error when the file cannot be written.
 void write_node_link_json(const std::string& path, const Graph& graph);
+// The same into an open file, left uncommitted: for outputs renamed together (commit_together).
+class AtomicFile;
+void write_node_link_json(AtomicFile& file, const Graph& graph);
 
 }  // namespace pathscope

@@ -7,7 +7,8 @@
 
 namespace pathscope {
 
-// int32 ('<i4'), float32 ('<f4') or uint16 ('<u2') matrix of shape (n, n), C order.
+// int32 ('<i4'), int64 ('<i8'), float32 ('<f4') or uint16 ('<u2') matrix of shape (n, n), C order;
+// unreachable cells hold the type's unreachable value (distance.hpp).
 void write_npy(const std::string& path, const ApspResult& r);
 
 // The version 1.0 preamble of a C-order 2-D array: magic, header length, header dict padded

@@ -22,7 +22,8 @@ struct Path {
 Path path_from_apsp(const Graph& g, const ApspResult& result, std::int32_t s, std::int32_t t);
 
 // Single-source search for one pair: BFS (unit weights), Dijkstra (non-negative weights) or
-// Bellman-Ford (negative arcs; throws NegativeCycle when one is reachable from s).
+// Bellman-Ford (negative arcs). Throws NegativeCycle when one is reachable from s, a negative
+// self-loop included.
 Path path_single_source(const Graph& g, std::int32_t s, std::int32_t t);
 
 // Distances from s to every node (+inf for unreachable), by the same rule as above.

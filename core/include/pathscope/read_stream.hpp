@@ -8,8 +8,8 @@
 
 namespace pathscope {
 
-// format: "dimacs", "metis", "edge-table", "json", "tsplib", "mtx", "dense" (required: a
-// stream has no extension). side: the sibling file's content where the format has one (.co
+// format: a graph format's name from file_formats.hpp, "dimacs", "edge-table", ... (required:
+// a stream has no extension). side: the sibling file's content where the format has one (.co
 // for dimacs, .xyz for metis), or null. options.node_table is not read here.
 LoadedGraph read_graph_stream(std::istream& in, const std::string& source_name, const std::string& format,
                               const LoadOptions& options = {}, std::istream* side = nullptr,

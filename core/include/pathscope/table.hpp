@@ -52,6 +52,15 @@ struct TableChunk {
   const double* row(std::int64_t r) const { return values.data() + r * columns; }
 };
 
+// Row names met more than once, by the time the last chunk was read. Counted and reported,
+// not refused: published tables repeat names (the Golub data's gene descriptions), and a
+// person can still pick a column of unique names with the row-names option.
+struct DuplicateRowNames {
+  std::int64_t count = 0;          // rows whose name an earlier row already had
+  std::string first_name;          // the first such name
+  std::int64_t first_line = 0, repeat_line = 0;  // where it stood first and where it came again
+};
+
 class RowSource {
  public:
   virtual ~RowSource() = default;
@@ -61,9 +70,14 @@ class RowSource {
   virtual bool next(TableChunk& chunk) = 0;
   // The row count when known in advance (generated tables), otherwise -1.
   virtual std::int64_t row_count_hint() const { return -1; }
+  // Complete once next() has returned false; generated tables have no names.
+  virtual const DuplicateRowNames& duplicate_row_names() const {
+    static const DuplicateRowNames none;
+    return none;
+  }
 };
 
-// A file path or a "random-table:..." spec.
+// A file path, "-" for standard input, or a "random-table:..." spec.
 std::unique_ptr<RowSource> open_table(const std::string& path_or_spec, const TableOptions& options = {});
 // The same reader on a stream (tests, data already in memory); messages name source_name.
 std::unique_ptr<RowSource> open_table_stream(std::unique_ptr<std::istream> in, const std::string& source_name,

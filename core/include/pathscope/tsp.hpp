@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "pathscope/engine.hpp"
 #include "pathscope/error.hpp"
 #include "pathscope/graph.hpp"
 #include "pathscope/job.hpp"
@@ -46,8 +47,10 @@ void finish_tsp_instance(TspInstance& instance);
 
 // Stops = the given graph nodes, costs = shortest-path distances (one single-source search per
 // stop). Throws TspInfeasible when a stop cannot reach another, naming both.
+// The k x k matrix is checked against effective_memory_budget(resources) first.
 TspInstance tsp_instance_from_graph(const Graph& g, const std::vector<std::int32_t>& stops,
-                                    const std::string& name, const JobContext& job = {});
+                                    const std::string& name, const JobContext& job = {},
+                                    const EngineResources& resources = {});
 
 // The real route of a graph instance's tour: the shortest path between each pair of
 // consecutive stops, the last one returning to the first stop.
@@ -55,7 +58,9 @@ std::vector<Path> expand_tour(const Graph& g, const TspInstance& instance, const
 
 // A TSPLIB .tsp file (TSPLIB distance rounding). known_optimum is filled from a
 // bestSolutions.txt lying beside the file, when it lists the instance.
-TspInstance tsp_instance_from_tsplib(const std::string& path);
+// The file's matrix and the instance's are checked against effective_memory_budget(resources)
+// before either is allocated.
+TspInstance tsp_instance_from_tsplib(const std::string& path, const EngineResources& resources = {});
 
 // The optimum of `instance_name` in a TSPLIB bestSolutions.txt ("name : length" lines).
 std::optional<double> tsplib_best_known(const std::string& solutions_path, const std::string& instance_name);
@@ -63,7 +68,10 @@ std::optional<double> tsplib_best_known(const std::string& solutions_path, const
 // Random instances for tests and `bench tsp`: symmetric ones are points in a 1000 x 1000
 // square with rounded Euclidean costs; asymmetric ones draw each arc cost in [1, 1000]
 // (fractional: any real there).
-TspInstance random_tsp_instance(std::int32_t k, std::uint64_t seed, bool symmetric, bool integer_costs);
+TspInstance random_tsp_instance(std::int32_t k, std::uint64_t seed, bool symmetric, bool integer_costs,
+                                const EngineResources& resources = {});
+// Throws OverBudget when a k x k matrix of doubles does not fit effective_memory_budget().
+void require_cost_matrix_fits(std::int64_t k, const EngineResources& resources, const std::string& name);
 
 enum class TspAlgorithm { Auto, Exhaustive, HeldKarp, TwoOpt };
 enum class TspBackend { Cpu, Gpu };
@@ -73,20 +81,28 @@ TspAlgorithm parse_tsp_algorithm(const std::string& word);  // also accepts "exh
 const char* tsp_backend_name(TspBackend b);       // "cpu", "gpu"
 TspBackend parse_tsp_backend(const std::string& word);
 
-struct TspOptions {
+struct TspOptions : EngineResources {  // memory_budget: Held-Karp's table
   TspAlgorithm algorithm = TspAlgorithm::Auto;
   TspBackend backend = TspBackend::Cpu;
-  int threads = 0;                  // CPU: 0 = all hardware threads
   std::uint64_t seed = 1;           // 2-opt: start cities and kicks
   // Exhaustive: stop after this many seconds with the best tour so far (not proven optimal).
-  // 2-opt: stop the kick rounds after this many seconds. 0 = no limit (2-opt: 8 s).
+  // 2-opt: return the best tour found by then, whatever phase the search is in (the
+  // neighbour lists, the start tours, a descent, a kick). 0 = no limit (2-opt: 8 s).
   double time_limit_seconds = 0;
-  std::uint64_t memory_budget = 0;  // Held-Karp table, host: 0 = default_memory_budget()
-  std::uint64_t gpu_memory_budget = 0;  // GPU Held-Karp: 0 = free device memory less a margin
   // 2-opt: perturbation rounds ("kicks") after the first local optimum; -1 = by k.
   std::int64_t kicks = -1;
   int starts = 0;                   // 2-opt: independent starts; 0 = one per thread
 };
+
+// The most a run may ask for: beyond these a value is a slip of the keyboard, not a wish (a
+// limit of eleven days; starts whose tours alone would fill memory).
+inline constexpr double kMaxTspSeconds = 1e6;
+inline constexpr std::int64_t kMaxTspKicks = 1'000'000'000;
+inline constexpr int kMaxTspStarts = 1024;
+// Throws Error naming the option for a time limit that is NaN, negative or above
+// kMaxTspSeconds, kicks below -1 or above kMaxTspKicks, starts outside 0..kMaxTspStarts, and
+// what validate_resources() refuses. solve_tsp() calls it; front ends may call it early.
+void validate_tsp_options(const TspOptions& options);
 
 struct TspResult {
   double length = 0;

@@ -9,6 +9,7 @@ bool ApspResult::reachable(std::int32_t u, std::int32_t v) const {
   const auto i = static_cast<std::size_t>(u) * static_cast<std::size_t>(n) + static_cast<std::size_t>(v);
   switch (dist) {
     case DistType::Int32: return d32[i] != kUnreachableI32;
+    case DistType::Int64: return d64[i] != kUnreachableI64;
     case DistType::Float32: return !std::isinf(df[i]) || df[i] < 0;
     case DistType::Hop16: return d16[i] != kUnreachableU16;
   }
@@ -20,6 +21,7 @@ double ApspResult::distance(std::int32_t u, std::int32_t v) const {
   const auto i = static_cast<std::size_t>(u) * static_cast<std::size_t>(n) + static_cast<std::size_t>(v);
   switch (dist) {
     case DistType::Int32: return d32[i];
+    case DistType::Int64: return static_cast<double>(d64[i]);
     case DistType::Float32: return df[i];
     case DistType::Hop16: return d16[i];
   }

@@ -18,8 +18,8 @@ constexpr double kSecondsPerMinPlusUpdate = 0.036e-9;
 }  // namespace
 
 // The crossover this gives is near m = n * (0.0072 n - 4): about 8 arcs a node at n = 2,000,
-// 20 at n = 3,353 (rome99 has 2.6, and sparse runs it 2-3x faster), 40 at n = 6,000.
-// Below n of about 550 blocked always wins, and both take milliseconds there.
+// 20 at n = 3,353, 40 at n = 6,000; below n of about 550 blocked always wins. How the choice
+// fared on real graphs is in docs/performance.md.
 std::string auto_engine_choice(const Graph& g) {
   if (g.has_negative_weights()) return "blocked";
   const double n = g.n;
@@ -40,7 +40,10 @@ class AutoEngine final : public ApspEngine {
   std::string description() const override {
     return "sparse or blocked, whichever a cost model says is faster for this graph";
   }
-  bool supports(DistType t) const override { return t == DistType::Int32 || t == DistType::Float32; }
+  // Both engines it picks from compute these.
+  bool supports(DistType t) const override {
+    return t == DistType::Int32 || t == DistType::Int64 || t == DistType::Float32;
+  }
 
   ApspResult run(const Graph& g, const ApspOptions& options, const JobContext& job) const override {
     if (!supports(options.dist))

@@ -12,12 +12,14 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <type_traits>
 
 #include "apsp/cpu_engines.hpp"
 #include "apsp/engine_support.hpp"
-#include "apsp/int32_range.hpp"
+#include "apsp/integer_headroom.hpp"
 #include "apsp/minplus_kernels.hpp"
 #include "apsp/negative_cycle_guard.hpp"
+#include "engine/shared_progress.hpp"
 
 namespace pathscope::detail {
 
@@ -25,7 +27,7 @@ namespace {
 
 // Small graphs get small tiles so that the padding stays small (and tests with n around 64
 // still run phases 2 and 3); large graphs get tiles that fill L1/L2 (a 128 x 128 int32 tile
-// is 64 KiB; three of them sit in the 2 MiB L2 of this machine's cores).
+// is 64 KiB, so the three a step touches fit a 2 MiB per-core L2).
 int choose_tile(std::int32_t n) {
   if (n <= 256) return 32;
   if (n <= 1536) return 64;
@@ -36,9 +38,14 @@ template <class T> struct WorkingValues;
 template <> struct WorkingValues<std::int32_t> {
   static constexpr std::int32_t infinity = kInt32WorkingInfinity;
   // Every real distance is at most kInt32PathCostLimit and every "unreachable" at least
-  // infinity - kInt32PathCostLimit, which is larger (int32_range.hpp).
+  // infinity - kInt32PathCostLimit, which is larger (integer_headroom.hpp).
   static bool unreachable(std::int32_t d) { return d > kInt32PathCostLimit; }
   static constexpr std::int32_t result_unreachable = kUnreachableI32;
+};
+template <> struct WorkingValues<std::int64_t> {
+  static constexpr std::int64_t infinity = kInt64WorkingInfinity;
+  static bool unreachable(std::int64_t d) { return d > kInt64PathCostLimit; }  // as for int32
+  static constexpr std::int64_t result_unreachable = kUnreachableI64;
 };
 template <> struct WorkingValues<float> {
   static constexpr float infinity = std::numeric_limits<float>::infinity();
@@ -49,6 +56,7 @@ template <> struct WorkingValues<float> {
 template <class T> const TileKernels<T>& kernels_for(const MinPlusKernels& k);
 template <> const TileKernels<std::int32_t>& kernels_for(const MinPlusKernels& k) { return k.i32; }
 template <> const TileKernels<float>& kernels_for(const MinPlusKernels& k) { return k.f32; }
+template <> const TileKernels<std::int64_t>& kernels_for(const MinPlusKernels& k) { return k.i64; }
 
 // Tile-major view of a padded N x N matrix of `tiles` x `tiles` tiles.
 template <class T>
@@ -161,7 +169,9 @@ class BlockedEngine final : public ApspEngine {
     return std::string("3-phase blocked Floyd-Warshall, cache-sized tiles, all threads (") +
            minplus_kernels().instruction_set + " kernels)";
   }
-  bool supports(DistType t) const override { return t == DistType::Int32 || t == DistType::Float32; }
+  bool supports(DistType t) const override {
+    return t == DistType::Int32 || t == DistType::Int64 || t == DistType::Float32;
+  }
 
   ApspResult run(const Graph& g, const ApspOptions& options, const JobContext& job) const override {
     const double start = now_seconds();
@@ -172,16 +182,21 @@ class BlockedEngine final : public ApspEngine {
     const std::uint64_t hop_counts = options.next_hop ? static_cast<std::uint64_t>(padded) * padded * 4 : 0;
     check_run_request(*this, g, options, padded, hop_counts);
     refuse_negative_cycles(g, job);
-    const int threads = resolve_threads(options.threads);
+    const int threads = effective_threads(options);
 
     ApspResult r;
     r.n = g.n;
     r.dist = options.dist;
     double compute_start = 0, compute_end = 0;
-    if (options.dist == DistType::Int32)
-      compute(g, options.next_hop, tile, tiles, threads, job, r.d32, r, compute_start, compute_end);
-    else
-      compute(g, options.next_hop, tile, tiles, threads, job, r.df, r, compute_start, compute_end);
+    auto compute_into = [&](auto& d) {
+      compute(g, options.next_hop, tile, tiles, threads, job, d, r, compute_start, compute_end);
+    };
+    switch (options.dist) {
+      case DistType::Int32: compute_into(r.d32); break;
+      case DistType::Int64: compute_into(r.d64); break;
+      case DistType::Float32: compute_into(r.df); break;
+      case DistType::Hop16: break;  // refused by check_run_request
+    }
 
     r.timing.engine = name();
     r.timing.device = cpu_device_label(threads);
@@ -227,7 +242,7 @@ class BlockedEngine final : public ApspEngine {
     });
     d.resize(n * n);
     for (std::size_t i = 0; i < n; ++i) {
-      if constexpr (std::is_same_v<T, std::int32_t>) {
+      if constexpr (std::is_integral_v<T>) {
         if (d[i * n + i] < 0) throw NegativeCycle(static_cast<std::int32_t>(i));
       } else {
         // refuse_negative_cycles proved there is none: a negative diagonal here is float

@@ -5,18 +5,30 @@
 // purpose.
 //
 // Tiles are tile x tile blocks, contiguous and row-major; tile is a multiple of 32. The
-// "unreachable" values are the engines' working infinities (int32: 2^30 - 1, float: +inf), whose
-// sums stay above every real distance, so no cell needs a branch.
+// "unreachable" values are the engines' working infinities (int32: 2^30 - 1, int64: 2^62 - 1,
+// float: +inf), whose sums stay above every real distance, so no cell needs a branch.
+// int64 vectors hold half as many lanes; their next hops and hop counts then travel in int32
+// vectors of as many lanes (half width), and masks are converted between the two widths.
 
 namespace PATHSCOPE_KERNEL_NS {
 
-inline constexpr int kLanes = PATHSCOPE_VECTOR_BYTES / 4;
 typedef std::int32_t VecI __attribute__((vector_size(PATHSCOPE_VECTOR_BYTES)));
 typedef float VecF __attribute__((vector_size(PATHSCOPE_VECTOR_BYTES)));
+typedef std::int64_t VecL __attribute__((vector_size(PATHSCOPE_VECTOR_BYTES)));
+typedef std::int32_t VecIHalf __attribute__((vector_size(PATHSCOPE_VECTOR_BYTES / 2)));
 
+// Per cost type: its vector, and the int32 vector of as many lanes (next hops, hop counts).
 template <class T> struct VecOf;
-template <> struct VecOf<std::int32_t> { using type = VecI; };
-template <> struct VecOf<float> { using type = VecF; };
+template <> struct VecOf<std::int32_t> { using type = VecI; using hops = VecI; };
+template <> struct VecOf<float> { using type = VecF; using hops = VecI; };
+template <> struct VecOf<std::int64_t> { using type = VecL; using hops = VecIHalf; };
+template <class T> inline constexpr int kLanes = PATHSCOPE_VECTOR_BYTES / static_cast<int>(sizeof(T));
+
+// A comparison mask as the mask of another vector type with as many lanes (-1 stays -1).
+template <class To, class From>
+inline To as_mask(const From& mask) {
+  return __builtin_convertvector(mask, To);
+}
 
 template <class V, class T>
 inline V load(const T* p) {
@@ -45,16 +57,16 @@ template <class T, int R, int W>
 void product(T* c, const T* a, const T* b, int tile) {
   using V = typename VecOf<T>::type;
   for (int i0 = 0; i0 < tile; i0 += R) {
-    for (int j0 = 0; j0 < tile; j0 += W * kLanes) {
+    for (int j0 = 0; j0 < tile; j0 += W * kLanes<T>) {
       V acc[R][W];
 #pragma GCC unroll 16
       for (int r = 0; r < R; ++r)
 #pragma GCC unroll 16
-        for (int w = 0; w < W; ++w) acc[r][w] = load<V>(c + (i0 + r) * tile + j0 + w * kLanes);
+        for (int w = 0; w < W; ++w) acc[r][w] = load<V>(c + (i0 + r) * tile + j0 + w * kLanes<T>);
       for (int k = 0; k < tile; ++k) {
         V bk[W];
 #pragma GCC unroll 16
-        for (int w = 0; w < W; ++w) bk[w] = load<V>(b + k * tile + j0 + w * kLanes);
+        for (int w = 0; w < W; ++w) bk[w] = load<V>(b + k * tile + j0 + w * kLanes<T>);
 #pragma GCC unroll 16
         for (int r = 0; r < R; ++r) {
           const T aik = a[(i0 + r) * tile + k];
@@ -65,7 +77,7 @@ void product(T* c, const T* a, const T* b, int tile) {
 #pragma GCC unroll 16
       for (int r = 0; r < R; ++r)
 #pragma GCC unroll 16
-        for (int w = 0; w < W; ++w) store(c + (i0 + r) * tile + j0 + w * kLanes, acc[r][w]);
+        for (int w = 0; w < W; ++w) store(c + (i0 + r) * tile + j0 + w * kLanes<T>, acc[r][w]);
     }
   }
 }
@@ -79,26 +91,27 @@ template <class T, int R, int W>
 void product_next(T* c, const T* a, const T* b, std::int32_t* cn, const std::int32_t* an, std::int32_t* ch,
                   const std::int32_t* ah, const std::int32_t* bh, int tile) {
   using V = typename VecOf<T>::type;
+  using H = typename VecOf<T>::hops;
   for (int i0 = 0; i0 < tile; i0 += R) {
-    for (int j0 = 0; j0 < tile; j0 += W * kLanes) {
+    for (int j0 = 0; j0 < tile; j0 += W * kLanes<T>) {
       V acc[R][W];
-      VecI hop[R][W], count[R][W];
+      H hop[R][W], count[R][W];
 #pragma GCC unroll 16
       for (int r = 0; r < R; ++r)
 #pragma GCC unroll 16
         for (int w = 0; w < W; ++w) {
-          const int at = (i0 + r) * tile + j0 + w * kLanes;
+          const int at = (i0 + r) * tile + j0 + w * kLanes<T>;
           acc[r][w] = load<V>(c + at);
-          hop[r][w] = load<VecI>(cn + at);
-          count[r][w] = load<VecI>(ch + at);
+          hop[r][w] = load<H>(cn + at);
+          count[r][w] = load<H>(ch + at);
         }
       for (int k = 0; k < tile; ++k) {
         V bk[W];
-        VecI bcount[W];
+        H bcount[W];
 #pragma GCC unroll 16
         for (int w = 0; w < W; ++w) {
-          bk[w] = load<V>(b + k * tile + j0 + w * kLanes);
-          bcount[w] = load<VecI>(bh + k * tile + j0 + w * kLanes);
+          bk[w] = load<V>(b + k * tile + j0 + w * kLanes<T>);
+          bcount[w] = load<H>(bh + k * tile + j0 + w * kLanes<T>);
         }
 #pragma GCC unroll 16
         for (int r = 0; r < R; ++r) {
@@ -108,10 +121,11 @@ void product_next(T* c, const T* a, const T* b, std::int32_t* cn, const std::int
 #pragma GCC unroll 16
           for (int w = 0; w < W; ++w) {
             const V through_k = bk[w] + aik;
-            const VecI through_count = bcount[w] + count_k;
-            const VecI better = (through_k < acc[r][w]) | ((through_k == acc[r][w]) & (through_count < count[r][w]));
-            acc[r][w] = better ? through_k : acc[r][w];
-            hop[r][w] = better ? (VecI{} + hop_k) : hop[r][w];
+            const H through_count = bcount[w] + count_k;
+            const H better = as_mask<H>(through_k < acc[r][w]) |
+                             (as_mask<H>(through_k == acc[r][w]) & (through_count < count[r][w]));
+            acc[r][w] = as_mask<decltype(through_k < acc[r][w])>(better) ? through_k : acc[r][w];
+            hop[r][w] = better ? (H{} + hop_k) : hop[r][w];
             count[r][w] = better ? through_count : count[r][w];
           }
         }
@@ -120,7 +134,7 @@ void product_next(T* c, const T* a, const T* b, std::int32_t* cn, const std::int
       for (int r = 0; r < R; ++r)
 #pragma GCC unroll 16
         for (int w = 0; w < W; ++w) {
-          const int at = (i0 + r) * tile + j0 + w * kLanes;
+          const int at = (i0 + r) * tile + j0 + w * kLanes<T>;
           store(c + at, acc[r][w]);
           store(cn + at, hop[r][w]);
           store(ch + at, count[r][w]);
@@ -138,7 +152,7 @@ void closure(T* p, int tile) {
   for (int k = 0; k < tile; ++k)
     for (int i = 0; i < tile; ++i) {
       const T dik = p[i * tile + k];
-      for (int j = 0; j < tile; j += kLanes)
+      for (int j = 0; j < tile; j += kLanes<T>)
         store(p + i * tile + j, vmin(load<V>(p + i * tile + j), load<V>(p + k * tile + j) + dik));
     }
 }
@@ -147,20 +161,21 @@ void closure(T* p, int tile) {
 template <class T>
 void closure_next(T* p, std::int32_t* pn, std::int32_t* ph, int tile) {
   using V = typename VecOf<T>::type;
+  using H = typename VecOf<T>::hops;
   for (int k = 0; k < tile; ++k)
     for (int i = 0; i < tile; ++i) {
       const T dik = p[i * tile + k];
       const std::int32_t hop_k = pn[i * tile + k];
       const std::int32_t count_k = ph[i * tile + k];
-      for (int j = 0; j < tile; j += kLanes) {
+      for (int j = 0; j < tile; j += kLanes<T>) {
         const int at = i * tile + j;
         const V through_k = load<V>(p + k * tile + j) + dik;
-        const VecI through_count = load<VecI>(ph + k * tile + j) + count_k;
+        const H through_count = load<H>(ph + k * tile + j) + count_k;
         const V current = load<V>(p + at);
-        const VecI count = load<VecI>(ph + at);
-        const VecI better = (through_k < current) | ((through_k == current) & (through_count < count));
-        store(p + at, better ? through_k : current);
-        store(pn + at, better ? (VecI{} + hop_k) : load<VecI>(pn + at));
+        const H count = load<H>(ph + at);
+        const H better = as_mask<H>(through_k < current) | (as_mask<H>(through_k == current) & (through_count < count));
+        store(p + at, as_mask<decltype(through_k < current)>(better) ? through_k : current);
+        store(pn + at, better ? (H{} + hop_k) : load<H>(pn + at));
         store(ph + at, better ? through_count : count);
       }
     }
@@ -172,6 +187,8 @@ inline constexpr MinPlusKernels kKernels = {
      &product_next<std::int32_t, PATHSCOPE_NEXT_ROWS, 2>},
     {&closure<float>, &closure_next<float>, &product<float, PATHSCOPE_ROWS, 2>,
      &product_next<float, PATHSCOPE_NEXT_ROWS, 2>},
+    {&closure<std::int64_t>, &closure_next<std::int64_t>, &product<std::int64_t, PATHSCOPE_ROWS, 2>,
+     &product_next<std::int64_t, PATHSCOPE_NEXT_ROWS, 2>},
 };
 
 }  // namespace PATHSCOPE_KERNEL_NS

@@ -23,6 +23,7 @@ struct MinPlusKernels {
   const char* instruction_set;  // "avx512", "avx2", "baseline"
   TileKernels<std::int32_t> i32;
   TileKernels<float> f32;
+  TileKernels<std::int64_t> i64;  // half the lanes of i32; min is compare and blend below AVX-512
 };
 
 // Tiles handed to these kernels must be a multiple of 32 cells wide (the AVX-512 kernel

@@ -6,8 +6,8 @@
 
 namespace pathscope::detail {
 
-// Throws NegativeCycle naming a node on a negative cycle; does nothing for graphs without
-// negative arcs.
+// Throws NegativeCycle naming a node on a negative cycle (a negative self-loop included); does
+// nothing for graphs without negative arcs or loops.
 void refuse_negative_cycles(const Graph& g, const JobContext& job);
 
 }  // namespace pathscope::detail

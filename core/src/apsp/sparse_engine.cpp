@@ -10,9 +10,10 @@
 #include "apsp/bucket_queue.hpp"
 #include "apsp/cpu_engines.hpp"
 #include "apsp/engine_support.hpp"
-#include "apsp/int32_range.hpp"
+#include "apsp/integer_headroom.hpp"
 #include "apsp/quaternary_heap.hpp"
 #include "apsp/radix_heap.hpp"
+#include "engine/shared_progress.hpp"
 
 namespace pathscope::detail {
 
@@ -198,9 +199,13 @@ enum class Method {
 
 Method choose_method(const Graph& g, const ApspOptions& options) {
   if (g.unit_weights) return Method::BreadthFirst;
-  const bool whole = int32_distances_fit(g);
+  const bool fits_int32 = int32_distances_fit(g);
+  // Whole costs beyond int32 are searched in int64 for an int64 result (float results of them
+  // are searched in double and rounded once, as fractional costs are).
+  const bool whole = fits_int32 || (options.dist == DistType::Int64 && int64_distances_fit(g));
   if (options.next_hop) return whole ? Method::FewestHopsInt : Method::FewestHopsReal;
-  if (!whole) return Method::Real;
+  // The fewest-hops search is the one in int64; its tie-break costs little.
+  if (!fits_int32) return whole ? Method::FewestHopsInt : Method::Real;
   // Float results of whole costs are whole numbers too: the integer search gives them
   // exactly, as the double search would, only faster.
   return g.arc_count() == 0 || g.max_weight() <= BucketQueue::kMaxCost ? Method::Buckets : Method::Radix;
@@ -216,24 +221,35 @@ class Searcher {
   std::int64_t search(std::int32_t s, ApspResult& r) {
     const std::size_t n = static_cast<std::size_t>(g_.n);
     std::int32_t* first_hop = r.next.empty() ? nullptr : r.next.data() + s * n;
-    if (r.dist == DistType::Int32) return search_into(s, Row<std::int32_t>{r.d32.data() + s * n, first_hop});
-    const Row<float> row{r.df.data() + s * n, first_hop};
-    if (method_ != Method::Buckets && method_ != Method::Radix) return search_into(s, row);
-    // Whole costs in a float result: search in int32, then convert the row.
-    int_row_.assign(n, kUnreachableI32);
-    const std::int64_t scanned = search_into(s, Row<std::int32_t>{int_row_.data(), nullptr});
-    for (std::size_t v = 0; v < n; ++v)
-      if (int_row_[v] != kUnreachableI32) row.dist[v] = static_cast<float>(int_row_[v]);
-    return scanned;
+    switch (r.dist) {
+      case DistType::Int32: return search_into(s, Row<std::int32_t>{r.d32.data() + s * n, first_hop});
+      case DistType::Int64: return search_row(s, Row<std::int64_t>{r.d64.data() + s * n, first_hop});
+      case DistType::Float32: return search_row(s, Row<float>{r.df.data() + s * n, first_hop});
+      case DistType::Hop16: break;
+    }
+    throw Error("sparse engine: no search for this distance type");  // refused by check_run_request
   }
 
  private:
+  // Rows of another type than int32: costs within int32's range are searched in int32 (the
+  // bucket and radix queues are the fast ones), then the row is converted.
+  template <class Dist>
+  std::int64_t search_row(std::int32_t s, Row<Dist> row) {
+    if (method_ != Method::Buckets && method_ != Method::Radix) return search_into(s, row);
+    const std::size_t n = static_cast<std::size_t>(g_.n);
+    int_row_.assign(n, kUnreachableI32);
+    const std::int64_t scanned = search_into(s, Row<std::int32_t>{int_row_.data(), nullptr});
+    for (std::size_t v = 0; v < n; ++v)
+      if (int_row_[v] != kUnreachableI32) row.dist[v] = static_cast<Dist>(int_row_[v]);
+    return scanned;
+  }
+
   template <class Dist>
   std::int64_t search_into(std::int32_t s, Row<Dist> row) {
     const std::size_t n = static_cast<std::size_t>(g_.n);
     switch (method_) {
       case Method::BreadthFirst:
-        return breadth_first(g_, s, row, queue_, std::is_same_v<Dist, float> ? Dist(kUnreachableF32) : Dist(kUnreachableI32));
+        return breadth_first(g_, s, row, queue_, kUnreachableOf<Dist>);
       case Method::Buckets:
         if constexpr (std::is_same_v<Dist, std::int32_t>) return dijkstra_int(g_.offsets, int_arcs_, s, row, buckets_);
         break;
@@ -277,21 +293,27 @@ class SparseEngine final : public ApspEngine {
   std::string description() const override {
     return "Dijkstra (BFS when unweighted) from every source, sources in parallel";
   }
-  bool supports(DistType t) const override { return t == DistType::Int32 || t == DistType::Float32; }
+  bool supports(DistType t) const override {
+    return t == DistType::Int32 || t == DistType::Int64 || t == DistType::Float32;
+  }
 
   ApspResult run(const Graph& g, const ApspOptions& options, const JobContext& job) const override {
     const double start = now_seconds();
     check_run_request(*this, g, options, g.n);
     refuse_negative_arcs(g);
-    const int threads = resolve_threads(options.threads);
+    const int threads = effective_threads(options);
     const std::size_t n = static_cast<std::size_t>(g.n);
 
     ApspResult r;
     r.n = g.n;
     r.dist = options.dist;
     if (options.next_hop) r.next.assign(n * n, -1);
-    if (options.dist == DistType::Int32) r.d32.assign(n * n, kUnreachableI32);
-    else r.df.assign(n * n, kUnreachableF32);
+    switch (options.dist) {
+      case DistType::Int32: r.d32.assign(n * n, kUnreachableI32); break;
+      case DistType::Int64: r.d64.assign(n * n, kUnreachableI64); break;
+      case DistType::Float32: r.df.assign(n * n, kUnreachableF32); break;
+      case DistType::Hop16: break;  // refused by check_run_request
+    }
 
     const Method method = choose_method(g, options);
     std::vector<IntArc> int_arcs;

@@ -1,30 +1,36 @@
 // The plain Floyd-Warshall triple loop on one thread. It is the baseline the other engines are
 // measured and tested against, so it stays the textbook form on purpose: no tiling, no
 // hand vectorisation, a branch around every unreachable entry.
-#include <cmath>
+#include <type_traits>
 
 #include "apsp/cpu_engines.hpp"
 #include "apsp/engine_support.hpp"
 #include "apsp/negative_cycle_guard.hpp"
+#include "engine/shared_progress.hpp"
 
 namespace pathscope::detail {
 
 namespace {
 
-bool is_unreachable(std::int32_t d) { return d == kUnreachableI32; }
-bool is_unreachable(float d) { return std::isinf(d) && d > 0; }
-
+// Progress counts rows relaxed, not pivots. A row i is skipped at pivot k while i cannot reach
+// k through the pivots before it, and on a sparse graph that is most rows for the early pivots,
+// so pivots take very unequal time and "k of n pivots" runs far ahead of the time spent. What
+// is left is costed as a full n rows for each remaining pivot, the cost pivots approach as the
+// matrix fills: the time-left figure then errs long while the matrix is sparse, never short.
 template <class Dist>
 void floyd_warshall(std::int32_t n, Dist* d, std::int32_t* next, const JobContext& job) {
   const std::size_t size = static_cast<std::size_t>(n);
+  const Dist unreachable = kUnreachableOf<Dist>;
+  double rows_relaxed = 0;
   for (std::size_t k = 0; k < size; ++k) {
     job.check_cancel();
     for (std::size_t i = 0; i < size; ++i) {
       const Dist dik = d[i * size + k];
-      if (is_unreachable(dik)) continue;
+      if (dik == unreachable) continue;
+      ++rows_relaxed;
       for (std::size_t j = 0; j < size; ++j) {
         const Dist dkj = d[k * size + j];
-        if (is_unreachable(dkj)) continue;
+        if (dkj == unreachable) continue;
         const Dist through_k = dik + dkj;
         if (through_k < d[i * size + j]) {
           d[i * size + j] = through_k;
@@ -32,7 +38,8 @@ void floyd_warshall(std::int32_t n, Dist* d, std::int32_t* next, const JobContex
         }
       }
     }
-    report_step(job, static_cast<std::int64_t>(k) + 1, n);
+    const double rows_left = static_cast<double>(size - 1 - k) * static_cast<double>(size);
+    report_step(job, static_cast<std::int64_t>(k) + 1, n, rows_relaxed / (rows_relaxed + rows_left));
   }
 }
 
@@ -54,13 +61,31 @@ void fill_from_arcs(const Graph& g, Dist unreachable, std::vector<Dist>& d, std:
   }
 }
 
+template <class Dist>
+void compute(const Graph& g, std::vector<Dist>& d, std::vector<std::int32_t>* next, const JobContext& job) {
+  fill_from_arcs(g, kUnreachableOf<Dist>, d, next);
+  floyd_warshall(g.n, d.data(), next ? next->data() : nullptr, job);
+  for (std::int32_t i = 0; i < g.n; ++i) {
+    Dist& diagonal = d[static_cast<std::size_t>(i) * g.n + i];
+    if constexpr (std::is_integral_v<Dist>) {
+      if (diagonal < 0) throw NegativeCycle(i);
+    } else {
+      // The guard proved there is no negative cycle, so a negative diagonal can only be float
+      // rounding around a zero-cost cycle.
+      diagonal = 0;
+    }
+  }
+}
+
 class TextbookEngine final : public ApspEngine {
  public:
   std::string name() const override { return "textbook"; }
   std::string description() const override {
     return "plain Floyd-Warshall triple loop on one thread (the baseline)";
   }
-  bool supports(DistType t) const override { return t == DistType::Int32 || t == DistType::Float32; }
+  bool supports(DistType t) const override {
+    return t == DistType::Int32 || t == DistType::Int64 || t == DistType::Float32;
+  }
 
   ApspResult run(const Graph& g, const ApspOptions& options, const JobContext& job) const override {
     const double start = now_seconds();
@@ -72,17 +97,11 @@ class TextbookEngine final : public ApspEngine {
     r.dist = options.dist;
     std::vector<std::int32_t>* next = options.next_hop ? &r.next : nullptr;
     const double compute_start = now_seconds();
-    if (options.dist == DistType::Int32) {
-      fill_from_arcs(g, kUnreachableI32, r.d32, next);
-      floyd_warshall(g.n, r.d32.data(), next ? next->data() : nullptr, job);
-      for (std::int32_t i = 0; i < g.n; ++i)
-        if (r.d32[static_cast<std::size_t>(i) * g.n + i] < 0) throw NegativeCycle(i);
-    } else {
-      fill_from_arcs(g, kUnreachableF32, r.df, next);
-      floyd_warshall(g.n, r.df.data(), next ? next->data() : nullptr, job);
-      // The guard above proved there is no negative cycle, so a negative diagonal can only be
-      // float rounding around a zero-cost cycle.
-      for (std::int32_t i = 0; i < g.n; ++i) r.df[static_cast<std::size_t>(i) * g.n + i] = 0;
+    switch (options.dist) {
+      case DistType::Int32: compute(g, r.d32, next, job); break;
+      case DistType::Int64: compute(g, r.d64, next, job); break;
+      case DistType::Float32: compute(g, r.df, next, job); break;
+      case DistType::Hop16: break;  // refused by check_run_request
     }
     const double end = now_seconds();
     r.timing.engine = name();

@@ -22,19 +22,13 @@ std::int64_t BitMatrix::row_count(std::int32_t i) const {
 
 std::uint64_t closure_bytes(std::int64_t n) { return BitMatrix::bytes_for(n); }
 
-namespace {
-std::uint64_t budget_of(const ClosureOptions& options) {
-  return options.memory_budget ? options.memory_budget : default_memory_budget();
-}
-}  // namespace
-
 void require_closure_within_budget(const Graph& g, const ClosureOptions& options) {
-  require_within_budget(closure_bytes(g.n), budget_of(options),
+  require_within_budget(closure_bytes(g.n), effective_memory_budget(options),
                         "reachability closure of " + std::to_string(g.n) + " nodes");
 }
 
 bool closure_fits_budget(const Graph& g, const ClosureOptions& options) {
-  return closure_bytes(g.n) <= budget_of(options);
+  return closure_bytes(g.n) <= effective_memory_budget(options);
 }
 
 std::uint64_t closure_checksum(const BitMatrix& r) {

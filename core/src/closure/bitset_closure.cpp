@@ -12,8 +12,8 @@
 
 #include <algorithm>
 
-#include "apsp/engine_support.hpp"
 #include "closure/closure_engines.hpp"
+#include "engine/shared_progress.hpp"
 
 namespace pathscope::detail {
 namespace {
@@ -47,7 +47,7 @@ class BitsetClosureEngine final : public ClosureEngine {
   ClosureResult run(const Graph& g, const ClosureOptions& options, const JobContext& job) const override {
     const double start = now_seconds();
     require_closure_within_budget(g, options);
-    const int threads = resolve_threads(options.threads);
+    const int threads = effective_threads(options);
     const double compute_start = now_seconds();
     ClosureResult result;
     result.reach = adjacency_bits(g);

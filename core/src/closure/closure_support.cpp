@@ -1,4 +1,3 @@
-#include "apsp/engine_support.hpp"
 #include "closure/closure_engines.hpp"
 
 namespace pathscope::detail {

@@ -10,9 +10,9 @@
 #include <algorithm>
 #include <bit>
 
-#include "apsp/engine_support.hpp"
 #include "closure/closure_engines.hpp"
 #include "closure/strong_components.hpp"
+#include "engine/shared_progress.hpp"
 #include "pathscope/memory_budget.hpp"
 
 namespace pathscope::detail {
@@ -52,7 +52,7 @@ class SccClosureEngine final : public ClosureEngine {
   ClosureResult run(const Graph& g, const ClosureOptions& options, const JobContext& job) const override {
     const double start = now_seconds();
     require_closure_within_budget(g, options);
-    const int threads = resolve_threads(options.threads);
+    const int threads = effective_threads(options);
     const double compute_start = now_seconds();
     const Condensation c = strong_components(g);
 
@@ -64,8 +64,8 @@ class SccClosureEngine final : public ClosureEngine {
         large.push_back(k);
       }
     const std::uint64_t words = static_cast<std::uint64_t>(BitMatrix::words_for(g.n));
-    const std::uint64_t budget = options.memory_budget ? options.memory_budget : default_memory_budget();
-    require_within_budget(closure_bytes(g.n) + closure_bytes(c.count) + large.size() * words * 8, budget,
+    require_within_budget(closure_bytes(g.n) + closure_bytes(c.count) + large.size() * words * 8,
+                          effective_memory_budget(options),
                           "scc closure of " + std::to_string(g.n) + " nodes in " + std::to_string(c.count) +
                               " components");
 

@@ -3,8 +3,8 @@
 // stays plain on purpose: no packing, no tiling, a branch around every false entry.
 #include <vector>
 
-#include "apsp/engine_support.hpp"
 #include "closure/closure_engines.hpp"
+#include "engine/shared_progress.hpp"
 #include "pathscope/memory_budget.hpp"
 
 namespace pathscope::detail {
@@ -20,8 +20,7 @@ class TextbookClosureEngine final : public ClosureEngine {
   ClosureResult run(const Graph& g, const ClosureOptions& options, const JobContext& job) const override {
     const double start = now_seconds();
     const std::size_t n = static_cast<std::size_t>(g.n);
-    const std::uint64_t budget = options.memory_budget ? options.memory_budget : default_memory_budget();
-    require_within_budget(static_cast<std::uint64_t>(n) * n + closure_bytes(g.n), budget,
+    require_within_budget(static_cast<std::uint64_t>(n) * n + closure_bytes(g.n), effective_memory_budget(options),
                           "textbook closure of " + std::to_string(g.n) + " nodes (one byte per pair)");
 
     const double compute_start = now_seconds();

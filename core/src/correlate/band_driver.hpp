@@ -2,8 +2,6 @@
 // Walks the upper triangle in bands of rows so that the survivors held at once stay bounded:
 // each band's survivors are gathered from the threads, sorted and handed to the sink before
 // the next band starts. Engines supply the product of one band.
-#include <omp.h>
-
 #include <algorithm>
 #include <vector>
 
@@ -11,7 +9,10 @@
 
 namespace pathscope::correlate {
 
+// One slot per thread of the run (effective_threads(options)): the band's parallel region
+// runs on exactly threads() threads.
 struct BandOutput {
+  int threads() const { return static_cast<int>(per_thread.size()); }
   std::vector<std::vector<CorrelationPair>> per_thread;
   std::vector<std::uint64_t> counts;  // survivors per thread (count-only runs keep no pairs)
 };
@@ -35,8 +36,8 @@ void for_each_band(std::int32_t n, std::int32_t row_multiple, const CorrelateOpt
   auto pairs_before = [n](double rows) { return rows * (n - 1) - 0.5 * rows * (rows - 1); };
   const double total_pairs = pairs_before(first_rows);
   BandOutput output;
-  output.per_thread.resize(omp_get_max_threads());
-  output.counts.resize(omp_get_max_threads());
+  output.per_thread.resize(effective_threads(options));
+  output.counts.resize(effective_threads(options));
   std::vector<CorrelationPair> band;
   for (std::int32_t first = 0; first < first_rows; first += height) {
     job.check_cancel();

@@ -5,17 +5,17 @@
 #include "correlate/band_driver.hpp"
 #include "correlate/cpu_tile_kernel.hpp"
 #include "correlate/engines.hpp"
-#include "correlate/row_preparation.hpp"
+#include "pathscope/detail/row_preparation.hpp"
 #include "pathscope/error.hpp"
 
 namespace pathscope::correlate {
 namespace {
 
 // Panels hold 16 rows transposed so that the inner loop reads 16 consecutive floats per k.
-std::vector<float> pack_panels(const PreparedRows& prepared) {
+std::vector<float> pack_panels(const PreparedRows& prepared, int threads) {
   const std::int64_t panels = static_cast<std::int64_t>(prepared.values.size()) / prepared.stride / kPanelRows;
   std::vector<float> packed(prepared.values.size());
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for num_threads(threads) schedule(static)
   for (std::int64_t p = 0; p < panels; ++p)
     for (int c = 0; c < kPanelRows; ++c)
       for (int k = 0; k < prepared.stride; ++k)
@@ -30,8 +30,8 @@ class CpuCorrelationEngine final : public CorrelationEngine {
   CorrelateResult run(RowSource& source, const CorrelateOptions& options, PairSink* sink, const JobContext& job) override {
     CorrelateResult result;
     const double start = now_seconds();
-    const PreparedRows prepared = prepare_rows(source, options.method, 8, kPanelRows, result.rows, job);
-    const std::vector<float> panels = pack_panels(prepared);
+    const PreparedRows prepared = prepare_rows(source, options, 8, kPanelRows, result.rows, job);
+    const std::vector<float> panels = pack_panels(prepared, effective_threads(options));
     result.load_seconds = now_seconds() - start;
     result.arithmetic = arithmetic_name(options.method, prepared.samples, false);
     if (sink && !options.count_only) sink->begin(result.rows);
@@ -43,7 +43,7 @@ class CpuCorrelationEngine final : public CorrelationEngine {
     const std::int32_t panel_count = (n + kPanelRows - 1) / kPanelRows;
     for_each_band(n, kPanelRows, options, sink, job, result, [&](std::int32_t first, std::int32_t end, BandOutput& out) {
       const std::int32_t quads = (end - first + kQuadRows - 1) / kQuadRows;
-#pragma omp parallel
+#pragma omp parallel num_threads(out.threads())
       {
         const int thread = omp_get_thread_num();
         auto& survivors = out.per_thread[thread];
@@ -57,7 +57,7 @@ class CpuCorrelationEngine final : public CorrelationEngine {
       }
     });
     if (sink && !options.count_only) sink->finish();
-    finish_cpu_timing(result, name(), start, compute_start);
+    finish_cpu_timing(result, name(), options, start, compute_start);
     return result;
   }
 };

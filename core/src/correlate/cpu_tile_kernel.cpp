@@ -4,7 +4,7 @@
 #include <cmath>
 #include <cstring>
 
-#include "correlate/row_preparation.hpp"
+#include "pathscope/detail/row_preparation.hpp"
 
 namespace pathscope::correlate {
 
@@ -26,7 +26,7 @@ __attribute__((target_clones("avx2", "default"))) void correlate_quad(const CpuT
   for (std::int32_t p = panel_begin; p < panel_end; ++p) {
     const float* b = in.panels + static_cast<std::int64_t>(p) * stride * kPanelRows;
     // Eight 8-float accumulators stay in registers; the vector types make the compiler keep
-    // them there instead of spilling an array (which it did, and ran 5x slower).
+    // them there instead of spilling an array to the stack (docs/correlation.md: the cost).
     Floats8 acc[kQuadRows][2] = {};
     for (int k = 0; k < stride; ++k) {
       Floats8 b_low, b_high;

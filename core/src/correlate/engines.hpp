@@ -1,6 +1,5 @@
 #pragma once
 #include <memory>
-#include <omp.h>
 #include <string>
 
 #include "pathscope/correlate.hpp"
@@ -12,10 +11,11 @@ std::unique_ptr<CorrelationEngine> make_rerank_correlation_engine();
 
 // The Timing of a CPU engine's run: from `start` (input in memory), the pairs phase from
 // `compute_start`, both ending now; one update = one pair tested.
-inline void finish_cpu_timing(CorrelateResult& result, const std::string& engine, double start, double compute_start) {
+inline void finish_cpu_timing(CorrelateResult& result, const std::string& engine, const CorrelateOptions& options,
+                              double start, double compute_start) {
   const double finish = now_seconds();
   result.timing.engine = engine;
-  result.timing.device = "CPU, " + std::to_string(omp_get_max_threads()) + " threads";
+  result.timing.device = cpu_device_label(effective_threads(options));
   result.timing.compute_seconds = finish - compute_start;
   result.timing.seconds = finish - start;
   result.timing.updates = static_cast<double>(result.pairs_tested);

@@ -2,10 +2,12 @@
 #include <cmath>
 #include <cstdio>
 #include <limits>
+#include <optional>
 
 #include "pathscope/atomic_file.hpp"
 #include "pathscope/correlate.hpp"
 #include "pathscope/error.hpp"
+#include "pathscope/file_formats.hpp"
 #include "pathscope/graph_builder.hpp"
 #include "pathscope/node_link_json.hpp"
 
@@ -21,13 +23,28 @@ void append_format(std::string& out, const char* format, double value) {
   out.append(text, static_cast<std::size_t>(length));
 }
 
-class TsvPairSink final : public PairSink {
+// A sink whose output is one file. write_out() leaves it written and closed under its
+// temporary name, so that a fan-out can rename all of its files together.
+class FileSink : public PairSink {
+ public:
+  void finish() override {
+    write_out();
+    output().commit();
+  }
+  virtual void write_out() = 0;
+  virtual AtomicFile& output() = 0;
+};
+
+class TsvPairSink final : public FileSink {
  public:
   explicit TsvPairSink(const std::string& path) : file_(path) {}
 
   void begin(const RowCatalog& rows) override {
     rows_ = &rows;
-    buffer_ = "i\tj\trho\tp\n";
+    // A p-value needs at least 3 samples; with fewer the column is left out rather than filled
+    // with NaN, and the front end says why.
+    with_p_ = rows.samples >= 3;
+    buffer_ = with_p_ ? "i\tj\trho\tp\n" : "i\tj\trho\n";
   }
 
   void consume(const CorrelationPair* pairs, std::size_t count) override {
@@ -38,16 +55,17 @@ class TsvPairSink final : public PairSink {
       buffer_ += rows_->label(pair.j);
       append_format(buffer_, "\t%.9f", pair.rho);
       // p only for survivors: this is the one place it is computed.
-      append_format(buffer_, "\t%.6g\n", rows_->samples >= 3 ? correlation_p_value(pair.rho, rows_->samples)
-                                                              : std::numeric_limits<double>::quiet_NaN());
+      if (with_p_) append_format(buffer_, "\t%.6g", correlation_p_value(pair.rho, rows_->samples));
+      buffer_ += '\n';
       if (buffer_.size() >= kFlushBytes) flush();
     }
   }
 
-  void finish() override {
+  void write_out() override {
     flush();
-    file_.commit();
+    file_.close();
   }
+  AtomicFile& output() override { return file_; }
 
  private:
   void flush() {
@@ -58,10 +76,11 @@ class TsvPairSink final : public PairSink {
   AtomicFile file_;
   const RowCatalog* rows_ = nullptr;
   std::string buffer_;
+  bool with_p_ = true;
 };
 
-std::string csv_field(const std::string& text) {
-  if (text.find_first_of(",\"\n") == std::string::npos) return text;
+std::string csv_field(const std::string& text, char delimiter) {
+  if (text.find_first_of(std::string(",\"\n") + delimiter) == std::string::npos) return text;
   std::string quoted = "\"";
   for (char c : text) {
     if (c == '"') quoted += '"';
@@ -70,10 +89,18 @@ std::string csv_field(const std::string& text) {
   return quoted + "\"";
 }
 
-class GraphPairSink final : public PairSink {
+class GraphPairSink final : public FileSink {
  public:
   GraphPairSink(std::string path, std::string weight_rule, std::int64_t max_edges)
       : path_(std::move(path)), weight_rule_(std::move(weight_rule)), max_edges_(max_edges) {
+    // The file holds what its name promises, checked before any row is read.
+    const std::string extension = file_extension(path_);
+    if (extension == ".json") kind_ = Kind::NodeLinkJson;
+    else if (extension == ".csv") kind_ = Kind::Csv;
+    else if (extension == ".tsv") kind_ = Kind::Tsv;
+    else
+      throw Error("cannot tell which graph format to write to '" + path_ +
+                  "': name it .json (node-link JSON), .csv or .tsv (source, target, weight table)");
     if (weight_rule_ != "inverse" && weight_rule_ != "abs")
       throw Error("the graph weight rule must be 'inverse' (1/|rho|) or 'abs' (|rho|), not '" + weight_rule_ + "'");
   }
@@ -91,13 +118,15 @@ class GraphPairSink final : public PairSink {
     }
   }
 
-  void finish() override {
-    const bool json = path_.size() >= 5 && path_.compare(path_.size() - 5, 5, ".json") == 0;
-    if (json)
+  void write_out() override {
+    file_.emplace(path_);
+    if (kind_ == Kind::NodeLinkJson)
       write_json();
     else
-      write_edge_table();
+      write_edge_table(kind_ == Kind::Tsv ? '\t' : ',');
+    file_->close();
   }
+  AtomicFile& output() override { return *file_; }
 
  private:
   double weight(double rho) const { return weight_rule_ == "inverse" ? 1 / std::fabs(rho) : std::fabs(rho); }
@@ -112,30 +141,33 @@ class GraphPairSink final : public PairSink {
       graph.names = rows_->names;
     else
       graph.ids = rows_->table_row;
-    write_node_link_json(path_, graph);
+    write_node_link_json(*file_, graph);
   }
 
-  void write_edge_table() {
-    AtomicFile file(path_);
-    std::string buffer = "source,target,weight\n";
+  void write_edge_table(char delimiter) {
+    AtomicFile& file = *file_;
+    std::string buffer = std::string("source") + delimiter + "target" + delimiter + "weight\n";
     for (const auto& e : edges_) {
-      buffer += csv_field(rows_->label(e.i));
-      buffer += ',';
-      buffer += csv_field(rows_->label(e.j));
-      append_format(buffer, ",%.9g\n", weight(e.rho));
+      buffer += csv_field(rows_->label(e.i), delimiter);
+      buffer += delimiter;
+      buffer += csv_field(rows_->label(e.j), delimiter);
+      buffer += delimiter;
+      append_format(buffer, "%.9g\n", weight(e.rho));
       if (buffer.size() >= kFlushBytes) {
         file.write(buffer);
         buffer.clear();
       }
     }
     file.write(buffer);
-    file.commit();
   }
 
+  enum class Kind { NodeLinkJson, Csv, Tsv };
   std::string path_, weight_rule_;
+  Kind kind_ = Kind::Csv;
   std::int64_t max_edges_;
   const RowCatalog* rows_ = nullptr;
   std::vector<CorrelationPair> edges_;
+  std::optional<AtomicFile> file_;  // opened once the survivors are all in
 };
 
 class FanOutSink final : public PairSink {
@@ -147,8 +179,19 @@ class FanOutSink final : public PairSink {
   void consume(const CorrelationPair* pairs, std::size_t count) override {
     for (auto& s : sinks_) s->consume(pairs, count);
   }
+  // The files are renamed only once all are written, in sink order (commit_together): a run
+  // stopped before that leaves every old file as it was.
   void finish() override {
-    for (auto& s : sinks_) s->finish();
+    std::vector<AtomicFile*> files;
+    for (auto& s : sinks_) {
+      if (auto* file_sink = dynamic_cast<FileSink*>(s.get())) {
+        file_sink->write_out();
+        files.push_back(&file_sink->output());
+      } else {
+        s->finish();
+      }
+    }
+    commit_together(files);
   }
 
  private:

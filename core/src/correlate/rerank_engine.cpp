@@ -6,7 +6,7 @@
 
 #include "correlate/band_driver.hpp"
 #include "correlate/engines.hpp"
-#include "correlate/row_preparation.hpp"
+#include "pathscope/detail/row_preparation.hpp"
 #include "pathscope/error.hpp"
 #include "pathscope/memory_budget.hpp"
 
@@ -47,7 +47,8 @@ class RerankCorrelationEngine final : public CorrelationEngine {
     for (TableChunk chunk; source.next(chunk);) {
       job.check_cancel();
       admit_rows(chunk, catalog, used);
-      require_within_budget((raw.size() + used.size() * m) * sizeof(double), default_memory_budget(), "the raw rows");
+      require_within_budget((raw.size() + used.size() * m) * sizeof(double), effective_memory_budget(options),
+                            "the raw rows");
       for (auto r : used) raw.insert(raw.end(), chunk.row(r), chunk.row(r) + m);
     }
     result.load_seconds = now_seconds() - start;
@@ -58,7 +59,7 @@ class RerankCorrelationEngine final : public CorrelationEngine {
     const double cutoff = survival_cutoff(options.min_abs_rho);
     const double compute_start = now_seconds();
     for_each_band(n, 1, options, sink, job, result, [&](std::int32_t first, std::int32_t end, BandOutput& out) {
-#pragma omp parallel
+#pragma omp parallel num_threads(out.threads())
       {
         const int thread = omp_get_thread_num();
         std::vector<int> order, ranks(m);
@@ -88,7 +89,7 @@ class RerankCorrelationEngine final : public CorrelationEngine {
       }
     });
     if (sink && !options.count_only) sink->finish();
-    finish_cpu_timing(result, name(), start, compute_start);
+    finish_cpu_timing(result, name(), options, start, compute_start);
     return result;
   }
 };

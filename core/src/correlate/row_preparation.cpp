@@ -1,4 +1,4 @@
-#include "correlate/row_preparation.hpp"
+#include "pathscope/detail/row_preparation.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -74,8 +74,10 @@ void admit_rows(const TableChunk& chunk, RowCatalog& catalog, std::vector<std::i
   check_row_count(catalog.used());
 }
 
-PreparedRows prepare_rows(RowSource& source, CorrelationMethod method, int stride_multiple, int rows_multiple,
+PreparedRows prepare_rows(RowSource& source, const CorrelateOptions& options, int stride_multiple, int rows_multiple,
                           RowCatalog& catalog, const JobContext& job) {
+  const CorrelationMethod method = options.method;
+  const int threads = effective_threads(options);
   const TableLayout& layout = source.layout();
   const int m = layout.columns();
   catalog = RowCatalog{};
@@ -85,10 +87,16 @@ PreparedRows prepare_rows(RowSource& source, CorrelationMethod method, int strid
   prepared.samples = m;
   prepared.stride = round_up(std::max(m, 1), stride_multiple);
   prepared.exact = uses_exact_integers(method, m);
+  // Per row: its values, both scales and its catalog entry. Checked against the row count the
+  // source announces, and again before each chunk is kept, for sources that announce none.
+  const std::uint64_t budget = effective_memory_budget(options);
+  auto require_room_for = [&](std::int64_t rows) {
+    require_within_budget(static_cast<std::uint64_t>(rows) * (prepared.stride * sizeof(float) + 12 + 8), budget,
+                          "the ranked rows");
+  };
   if (const auto hint = source.row_count_hint(); hint > 0) {
     check_row_count(hint);
-    require_within_budget(static_cast<std::uint64_t>(hint) * (prepared.stride * sizeof(float) + 12 + 8),
-                          default_memory_budget(), "the ranked rows");
+    require_room_for(hint);
     prepared.values.reserve(static_cast<std::size_t>(hint) * prepared.stride);
   }
 
@@ -99,9 +107,10 @@ PreparedRows prepare_rows(RowSource& source, CorrelationMethod method, int strid
     job.check_cancel();
     admit_rows(chunk, catalog, used);
     const auto count = static_cast<std::int64_t>(used.size());
+    require_room_for(catalog.used());
     chunk_values.assign(static_cast<std::size_t>(count) * prepared.stride, 0.0f);
     chunk_scale.assign(static_cast<std::size_t>(count), 1.0);
-#pragma omp parallel
+#pragma omp parallel num_threads(threads)
     {
       std::vector<int> order, ranks(m);
       std::vector<double> centred(m);

@@ -76,8 +76,11 @@ double correlation_p_value(double rho, std::int64_t samples) {
 }
 
 double rho_cutoff_for_p(double max_p, std::int64_t samples) {
-  if (!(max_p >= 0) || !(max_p <= 1)) throw Error("--max-p must lie in [0, 1]");
-  if (samples < 3) throw Error("--max-p needs at least 3 columns, the table has " + std::to_string(samples));
+  // p = 0 only for |rho| = 1, so a limit of 0 would keep nothing a person asked for.
+  if (!(max_p > 0) || !(max_p <= 1)) throw Error("--max-p must lie in (0, 1]");
+  if (samples < 3)
+    throw Error("--max-p needs p-values, and a p-value needs at least 3 samples (value columns); the table has " +
+                std::to_string(samples) + " (--min-abs-rho works with any number)");
   if (max_p >= 1) return 0;
   double low = 0, high = 1;  // p(low) > max_p >= p(high)
   while (high - low > 0x1p-52) {

@@ -1,5 +1,6 @@
 // Dense connection matrices as in the original connectome write-up: one row per line, N
-// numbers per row, N rows; 1 means connected, a large number (or "inf") means no arc.
+// numbers per row, N rows; 1 means connected, a large number (or "inf") means no arc, and so
+// does 0 off the diagonal unless LoadOptions::dense_zero_is_arc says it is a free arc.
 #include <cmath>
 #include <limits>
 
@@ -77,7 +78,7 @@ LoadedGraph read_dense_matrix(std::istream& in, const std::string& source, const
       const auto value = to_double(word);
       if (!value) reader.fail("expected a number or 'inf' in column " + std::to_string(column + 1) + ", found " + quoted(word));
       if (column != row) {
-        if (*value >= options.dense_no_arc) {
+        if (*value >= options.dense_no_arc || (*value == 0 && !options.dense_zero_is_arc)) {
           ++no_arc;
         } else if (!std::isfinite(*value)) {
           reader.fail("entry " + quoted(word) + " in column " + std::to_string(column + 1) + " is not a finite cost");
@@ -102,8 +103,10 @@ LoadedGraph read_dense_matrix(std::istream& in, const std::string& source, const
   }
   out.report.lines_read = reader.line_number();
   out.report.records_read = row;
-  out.report.notes.push_back("dense matrix: entries of at least " + format_number(options.dense_no_arc) +
-                             " (or inf) mean no arc; the diagonal is ignored");
+  out.report.notes.push_back("dense matrix: entries of at least " + format_number(options.dense_no_arc) + " (or inf)" +
+                             (options.dense_zero_is_arc ? "" : " and 0") + " mean no arc" +
+                             (options.dense_zero_is_arc ? "; 0 is an arc of cost 0 (--zero-is-arc)" : "") +
+                             "; the diagonal is ignored");
   out.graph = builder.build(true, out.report);
   mark_weight_kinds(out.graph);
   return out;

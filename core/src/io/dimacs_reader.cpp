@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include "io/declared_size.hpp"
 #include "io/line_reader.hpp"
 #include "io/readers.hpp"
 #include "io/text_fields.hpp"
@@ -101,6 +102,7 @@ LoadedGraph read_dimacs_gr(std::istream& in, const std::string& source, const Lo
         reader.fail("header declares " + std::to_string(m) + " arcs, more than the limit of " +
                     std::to_string(options.max_arcs));
       }
+      refuse_nodes_beyond_file(n, reader, "the header");
       header_line = reader.line_number();
       builder.set_node_count(static_cast<std::int32_t>(n));
       builder.reserve(std::min(m, kTrustedReserve));

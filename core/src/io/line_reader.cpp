@@ -8,7 +8,15 @@
 namespace pathscope::io {
 
 LineReader::LineReader(std::istream& in, std::string source)
-    : in_(in), source_(std::move(source)), buffer_(1 << 16) {}
+    : in_(in), source_(std::move(source)), buffer_(1 << 16) {
+  const auto start = in_.tellg();
+  if (start != std::istream::pos_type(-1) && in_.seekg(0, std::ios::end)) {
+    const auto end = in_.tellg();
+    if (end != std::istream::pos_type(-1)) input_bytes_ = static_cast<std::int64_t>(end - start);
+  }
+  in_.clear();
+  if (start != std::istream::pos_type(-1)) in_.seekg(start);
+}
 
 bool LineReader::refill() {
   if (eof_) return false;

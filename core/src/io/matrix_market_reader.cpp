@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <limits>
 
+#include "io/declared_size.hpp"
 #include "io/line_reader.hpp"
 #include "io/readers.hpp"
 #include "io/text_fields.hpp"
@@ -64,6 +65,7 @@ LoadedGraph read_matrix_market(std::istream& in, const std::string& source, cons
       }
       n = rows;
       size_line = reader.line_number();
+      refuse_nodes_beyond_file(n, reader, "the size line");
       builder.set_node_count(static_cast<std::int32_t>(n));
       builder.reserve(std::min(entries * (symmetric ? 2 : 1), kTrustedReserve));
       continue;

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <limits>
 
+#include "io/declared_size.hpp"
 #include "io/line_reader.hpp"
 #include "io/readers.hpp"
 #include "io/text_fields.hpp"
@@ -38,6 +39,7 @@ MetisHeader parse_header(const LineReader& reader, const LoadOptions& options) {
                 std::to_string(std::min<std::int64_t>(options.max_nodes,
                                                       std::numeric_limits<std::int32_t>::max())));
   }
+  refuse_nodes_beyond_file(h.n, reader, "the header");
   if (h.m > options.max_arcs / 2) {
     reader.fail("header declares " + std::to_string(h.m) + " edges (two arcs each), more than the limit of " +
                 std::to_string(options.max_arcs) + " arcs");

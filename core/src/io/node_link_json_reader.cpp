@@ -57,6 +57,42 @@ struct ElementLines {
   std::string current_key;
 };
 
+// Builds the document as json::parse does while noting the line of each element of the
+// top-level arrays. A SAX handler rather than parse()'s callback: the library's callback
+// parser scans the whole enclosing array at the end of every object, quadratic in the nodes.
+class LineTrackingSax : public nlohmann::detail::json_sax_dom_parser<json> {
+ public:
+  LineTrackingSax(json& doc, ElementLines& lines, const std::int64_t& line)
+      : json_sax_dom_parser(doc), lines_(lines), line_(line) {}
+
+  bool start_object(std::size_t elements) {
+    if (open_ == 2) lines_.by_key[lines_.current_key].push_back(line_);
+    ++open_;
+    return json_sax_dom_parser::start_object(elements);
+  }
+  bool end_object() {
+    --open_;
+    return json_sax_dom_parser::end_object();
+  }
+  bool start_array(std::size_t elements) {
+    ++open_;
+    return json_sax_dom_parser::start_array(elements);
+  }
+  bool end_array() {
+    --open_;
+    return json_sax_dom_parser::end_array();
+  }
+  bool key(std::string& name) {
+    if (open_ == 1) lines_.current_key = name;
+    return json_sax_dom_parser::key(name);
+  }
+
+ private:
+  ElementLines& lines_;
+  const std::int64_t& line_;
+  int open_ = 0;  // containers open around the next value
+};
+
 std::string key_of_id(const json& id, const std::string& source, std::int64_t line, const std::string& where) {
   if (id.is_number_integer()) return "i" + std::to_string(id.get<std::int64_t>());
   if (id.is_string()) return "s" + id.get<std::string>();
@@ -78,15 +114,10 @@ LoadedGraph read_node_link_json(std::istream& in, const std::string& source, con
   out.report.format = "node-link-json";
   std::int64_t line = 1;
   ElementLines lines;
-  const auto track = [&](int depth, json::parse_event_t event, json& parsed) {
-    if (depth == 1 && event == json::parse_event_t::key) lines.current_key = parsed.get<std::string>();
-    if (depth == 2 && event == json::parse_event_t::object_start) lines.by_key[lines.current_key].push_back(line);
-    return true;
-  };
   json doc;
   try {
-    doc = json::parse(LineCountingIterator(std::istreambuf_iterator<char>(in), &line), LineCountingIterator(),
-                      track);
+    LineTrackingSax sax(doc, lines, line);
+    json::sax_parse(LineCountingIterator(std::istreambuf_iterator<char>(in), &line), LineCountingIterator(), &sax);
   } catch (const json::exception& e) {
     // Not only parse_error: a number too big for a double is an out_of_range error (found by
     // fuzzing; tests/data/readers/json/crash_json_number_overflow.json).
@@ -117,6 +148,7 @@ LoadedGraph read_node_link_json(std::istream& in, const std::string& source, con
 
   const auto n = static_cast<std::int32_t>(nodes.size());
   std::unordered_map<std::string, std::int32_t> index_of;
+  index_of.reserve(static_cast<std::size_t>(n));
   bool integer_ids = true, any_name = false;
   int dims = 0;
   std::vector<std::int64_t> ids(n);

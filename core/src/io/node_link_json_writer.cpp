@@ -29,7 +29,13 @@ std::string json_number(double value) {
 
 }  // namespace
 
-void write_node_link_json(const std::string& path, const Graph& g) {
+void write_node_link_json(const std::string& path, const Graph& graph) {
+  AtomicFile file(path);
+  write_node_link_json(file, graph);
+  file.commit();
+}
+
+void write_node_link_json(AtomicFile& file, const Graph& g) {
   // Names serve as ids when there are no ids and they tell every node apart.
   bool names_as_ids = g.ids.empty() && !g.names.empty();
   if (names_as_ids) {
@@ -40,7 +46,6 @@ void write_node_link_json(const std::string& path, const Graph& g) {
     return names_as_ids ? json_string(g.names[u]) : std::to_string(g.display_id(u));
   };
 
-  AtomicFile file(path);
   std::string chunk;
   const auto flush_if_big = [&] {
     if (chunk.size() > (1u << 16)) {
@@ -85,7 +90,6 @@ void write_node_link_json(const std::string& path, const Graph& g) {
   }
   chunk += "\n]}\n";
   file.write(chunk);
-  file.commit();
 }
 
 }  // namespace pathscope

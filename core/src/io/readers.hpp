@@ -22,6 +22,7 @@ LoadedGraph read_edge_table(std::istream& in, const std::string& source, const L
 LoadedGraph read_node_link_json(std::istream& in, const std::string& source, const LoadOptions& options);
 LoadedGraph read_tsplib_graph(std::istream& in, const std::string& source, const LoadOptions& options);
 LoadedGraph read_matrix_market(std::istream& in, const std::string& source, const LoadOptions& options);
+LoadedGraph read_lgl(std::istream& in, const std::string& source, const LoadOptions& options);
 LoadedGraph read_dense_matrix(std::istream& in, const std::string& source, const LoadOptions& options);
 
 // Gives the nodes of a loaded graph names and positions from a node table; table nodes the
@@ -29,11 +30,21 @@ LoadedGraph read_dense_matrix(std::istream& in, const std::string& source, const
 void apply_node_table(std::istream& in, const std::string& source, LoadedGraph& loaded,
                       const LoadOptions& options);
 
+// Content tests for files whose extension does not tell (the format table in
+// file_formats.cpp says which format uses which). Each looks at the first line that is not
+// blank, except where said.
+bool looks_like_dimacs(std::istream& in);          // "c ..." comment or "p sp" header
+bool looks_like_node_link_json(std::istream& in);  // starts with '{'
+bool looks_like_tsplib(std::istream& in);          // NAME:, TYPE:, COMMENT: or DIMENSION:
+bool looks_like_matrix_market(std::istream& in);   // the %%MatrixMarket banner
 // Dense matrix text: every non-blank line has the same number of numbers, equal to the count
 // of such lines. Reads the stream to the end (or to the first line that rules it out).
 bool looks_like_dense_matrix(std::istream& in);
-// A format name for content without a telling extension, from its first lines.
-std::string sniff_format(std::istream& in);
+// At least two "# NAME" block headers, each followed by "NAME [WEIGHT]" lines.
+bool looks_like_lgl(std::istream& in);
+// Text whose first rows have no control bytes, the first with at least two fields. Loose on
+// purpose: the edge-table reader names the line of any defect.
+bool looks_like_edge_table(std::istream& in);
 
 // Sets integer_weights and unit_weights from the arcs themselves.
 void mark_weight_kinds(Graph& g);

@@ -48,9 +48,18 @@ bool is_table_comment(std::string_view line) {
 std::string quoted(std::string_view token) {
   constexpr std::size_t kShown = 40;
   std::string out = "'";
+  // Bytes outside printable ASCII are shown as \xNN: raw binary in a message can garble the
+  // terminal or the log that shows it, and the escape tells the person which byte it was.
+  constexpr char kHex[] = "0123456789abcdef";
   for (std::size_t i = 0; i < token.size() && i < kShown; ++i) {
     const unsigned char c = static_cast<unsigned char>(token[i]);
-    out += (c < 0x20 || c == 0x7f) ? '?' : static_cast<char>(c);
+    if (c < 0x20 || c >= 0x7f || c == '\\') {
+      out += "\\x";
+      out += kHex[c >> 4];
+      out += kHex[c & 15];
+    } else {
+      out += static_cast<char>(c);
+    }
   }
   if (token.size() > kShown) out += "...";
   return out + "'";

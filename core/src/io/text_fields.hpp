@@ -19,7 +19,8 @@ bool is_blank(std::string_view text);
 // Lines a table reader skips: blank lines and '#' comments.
 bool is_table_comment(std::string_view line);
 
-// A token for an error message: quoted, shortened, control bytes shown as '?'.
+// A token for an error message: quoted, shortened, bytes outside printable ASCII (and the
+// backslash) shown as \xNN.
 std::string quoted(std::string_view token);
 
 // Positions are stored as float; values beyond float's range become +-infinity instead of

@@ -6,6 +6,8 @@
 #include <limits>
 #include <unordered_set>
 
+#include "io/input_file.hpp"
+#include "io/declared_size.hpp"
 #include "io/line_reader.hpp"
 #include "io/readers.hpp"
 #include "io/text_fields.hpp"
@@ -48,20 +50,31 @@ KeyValue split_key(std::string_view line) {
   return {io::to_upper(text.substr(0, space)), std::string(io::trim(text.substr(space)))};
 }
 
+// A word that starts a keyword line (EOF, a section name) rather than a number: a section that
+// meets one has ended early.
+bool is_keyword(std::string_view word) {
+  return !word.empty() && ((word.front() >= 'A' && word.front() <= 'Z') || (word.front() >= 'a' && word.front() <= 'z'));
+}
+
 // Numbers of an EDGE_WEIGHT_SECTION, which run across lines however the file wraps them.
 class NumberStream {
  public:
-  explicit NumberStream(LineReader& reader) : reader_(reader), cursor_(std::string_view{}) {}
+  NumberStream(LineReader& reader, std::int64_t expected)
+      : reader_(reader), cursor_(std::string_view{}), expected_(expected) {}
   std::int32_t next_cost() {
     std::string_view word;
     while (!cursor_.next(word)) {
-      if (!reader_.next()) reader_.fail("file ends inside EDGE_WEIGHT_SECTION: too few weights");
+      if (!reader_.next()) reader_.fail("file ends inside EDGE_WEIGHT_SECTION after " + progress());
       cursor_ = io::WordCursor(reader_.line());
     }
     const auto value = io::to_double(word);
+    if (!value && is_keyword(word)) {
+      reader_.fail("EDGE_WEIGHT_SECTION ended after " + progress() + " (this line holds " + io::quoted(word) + ")");
+    }
     if (!value || *value != std::floor(*value) || std::fabs(*value) > std::numeric_limits<std::int32_t>::max()) {
       reader_.fail("expected an integer edge weight, found " + io::quoted(word));
     }
+    ++taken_;
     return static_cast<std::int32_t>(*value);
   }
   void expect_line_end() {
@@ -69,8 +82,14 @@ class NumberStream {
   }
 
  private:
+  std::string progress() const {
+    return std::to_string(taken_) + " of the " + std::to_string(expected_) +
+           " weights that EDGE_WEIGHT_FORMAT and DIMENSION call for";
+  }
+
   LineReader& reader_;
   io::WordCursor cursor_;
+  std::int64_t expected_ = 0, taken_ = 0;
 };
 
 class TsplibParser {
@@ -171,6 +190,10 @@ class TsplibParser {
       if (!reader_.next()) reader_.fail("file ends inside " + section + " after " + std::to_string(read) + " of " + std::to_string(k) + " nodes");
       io::split_words(reader_.line(), words);
       if (words.empty()) continue;
+      if (is_keyword(words[0])) {
+        reader_.fail(section + " ended after " + std::to_string(read) + " of " + std::to_string(k) +
+                     " nodes (this line holds " + io::quoted(words[0]) + ")");
+      }
       if (words.size() != static_cast<std::size_t>(dims) + 1) {
         reader_.fail("expected a node number and " + std::to_string(dims) + " coordinates, found " +
                      std::to_string(words.size()) + " fields");
@@ -212,10 +235,16 @@ class TsplibParser {
     if (instance_.type == TsplibType::Atsp && layout != Layout::Full) {
       reader_.fail("an ATSP instance needs EDGE_WEIGHT_FORMAT FULL_MATRIX");
     }
+    const std::int64_t kk = std::int64_t{k} * k;
+    const std::int64_t expected = layout == Layout::Full ? kk
+                                  : layout == Layout::Upper || layout == Layout::Lower ? (kk - k) / 2
+                                                                                        : (kk + k) / 2;
+    io::refuse_items_beyond_file(expected, reader_, "DIMENSION " + std::to_string(k) + " with EDGE_WEIGHT_FORMAT " + format,
+                             "weights");
     instance_.costs.assign(static_cast<std::size_t>(k) * k, 0);
     auto& c = instance_.costs;
     const auto at = [k](std::int32_t i, std::int32_t j) { return static_cast<std::size_t>(i) * k + j; };
-    NumberStream numbers(reader_);
+    NumberStream numbers(reader_, expected);
     const auto both = [&](std::int32_t i, std::int32_t j) { c[at(i, j)] = c[at(j, i)] = numbers.next_cost(); };
     for (std::int32_t i = 0; i < k; ++i) {
       switch (layout) {
@@ -294,12 +323,6 @@ class TsplibParser {
   bool have_node_coords_ = false, have_display_ = false, have_weights_ = false;
 };
 
-std::ifstream open_or_throw(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw Error("cannot open " + path);
-  return in;
-}
-
 }  // namespace
 
 TsplibInstance read_tsplib(std::istream& in, const std::string& source_name, const LoadOptions& limits) {
@@ -307,7 +330,7 @@ TsplibInstance read_tsplib(std::istream& in, const std::string& source_name, con
 }
 
 TsplibInstance read_tsplib(const std::string& path, const LoadOptions& limits) {
-  auto in = open_or_throw(path);
+  auto in = io::open_input_file(path);
   return read_tsplib(in, path, limits);
 }
 
@@ -363,7 +386,7 @@ std::vector<std::int32_t> read_tsplib_tour(std::istream& in, const std::string& 
 }
 
 std::vector<std::int32_t> read_tsplib_tour(const std::string& path) {
-  auto in = open_or_throw(path);
+  auto in = io::open_input_file(path);
   return read_tsplib_tour(in, path);
 }
 

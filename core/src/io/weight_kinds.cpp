@@ -6,11 +6,13 @@
 
 namespace pathscope::io {
 
-// The same rule as GraphBuilder's, applied again after a reader changes weights or nodes.
+// GraphBuilder calls this too, and readers again after they change weights or nodes.
+// "Integer" means whole numbers that double holds exactly (up to 2^53), whatever their size:
+// whether sums of them fit int32 or int64 depends on n as well (apsp.hpp, distance_choice.hpp).
 void mark_weight_kinds(Graph& g) {
-  constexpr double kInt32Max = std::numeric_limits<std::int32_t>::max();
+  constexpr double kLargestExactInDouble = 0x1.0p53;
   g.integer_weights = std::all_of(g.weights.begin(), g.weights.end(), [&](double w) {
-    return std::isfinite(w) && w == std::floor(w) && std::fabs(w) < kInt32Max;
+    return std::isfinite(w) && w == std::floor(w) && std::fabs(w) <= kLargestExactInDouble;
   });
   g.unit_weights = std::all_of(g.weights.begin(), g.weights.end(), [](double w) { return w == 1.0; });
 }

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <array>
 
-#include "apsp/engine_support.hpp"
 #include "pathscope/reach.hpp"
 
 namespace pathscope {
@@ -11,7 +10,7 @@ namespace pathscope {
 ReachCounts reach_counts(const BitMatrix& closure, int threads) {
   const std::int32_t n = closure.size();
   const std::int64_t words = closure.words_per_row();
-  const int t = detail::resolve_threads(threads);
+  const int t = effective_threads(EngineResources{threads});
   ReachCounts counts;
   counts.out.assign(n, 0);
   counts.in.assign(n, 0);

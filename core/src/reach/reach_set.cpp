@@ -58,6 +58,8 @@ ReachSet reach_by_search(const Graph& arcs, std::int32_t start, ReachDirection d
       }
     }
   }
+  // A self-loop (Graph::self_loops, not an arc) is the shortest cycle there is.
+  if (limit >= 1 && arcs.has_self_loop(start)) cycle = 1;
   hops[start] = cycle;
   ReachSet s = empty_answer(start, direction, max_hops);
   std::sort(queue.begin(), queue.end());
@@ -94,7 +96,7 @@ ReachSet reach_within_hops(const ApspResult& hops, const Graph& g, std::int32_t 
   check_hops(max_hops);
   const double limit = max_hops == kUnlimitedHops ? std::numeric_limits<double>::infinity() : max_hops;
   // The shortest cycle through the start, the same length whichever way it is walked.
-  double cycle = std::numeric_limits<double>::infinity();
+  double cycle = g.has_self_loop(start) ? 1 : std::numeric_limits<double>::infinity();
   for (std::int64_t a = g.offsets[start]; a < g.offsets[start + 1]; ++a)
     cycle = std::min(cycle, 1 + hops.distance(g.heads[a], start));
 

@@ -6,7 +6,7 @@
 
 #include "cpu_solvers.hpp"
 #include "pathscope/tsp_walk.hpp"
-#include "typed_costs.hpp"
+#include "pathscope/detail/typed_costs.hpp"
 
 namespace pathscope::tsp_detail {
 namespace {
@@ -17,7 +17,7 @@ using tsp_walk::TourSpace;
 template <typename Cost>
 TspResult search(const TspInstance& instance, const TourSpace& space, const TspOptions& options, const JobContext& job) {
   const std::vector<Cost> costs = typed_costs<Cost>(instance);
-  const int threads = resolve_threads(options.threads);
+  const int threads = effective_threads(options);
   const double start = now_seconds();
   Best<Cost> best{worst_cost<Cost>(), 0};
   // Batches end at the points where progress, cancel and the time limit are looked at; their
@@ -66,15 +66,13 @@ TspResult search(const TspInstance& instance, const TourSpace& space, const TspO
     result.length = tour_length(instance, result.tour);
   }
   result.timing.engine = "tsp-brute-cpu";
-  result.timing.device = "CPU, " + std::to_string(threads) + " thread" + (threads > 1 ? "s" : "");
+  result.timing.device = cpu_device_label(threads);
   result.timing.seconds = result.timing.compute_seconds = now_seconds() - start;
   result.timing.updates = static_cast<double>(done) * static_cast<double>(space.suffix_factorial);
   return result;
 }
 
 }  // namespace
-
-int resolve_threads(int requested) { return requested > 0 ? requested : std::max(1, omp_get_max_threads()); }
 
 TspResult exhaustive_cpu(const TspInstance& instance, const TspOptions& options, const JobContext& job) {
   if (instance.k > kMaxExhaustiveStops)

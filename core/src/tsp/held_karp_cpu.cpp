@@ -5,17 +5,17 @@
 #include <string>
 
 #include "cpu_solvers.hpp"
-#include "held_karp_support.hpp"
+#include "pathscope/detail/held_karp_support.hpp"
 #include "pathscope/memory_budget.hpp"
 #include "pathscope/tsp_walk.hpp"
-#include "typed_costs.hpp"
+#include "pathscope/detail/typed_costs.hpp"
 
 namespace pathscope::tsp_detail {
 namespace {
 
 template <typename Cost>
 TspResult run(const TspInstance& instance, const TspOptions& options, const JobContext& job) {
-  const int k = instance.k, m = k - 1, threads = resolve_threads(options.threads);
+  const int k = instance.k, m = k - 1, threads = effective_threads(options);
   const std::vector<Cost> costs = typed_costs<Cost>(instance);
   const double start = now_seconds();
   std::vector<Cost> dp(static_cast<std::size_t>(held_karp_entries(k)));
@@ -38,7 +38,7 @@ TspResult run(const TspInstance& instance, const TspOptions& options, const JobC
   result.backend = TspBackend::Cpu;
   result.proven_optimal = true;
   result.timing.engine = std::string("tsp-held-karp-cpu (") + cost_kind_name(choose_cost_kind(instance)) + ")";
-  result.timing.device = "CPU, " + std::to_string(threads) + " thread" + (threads > 1 ? "s" : "");
+  result.timing.device = cpu_device_label(threads);
   result.timing.seconds = result.timing.compute_seconds = now_seconds() - start;
   result.timing.updates = held_karp_transitions(k);
   return result;
@@ -48,8 +48,7 @@ TspResult run(const TspInstance& instance, const TspOptions& options, const JobC
 
 TspResult held_karp_cpu(const TspInstance& instance, const TspOptions& options, const JobContext& job) {
   if (instance.k <= 2) return exhaustive_cpu(instance, options, job);
-  const std::uint64_t budget = options.memory_budget ? options.memory_budget : default_memory_budget();
-  check_held_karp_budget(instance, budget, "memory budget");
+  check_held_karp_budget(instance, effective_memory_budget(options), "memory budget");
   switch (choose_cost_kind(instance)) {
     case CostKind::Int16: return run<std::int16_t>(instance, options, job);
     case CostKind::Int32: return run<std::int32_t>(instance, options, job);

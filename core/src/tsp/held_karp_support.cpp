@@ -1,8 +1,8 @@
-#include "held_karp_support.hpp"
+#include "pathscope/detail/held_karp_support.hpp"
 
 #include "pathscope/memory_budget.hpp"
 #include "pathscope/tsp_walk.hpp"
-#include "typed_costs.hpp"
+#include "pathscope/detail/typed_costs.hpp"
 
 namespace pathscope {
 

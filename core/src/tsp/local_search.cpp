@@ -6,30 +6,40 @@
 
 namespace pathscope::tsp_detail {
 
-std::vector<std::vector<std::int32_t>> nearest_neighbours(const TspInstance& instance, std::int32_t count) {
+std::vector<std::vector<std::int32_t>> nearest_neighbours(const TspInstance& instance, std::int32_t count, int threads,
+                                                          const std::function<bool()>& stop) {
   const auto k = instance.k;
-  count = std::min(count, k - 1);
+  count = std::max(0, std::min(count, k - 1));
   std::vector<std::vector<std::int32_t>> out(k);
-  std::vector<std::int32_t> others;
-  for (std::int32_t a = 0; a < k; ++a) {
-    others.clear();
-    for (std::int32_t b = 0; b < k; ++b)
-      if (b != a) others.push_back(b);
-    // Asymmetric: a city is near if either direction is cheap.
-    auto key = [&](std::int32_t b) { return std::min(instance.at(a, b), instance.at(b, a)); };
-    std::partial_sort(others.begin(), others.begin() + count, others.end(),
-                      [&](std::int32_t x, std::int32_t y) { return key(x) < key(y) || (key(x) == key(y) && x < y); });
-    out[a].assign(others.begin(), others.begin() + count);
+#pragma omp parallel num_threads(threads)
+  {
+    std::vector<std::pair<double, std::int32_t>> others;
+#pragma omp for schedule(dynamic, 16)
+    for (std::int32_t a = 0; a < k; ++a) {
+      if (stop()) continue;
+      others.clear();
+      // Asymmetric: a city is near if either direction is cheap. Ties go to the lower index.
+      for (std::int32_t b = 0; b < k; ++b)
+        if (b != a) others.emplace_back(std::min(instance.at(a, b), instance.at(b, a)), b);
+      std::nth_element(others.begin(), others.begin() + count, others.end());
+      std::sort(others.begin(), others.begin() + count);
+      out[a].resize(count);
+      for (std::int32_t i = 0; i < count; ++i) out[a][i] = others[i].second;
+    }
   }
   return out;
 }
 
-LocalSearch::LocalSearch(const TspInstance& instance, const std::vector<std::vector<std::int32_t>>& neighbours)
-    : cost_(instance.cost), neighbours_(neighbours), k_(instance.k), symmetric_(instance.symmetric) {
+double improvement_epsilon(const TspInstance& instance) {
+  if (instance.integer_costs) return 0.5;
   double total = 0;
   for (double x : instance.cost) total += std::fabs(x);
-  // Whole-number costs improve by at least 1; fractional ones by more than rounding noise.
-  epsilon_ = instance.integer_costs ? 0.5 : 1e-9 * (1 + total / std::max<std::int64_t>(1, instance.cost.size())) * k_;
+  return 1e-9 * (1 + total / std::max<std::int64_t>(1, instance.cost.size())) * instance.k;
+}
+
+LocalSearch::LocalSearch(const TspInstance& instance, const std::vector<std::vector<std::int32_t>>& neighbours,
+                         double epsilon)
+    : cost_(instance.cost), neighbours_(neighbours), k_(instance.k), symmetric_(instance.symmetric), epsilon_(epsilon) {
   position_.assign(k_, 0);
   queued_.assign(k_, false);
 }

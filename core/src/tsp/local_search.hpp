@@ -5,6 +5,7 @@
 // changes the cost of every arc inside it, which prefix sums along the tour give in O(1).
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <vector>
 
 #include "pathscope/tsp.hpp"
@@ -13,15 +14,17 @@ namespace pathscope::tsp_detail {
 
 class LocalSearch {
  public:
-  // neighbours: for each city, the nearest others by cost, nearest first.
-  LocalSearch(const TspInstance& instance, const std::vector<std::vector<std::int32_t>>& neighbours);
+  // neighbours: for each city, the nearest others by cost, nearest first (an empty list: no
+  // moves start at that city). epsilon: improvement_epsilon(instance), computed once per solve.
+  LocalSearch(const TspInstance& instance, const std::vector<std::vector<std::int32_t>>& neighbours, double epsilon);
 
   // Takes a tour; with wake_everyone false only the cities passed to wake() are looked at (after
   // a kick, just its ends).
   void set_tour(const std::vector<std::int32_t>& tour, bool wake_everyone = true);
   const std::vector<std::int32_t>& tour() const { return tour_; }
   // Looks at every city in the queue until no 2-opt or Or-opt move improves the tour.
-  // Returns false when `stop` (checked between cities) said so.
+  // Returns false when `stop` said so; it is asked before every move, since on a large
+  // instance one move costs a pass over the tour and one city can take many moves.
   template <typename StopFn>
   bool run(StopFn&& stop) {
     while (!queue_.empty()) {
@@ -29,8 +32,8 @@ class LocalSearch {
       const auto city = queue_.front();
       queue_.pop_front();
       queued_[city] = false;
-      while (improve_city(city)) {
-      }
+      while (improve_city(city))
+        if (stop()) return false;
     }
     return true;
   }
@@ -57,7 +60,13 @@ class LocalSearch {
   std::vector<bool> queued_;
 };
 
-// The `count` cheapest other cities of each city.
-std::vector<std::vector<std::int32_t>> nearest_neighbours(const TspInstance& instance, std::int32_t count);
+// The smallest improvement a move must make: whole-number costs improve by at least 1,
+// fractional ones by more than rounding noise.
+double improvement_epsilon(const TspInstance& instance);
+
+// The `count` cheapest other cities of each city, on `threads` threads. The cities not reached
+// when `stop` says so keep an empty list.
+std::vector<std::vector<std::int32_t>> nearest_neighbours(const TspInstance& instance, std::int32_t count, int threads,
+                                                          const std::function<bool()>& stop);
 
 }  // namespace pathscope::tsp_detail

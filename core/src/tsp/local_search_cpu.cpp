@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <functional>
 #include <limits>
 #include <random>
 #include <string>
@@ -48,11 +49,22 @@ std::vector<std::int32_t> rotate_to_stop0(std::vector<std::int32_t> tour) {
 }
 
 std::vector<std::int32_t> nearest_neighbour_tour(const TspInstance& instance, std::int32_t first) {
+  return nearest_neighbour_tour(instance, first, [] { return false; });
+}
+
+std::vector<std::int32_t> nearest_neighbour_tour(const TspInstance& instance, std::int32_t first,
+                                                 const std::function<bool()>& stop) {
   const auto k = instance.k;
   std::vector<bool> visited(k, false);
   std::vector<std::int32_t> tour{first};
   visited[first] = true;
   for (std::int32_t step = 1; step < k; ++step) {
+    // Each step is a pass over every city: on a large instance the whole tour takes seconds.
+    if (stop()) {
+      for (std::int32_t city = 0; city < k; ++city)
+        if (!visited[city]) tour.push_back(city);
+      break;
+    }
     const auto from = tour.back();
     std::int32_t nearest = -1;
     for (std::int32_t to = 0; to < k; ++to)
@@ -66,31 +78,36 @@ std::vector<std::int32_t> nearest_neighbour_tour(const TspInstance& instance, st
 TspResult local_search_cpu(const TspInstance& instance, const TspOptions& options, const JobContext& job,
                            const std::vector<std::int32_t>& start_tour) {
   const double start = now_seconds();
-  const int threads = resolve_threads(options.threads);
+  const int threads = effective_threads(options);
   const int starts = options.starts > 0 ? options.starts : threads;
   const std::int64_t kicks = options.kicks >= 0 ? options.kicks : default_kicks(instance.k);
-  // The kick rounds stop at the time limit, by default 8 s: a thousand stops reach a few
-  // percent of the optimum well before that on any machine.
+  // The limit, by default 8 s (a thousand stops reach a few percent of the optimum well before
+  // that on any machine), is a promise: every phase asks the clock, and a phase cut short
+  // still leaves a whole tour (the rest of a nearest-neighbour tour in index order, a descent
+  // stopped between moves).
   const double deadline = start + (options.time_limit_seconds > 0 ? options.time_limit_seconds : kDefaultTwoOptSeconds);
-  const auto neighbours = nearest_neighbours(instance, 10);
-
-  std::vector<std::vector<std::int32_t>> best_tours(starts);
-  std::vector<double> best_lengths(starts, std::numeric_limits<double>::infinity());
   std::atomic<bool> stop{false};
-  std::atomic<std::int64_t> rounds_done{0};
-  const double rounds_total = static_cast<double>(starts) * (kicks + 1);
-  auto should_stop = [&] {
+  const std::function<bool()> should_stop = [&] {
     if (stop.load(std::memory_order_relaxed)) return true;
     if (job.cancel_requested() || now_seconds() > deadline) stop = true;
     return stop.load(std::memory_order_relaxed);
   };
+  const auto neighbours = nearest_neighbours(instance, 10, threads, should_stop);
+  const double epsilon = improvement_epsilon(instance);
+
+  std::vector<std::vector<std::int32_t>> best_tours(starts);
+  std::vector<double> best_lengths(starts, std::numeric_limits<double>::infinity());
+  std::atomic<std::int64_t> rounds_done{0};
+  const double rounds_total = static_cast<double>(starts) * (kicks + 1);
 #pragma omp parallel for num_threads(threads) schedule(dynamic, 1)
   for (int s = 0; s < starts; ++s) {
+    // Start 0 always runs, so that there is a tour; the others only while time is left.
+    if (s > 0 && should_stop()) continue;
     std::mt19937_64 rng(options.seed * 1000003ULL + static_cast<std::uint64_t>(s));
     std::vector<std::int32_t> tour;
     if (s == 0 && !start_tour.empty()) tour = start_tour;
-    else tour = nearest_neighbour_tour(instance, s == 0 ? 0 : static_cast<std::int32_t>(rng() % instance.k));
-    LocalSearch search(instance, neighbours);
+    else tour = nearest_neighbour_tour(instance, s == 0 ? 0 : static_cast<std::int32_t>(rng() % instance.k), should_stop);
+    LocalSearch search(instance, neighbours, epsilon);
     search.set_tour(tour);
     search.run(should_stop);
     auto best = search.tour();
@@ -118,7 +135,7 @@ TspResult local_search_cpu(const TspInstance& instance, const TspOptions& option
   result.backend = TspBackend::Cpu;
   result.proven_optimal = false;
   result.timing.engine = "tsp-2opt-oropt-cpu";
-  result.timing.device = "CPU, " + std::to_string(threads) + " thread" + (threads > 1 ? "s" : "");
+  result.timing.device = cpu_device_label(threads);
   result.timing.seconds = result.timing.compute_seconds = now_seconds() - start;
   result.timing.updates = static_cast<double>(rounds_done.load()) + starts;
   return result;

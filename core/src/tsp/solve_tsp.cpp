@@ -5,15 +5,14 @@
 #include "cpu_solvers.hpp"
 #include "pathscope/gpu_tsp.hpp"
 #include "pathscope/memory_budget.hpp"
-#include "typed_costs.hpp"
+#include "pathscope/detail/typed_costs.hpp"
 
 namespace pathscope {
 
 TspAlgorithm auto_tsp_algorithm(const TspInstance& instance, const TspOptions& options) {
   if (instance.k <= 10) return TspAlgorithm::Exhaustive;
-  const std::uint64_t budget = options.memory_budget ? options.memory_budget : default_memory_budget();
   const std::int32_t largest = options.backend == TspBackend::Gpu ? 29 : 24;
-  if (instance.k <= largest && held_karp_bytes(instance.k, held_karp_entry_bytes(instance)) <= budget)
+  if (instance.k <= largest && held_karp_bytes(instance.k, held_karp_entry_bytes(instance)) <= effective_memory_budget(options))
     return TspAlgorithm::HeldKarp;
   return TspAlgorithm::TwoOpt;
 }
@@ -45,6 +44,7 @@ TspResult run_gpu_two_opt(const TspInstance& instance, const TspOptions& options
 }  // namespace
 
 TspResult solve_tsp(const TspInstance& instance, const TspOptions& options, const JobContext& job) {
+  validate_tsp_options(options);
   if (instance.k < 1 || instance.cost.size() != static_cast<std::size_t>(instance.k) * instance.k)
     throw Error(instance.name + ": the instance has no stops or a cost matrix of the wrong size");
   auto stop_name = [&](std::size_t stop) {

@@ -1,6 +1,7 @@
 #include <cmath>
 #include <string>
 
+#include "pathscope/memory_budget.hpp"
 #include "pathscope/random_graph.hpp"
 #include "pathscope/tsp.hpp"
 
@@ -50,12 +51,19 @@ void finish_tsp_instance(TspInstance& instance) {
     }
 }
 
+void require_cost_matrix_fits(std::int64_t k, const EngineResources& resources, const std::string& name) {
+  const auto entries = static_cast<std::uint64_t>(k) * static_cast<std::uint64_t>(k);
+  require_within_budget(entries * sizeof(double), effective_memory_budget(resources),
+                        name + ": the " + std::to_string(k) + " x " + std::to_string(k) + " cost matrix");
+}
+
 TspInstance tsp_instance_from_graph(const Graph& g, const std::vector<std::int32_t>& stops, const std::string& name,
-                                    const JobContext& job) {
+                                    const JobContext& job, const EngineResources& resources) {
   TspInstance instance;
   instance.name = name;
   instance.k = static_cast<std::int32_t>(stops.size());
   if (instance.k < 1) throw Error(name + ": choose at least one stop");
+  require_cost_matrix_fits(instance.k, resources, name);
   std::vector<bool> chosen(g.n, false);
   for (auto u : stops) {
     if (u < 0 || u >= g.n) throw Error(name + ": stop " + std::to_string(u) + " is not a node of the graph");
@@ -91,8 +99,10 @@ std::vector<Path> expand_tour(const Graph& g, const TspInstance& instance, const
   return legs;
 }
 
-TspInstance random_tsp_instance(std::int32_t k, std::uint64_t seed, bool symmetric, bool integer_costs) {
+TspInstance random_tsp_instance(std::int32_t k, std::uint64_t seed, bool symmetric, bool integer_costs,
+                                const EngineResources& resources) {
   if (k < 1) throw Error("a random tour instance needs at least one stop");
+  require_cost_matrix_fits(k, resources, "random-stops:k=" + std::to_string(k));
   TspInstance instance;
   instance.name = "random-stops:k=" + std::to_string(k) + ",seed=" + std::to_string(seed) + (symmetric ? "" : ",asymmetric");
   instance.k = k;
@@ -116,6 +126,19 @@ TspInstance random_tsp_instance(std::int32_t k, std::uint64_t seed, bool symmetr
   }
   finish_tsp_instance(instance);
   return instance;
+}
+
+void validate_tsp_options(const TspOptions& options) {
+  validate_resources(options);
+  const double t = options.time_limit_seconds;
+  if (!(t >= 0) || t > kMaxTspSeconds)
+    throw Error("--time-limit must be from 0 to " + std::to_string(static_cast<std::int64_t>(kMaxTspSeconds)) +
+                " seconds; got " + std::to_string(t));
+  if (options.kicks < -1 || options.kicks > kMaxTspKicks)
+    throw Error("--kicks must be from 0 to " + std::to_string(kMaxTspKicks) + "; got " + std::to_string(options.kicks));
+  if (options.starts < 0 || options.starts > kMaxTspStarts)
+    throw Error("--starts must be from 0 (one per thread) to " + std::to_string(kMaxTspStarts) + "; got " +
+                std::to_string(options.starts));
 }
 
 const char* tsp_algorithm_name(TspAlgorithm a) {

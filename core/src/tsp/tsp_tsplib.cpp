@@ -1,7 +1,9 @@
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
+#include "pathscope/memory_budget.hpp"
 #include "pathscope/tsp.hpp"
 #include "pathscope/tsplib.hpp"
 
@@ -21,12 +23,19 @@ std::optional<double> tsplib_best_known(const std::string& solutions_path, const
   return std::nullopt;
 }
 
-TspInstance tsp_instance_from_tsplib(const std::string& path) {
-  const TsplibInstance file = read_tsplib(path);
+TspInstance tsp_instance_from_tsplib(const std::string& path, const EngineResources& resources) {
+  // The reader refuses a DIMENSION whose matrices (its int32 one and the instance's doubles,
+  // both held while one is copied into the other) would not fit, before allocating either.
+  LoadOptions limits;
+  limits.max_arcs = std::min<std::int64_t>(
+      limits.max_arcs, static_cast<std::int64_t>(effective_memory_budget(resources) / (sizeof(std::int32_t) + sizeof(double))));
+  TsplibInstance file = read_tsplib(path, limits);
+  require_cost_matrix_fits(file.dimension, resources, path);
   TspInstance instance;
   instance.name = file.name.empty() ? std::filesystem::path(path).stem().string() : file.name;
   instance.k = file.dimension;
   instance.cost.assign(file.costs.begin(), file.costs.end());
+  file.costs = {};
   for (std::int32_t i = 0; i < instance.k; ++i) {
     instance.cost[static_cast<std::size_t>(i) * instance.k + i] = 0;  // TSPLIB diagonals hold fillers
     instance.stop_names.push_back(std::to_string(i + 1));

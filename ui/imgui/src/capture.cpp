@@ -1,29 +1,20 @@
 #include "pathscope_demo/capture.hpp"
 
-#include <GL/gl.h>
-#include <GL/glext.h>
 #include <stb_image_write.h>
 
-#include <cstring>
 #include <filesystem>
 #include <unistd.h>
 
 #include "pathscope/error.hpp"
+#include "pathscope_render/offscreen_target.hpp"
 
 namespace pathscope::demo {
 
 std::vector<std::uint8_t> read_framebuffer_rgba(int width, int height) {
-  const std::size_t row = static_cast<std::size_t>(width) * 4;
-  std::vector<std::uint8_t> pixels(row * static_cast<std::size_t>(height));
-  glPixelStorei(GL_PACK_ALIGNMENT, 1);
-  glReadPixels(0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE, pixels.data());
-  std::vector<std::uint8_t> flipped(pixels.size());
-  for (int y = 0; y < height; ++y) {
-    std::memcpy(flipped.data() + row * y, pixels.data() + row * (height - 1 - y), row);
-  }
+  auto rgba = render::read_rgba_top_row_first(width, height);
   // The ImGui panels blend alpha into the target; a PNG viewer would show that as holes.
-  for (std::size_t i = 3; i < flipped.size(); i += 4) flipped[i] = 255;
-  return flipped;
+  for (std::size_t i = 3; i < rgba.size(); i += 4) rgba[i] = 255;
+  return rgba;
 }
 
 void write_png(const std::string& path, const std::vector<std::uint8_t>& rgba, int width, int height) {
@@ -39,30 +30,6 @@ void write_png(const std::string& path, const std::vector<std::uint8_t>& rgba, i
     std::filesystem::remove(temp);
     throw Error(path + ": cannot write the PNG: " + ec.message());
   }
-}
-
-OffscreenTarget::OffscreenTarget(int width, int height) {
-  glGetIntegerv(GL_FRAMEBUFFER_BINDING, &previous_);
-  glGenFramebuffers(1, &framebuffer_);
-  glGenRenderbuffers(1, &colour_);
-  glBindRenderbuffer(GL_RENDERBUFFER, colour_);
-  glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, width, height);
-  glBindFramebuffer(GL_FRAMEBUFFER, framebuffer_);
-  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, colour_);
-  if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
-    release();
-    throw Error("the OpenGL driver refused a " + std::to_string(width) + "x" + std::to_string(height) +
-                " offscreen framebuffer");
-  }
-}
-
-OffscreenTarget::~OffscreenTarget() { release(); }
-
-void OffscreenTarget::release() {
-  glBindFramebuffer(GL_FRAMEBUFFER, static_cast<GLuint>(previous_));
-  if (colour_) glDeleteRenderbuffers(1, &colour_);
-  if (framebuffer_) glDeleteFramebuffers(1, &framebuffer_);
-  colour_ = framebuffer_ = 0;
 }
 
 }  // namespace pathscope::demo

@@ -19,6 +19,7 @@
 #include "pathscope/error.hpp"
 #include "pathscope_demo/capture.hpp"
 #include "pathscope_demo/race_report.hpp"
+#include "pathscope_render/offscreen_target.hpp"
 
 namespace pathscope::demo {
 namespace {
@@ -236,7 +237,7 @@ int run_window(DemoState& s, GLFWwindow* window) {
 
 int run_headless(DemoState& s) {
   const int width = s.options.width, height = s.options.height;
-  OffscreenTarget target(width, height);
+  const render::OffscreenTarget target(width, height);
   std::string spec = s.options.graph;
   if (spec.empty() && !s.samples.empty()) spec = s.samples.front();
   if (spec.empty()) throw Error("no --graph given and no bundled samples found");

@@ -4,7 +4,7 @@
 
 #include "pathscope/error.hpp"
 #include "pathscope/graph_builder.hpp"
-#include "pathscope/layout.hpp"
+#include "pathscope/drawn_graph.hpp"
 
 namespace pathscope::demo {
 namespace {
@@ -34,7 +34,8 @@ void show_network(DemoState& s, std::shared_ptr<const CorrelationNetwork> networ
   for (std::size_t a = 0; a + 1 < network->arcs.size(); a += 2) builder.add_edge(network->arcs[a], network->arcs[a + 1], 1);
   LoadReport report;
   const Graph g = builder.build(false, report);
-  s.network_positions = force_layout(g, LayoutOptions{}, JobContext{});
+  DrawnGraph drawn = draw_graph(g, DrawnGraphOptions{}, JobContext{});
+  s.network_positions = std::move(drawn.positions);
   s.network = std::move(network);
   s.renderer.set_graph(s.network_positions, s.network->arcs, false);
   s.renderer.set_node_set(s.network->hub_set);
@@ -42,8 +43,7 @@ void show_network(DemoState& s, std::shared_ptr<const CorrelationNetwork> networ
   if (s.network->hub < 0) return fit_view(s);
   // Framed on the hub's cluster: the layout pushes the many small clusters far apart, and a
   // view of all of them would shrink the one that matters to a few pixels.
-  std::int32_t count = 0;
-  const std::vector<std::int32_t> component = weak_components(g, &count);
+  const std::vector<std::int32_t>& component = drawn.component;
   render::Point lo = drawn_position(s, s.network->hub), hi = lo;
   for (std::int32_t u = 0; u < g.n; ++u) {
     if (component[u] != component[s.network->hub]) continue;
@@ -82,7 +82,7 @@ void install_scene(DemoState& s, Scene scene) {
   s.result_drawn = false;
   s.network.reset();
   s.network_positions.clear();
-  s.renderer.set_graph(scene.positions, scene.draw_arcs, scene.graph->directed);
+  s.renderer.set_graph(scene.drawn.positions, scene.drawn.arcs, scene.graph->directed);
   if (scene.graph->n > 0) {
     const Graph& g = *scene.graph;
     const PairQuestion pair = far_pair(g, s.pair_seed);
@@ -118,7 +118,7 @@ void choose_problem(DemoState& s, const std::string& problem) {
   if (s.network) {  // a graph problem after a drawn network: the table's scene is empty again
     s.network.reset();
     s.network_positions.clear();
-    s.renderer.set_graph(s.scene->positions, s.scene->draw_arcs, s.scene->graph->directed);
+    s.renderer.set_graph(s.scene->drawn.positions, s.scene->drawn.arcs, s.scene->graph->directed);
   }
   const Graph& g = *s.scene->graph;
   // A start without out-arcs reaches nothing: offer one that does.
@@ -130,7 +130,7 @@ void choose_problem(DemoState& s, const std::string& problem) {
 }
 
 render::Point drawn_position(const DemoState& s, std::int32_t u) {
-  const std::vector<float>& p = s.network ? s.network_positions : s.scene->positions;
+  const std::vector<float>& p = s.network ? s.network_positions : s.scene->drawn.positions;
   return {p[2 * static_cast<std::size_t>(u)], p[2 * static_cast<std::size_t>(u) + 1]};
 }
 
@@ -207,7 +207,7 @@ void start_race(DemoState& s) {
       if (s.network) {  // back to the empty stage until this race finds its own network
         s.network.reset();
         s.network_positions.clear();
-        s.renderer.set_graph(s.scene->positions, s.scene->draw_arcs, false);
+        s.renderer.set_graph(s.scene->drawn.positions, s.scene->drawn.arcs, false);
       }
     } else if (s.problem == "reach") {
       q = {chosen_start(s), -1};

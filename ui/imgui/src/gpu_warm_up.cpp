@@ -1,8 +1,7 @@
 // One small run of every GPU engine before the first race of the process. The first use of a
 // CUDA kernel loads its module and the first run allocates the memory pool and staging
-// buffers: on the H100 that put 80-250 ms into the first GPU lane's time (rome99's all-pairs
-// lane showed 0.10 s against 7.5 ms warm), which is set-up the audience should not be shown as
-// the race. Benchmarks warm up the same way (`bench --warmup`).
+// buffers: set-up many times longer than a warm run (docs/demo.md has the figures), which the
+// audience should not be shown as the race. Benchmarks warm up the same way (`bench --warmup`).
 #include <memory>
 #include <mutex>
 

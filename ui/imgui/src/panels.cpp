@@ -104,7 +104,7 @@ void dataset_section(DemoState& s) {
     ImGui::PushStyleColor(ImGuiCol_Text, kDim);
     ImGui::TextWrapped("%s nodes, %s arcs, %s; positions: %s", thousands(g.n).c_str(),
                        thousands(g.arc_count()).c_str(), g.directed ? "directed" : "undirected",
-                       s.scene->position_source.c_str());
+                       s.scene->drawn.position_source.c_str());
     ImGui::PopStyleColor();
   }
 }

@@ -82,7 +82,7 @@ std::string race_report_json(const Scene& scene, const Race& race) {
                   {"row_names", t.layout.has_row_names}, {"skipped_columns", t.layout.skipped_columns}};
   } else {
     j["graph"] = {{"spec", scene.spec},       {"n", g.n}, {"arcs", g.arc_count()}, {"directed", g.directed},
-                  {"positions", scene.position_source}};
+                  {"positions", scene.drawn.position_source}};
   }
   j["dist_type"] = race.dist_type;
   const bool tour = race.problem == "tsp";

@@ -11,9 +11,9 @@
 namespace pathscope::demo {
 namespace {
 
-// Warshall's byte-per-pair triple loop takes about 8 s at this size on one core of the
-// development machine and grows as n^3 (a minute at 6,000 nodes): above it the baseline lane
-// would keep the audience waiting, so it sits the race out.
+// Warshall's byte-per-pair triple loop runs on one core and grows as n^3: above this size the
+// baseline lane would keep the audience waiting for seconds to minutes (docs/demo.md has the
+// times), so it sits the race out.
 constexpr std::int32_t kTextbookMaxNodes = 3000;
 
 std::unique_ptr<Lane> make_lane(const std::string& title, const std::string& engine_name, std::string reason,

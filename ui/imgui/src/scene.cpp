@@ -1,55 +1,15 @@
 #include "pathscope_demo/scene.hpp"
 
 #include <algorithm>
-#include <cmath>
 #include <filesystem>
 
 #include "pathscope/error.hpp"
-#include "pathscope/layout.hpp"
+#include "pathscope/file_formats.hpp"
 #include "pathscope/load.hpp"
 #include "pathscope/sha256.hpp"
 
 namespace pathscope::demo {
 namespace {
-
-// Nodes without a position (NaN in a partial position table) go to the bounding box's
-// corner rather than to the origin, which may be far outside the picture.
-std::vector<float> positions_from_coordinates(const Graph& g) {
-  std::vector<float> out(static_cast<std::size_t>(g.n) * 2, 0.0f);
-  float lo_x = INFINITY, lo_y = INFINITY;
-  for (std::int32_t u = 0; u < g.n; ++u) {
-    const float x = g.coords[static_cast<std::size_t>(u) * g.coord_dims];
-    const float y = g.coords[static_cast<std::size_t>(u) * g.coord_dims + 1];
-    out[2 * u] = x;
-    out[2 * u + 1] = y;
-    if (std::isfinite(x) && std::isfinite(y)) lo_x = std::min(lo_x, x), lo_y = std::min(lo_y, y);
-  }
-  if (!std::isfinite(lo_x)) lo_x = lo_y = 0;
-  for (std::size_t i = 0; i < out.size(); i += 2) {
-    if (!std::isfinite(out[i]) || !std::isfinite(out[i + 1])) out[i] = lo_x, out[i + 1] = lo_y;
-  }
-  return out;
-}
-
-std::vector<std::int32_t> arcs_to_draw(const Graph& g) {
-  std::vector<std::int32_t> arcs;
-  arcs.reserve(static_cast<std::size_t>(g.arc_count()) * 2);
-  for (std::int32_t u = 0; u < g.n; ++u) {
-    for (std::int64_t a = g.offsets[u]; a < g.offsets[u + 1]; ++a) {
-      const std::int32_t v = g.heads[a];
-      if (!g.directed && v < u) continue;  // the reverse arc draws the same line
-      arcs.push_back(u);
-      arcs.push_back(v);
-    }
-  }
-  return arcs;
-}
-
-bool is_graph_file(const std::filesystem::path& p) {
-  static const char* const kExtensions[] = {".gr", ".graph", ".tsp", ".json", ".mtx", ".csv", ".txt"};
-  const std::string ext = p.extension().string();
-  return std::find(std::begin(kExtensions), std::end(kExtensions), ext) != std::end(kExtensions);
-}
 
 // Values held for the race; beyond this a table is a job for pathscope-cli correlate, which streams.
 constexpr std::int64_t kMaxTableValues = std::int64_t{1} << 27;
@@ -72,7 +32,7 @@ Scene load_table_scene(const std::string& spec) {
   scene.spec = spec;
   scene.table = std::move(table);
   scene.graph = std::make_shared<Graph>(make_empty_graph(0));
-  scene.position_source = "the network's force layout, once found";
+  scene.drawn.position_source = "the network's force layout, once found";
   return scene;
 }
 
@@ -89,29 +49,27 @@ Scene load_scene(const std::string& spec, const JobContext& job, DatasetKind kin
   scene.spec = spec;
   scene.load_notes = loaded.report.notes;
   auto graph = std::make_shared<Graph>(std::move(loaded.graph));
-  if (graph->coord_dims >= 2 && graph->coords.size() == static_cast<std::size_t>(graph->n) * graph->coord_dims) {
-    scene.positions = positions_from_coordinates(*graph);
-    scene.position_source = "coordinates";
-  } else {
-    std::error_code ec;
-    const std::string key = std::filesystem::is_regular_file(spec, ec) ? sha256_file_hex(spec) : sha256_hex(spec);
-    bool cached = false;
-    scene.positions = cached_force_layout(*graph, key, LayoutOptions{}, job, &cached);
-    scene.position_source = cached ? "force layout (cached)" : "force layout";
-  }
-  scene.draw_arcs = arcs_to_draw(*graph);
+  std::error_code ec;
+  DrawnGraphOptions options;
+  options.layout_cache_key = std::filesystem::is_regular_file(spec, ec) ? sha256_file_hex(spec) : sha256_hex(spec);
+  scene.drawn = draw_graph(*graph, options, job);
   scene.graph = std::move(graph);
   return scene;
 }
 
 std::vector<std::string> bundled_samples() {
-  std::vector<std::string> out;
   std::error_code ec;
-  for (const auto& entry : std::filesystem::directory_iterator(PATHSCOPE_SAMPLES_DIR, ec)) {
-    if (entry.is_regular_file(ec) && is_graph_file(entry.path())) out.push_back(entry.path().string());
+  const auto binary_folder = std::filesystem::read_symlink("/proc/self/exe", ec).parent_path();
+  for (const auto& folder : {binary_folder / ".." / PATHSCOPE_INSTALLED_SAMPLES_DIR,
+                             std::filesystem::path(PATHSCOPE_SAMPLES_DIR)}) {
+    std::vector<std::string> out;
+    for (const auto& entry : std::filesystem::directory_iterator(folder, ec)) {
+      if (entry.is_regular_file(ec) && is_graph_file_name(entry.path().string())) out.push_back(entry.path().string());
+    }
+    std::sort(out.begin(), out.end());
+    if (!out.empty()) return out;
   }
-  std::sort(out.begin(), out.end());
-  return out;
+  return {};
 }
 
 }  // namespace pathscope::demo

@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "gl_program.hpp"
+#include "pathscope_render/offscreen_target.hpp"
 
 namespace pathscope::render {
 
@@ -306,40 +307,9 @@ void Renderer::render(const Camera& camera, int framebuffer_width, int framebuff
 }
 
 std::vector<std::uint8_t> Renderer::render_to_rgba(const Camera& camera, int width, int height) {
-  GLint max_size = 0;
-  glGetIntegerv(GL_MAX_RENDERBUFFER_SIZE, &max_size);
-  if (width <= 0 || height <= 0 || width > max_size || height > max_size) {
-    throw std::runtime_error("image size " + std::to_string(width) + "x" + std::to_string(height) +
-                             " is outside what this GL allows (1 to " + std::to_string(max_size) + " per side)");
-  }
-  GLint previous = 0;
-  glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &previous);
-  GLuint framebuffer = 0, colour = 0;
-  glGenFramebuffers(1, &framebuffer);
-  glGenRenderbuffers(1, &colour);
-  glBindRenderbuffer(GL_RENDERBUFFER, colour);
-  glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, width, height);
-  glBindFramebuffer(GL_FRAMEBUFFER, framebuffer);
-  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, colour);
-  std::vector<std::uint8_t> rows;
-  const bool complete = glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE;
-  if (complete) {
-    render(camera, width, height);
-    std::vector<std::uint8_t> pixels(static_cast<std::size_t>(width) * height * 4);
-    glPixelStorei(GL_PACK_ALIGNMENT, 1);
-    glReadPixels(0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE, pixels.data());
-    rows.resize(pixels.size());
-    const std::size_t stride = static_cast<std::size_t>(width) * 4;
-    for (int y = 0; y < height; ++y) {  // GL's first row is the bottom one
-      std::copy_n(pixels.begin() + static_cast<std::ptrdiff_t>((height - 1 - y) * stride), stride,
-                  rows.begin() + static_cast<std::ptrdiff_t>(y * stride));
-    }
-  }
-  glBindFramebuffer(GL_FRAMEBUFFER, static_cast<GLuint>(previous));
-  glDeleteRenderbuffers(1, &colour);
-  glDeleteFramebuffers(1, &framebuffer);
-  if (!complete) throw std::runtime_error("cannot create an offscreen framebuffer for the image");
-  return rows;
+  const OffscreenTarget target(width, height);
+  render(camera, width, height);
+  return target.read_rgba();
 }
 
 }  // namespace pathscope::render

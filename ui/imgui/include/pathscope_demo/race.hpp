@@ -19,8 +19,9 @@ struct PairQuestion {
   std::int32_t source = 0, target = 0;
 };
 
-// A random source (seeded) and the node farthest from it: the longest path the graph offers
-// from there, which crosses the picture and reads well on a projector.
+// A random source (seeded) that reaches half the graph where it can, and the node farthest
+// from it: the longest path the graph offers from there, which crosses the picture and reads
+// well on a projector.
 PairQuestion far_pair(const Graph& g, std::uint64_t seed);
 
 class Race {

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "pathscope/drawn_graph.hpp"
 #include "pathscope/graph.hpp"
 #include "pathscope/job.hpp"
 #include "pathscope/table.hpp"
@@ -15,9 +16,7 @@ namespace pathscope::demo {
 struct Scene {
   std::string spec;                     // what was loaded: a path or a generator spec
   std::shared_ptr<const Graph> graph;   // shared with the lanes' threads
-  std::vector<float> positions;         // n * 2
-  std::vector<std::int32_t> draw_arcs;  // (tail, head) pairs; an undirected edge once
-  std::string position_source;          // "coordinates", "force layout (cached)", ...
+  DrawnGraph drawn;                     // positions, lines and components as drawn
   std::vector<std::string> load_notes;
   // Correlation races: the whole table, read once so that every lane starts from memory.
   // The graph is then empty until the race draws its network.
@@ -28,12 +27,13 @@ struct Scene {
 enum class DatasetKind { Graph, Table };
 DatasetKind dataset_kind_for(const std::string& problem);
 
-// Loads a file or generator spec and places its nodes: the file's coordinates when it has
-// them, otherwise the cached force layout. Throws Error/ParseError naming the file.
+// Loads a file or generator spec and places its nodes (draw_graph: the file's coordinates
+// when it has them, otherwise the cached force layout). Throws Error/ParseError naming the file.
 // DatasetKind::Table reads a table instead (throws Error when it is too large to hold).
 Scene load_scene(const std::string& spec, const JobContext& job, DatasetKind kind = DatasetKind::Graph);
 
-// Bundled sample graphs (resources/samples) that load_graph reads directly.
+// Bundled sample graphs that load_graph reads directly: the installed ones
+// (<binary's folder>/../share/pathscope/samples) first, else the source tree's.
 std::vector<std::string> bundled_samples();
 
 }  // namespace pathscope::demo

@@ -1,0 +1,68 @@
+#include "resource_options.hpp"
+
+#include "pathscope/error.hpp"
+#include "pathscope/memory_budget.hpp"
+
+namespace pathscope::cli {
+
+namespace {
+
+// 0 is how the options record says "the default"; typed explicitly it would refuse every run.
+std::uint64_t parse_budget(const std::string& flag, const std::string& text, const std::string& default_text) {
+  if (text.empty()) return 0;
+  const std::uint64_t bytes = parse_bytes(text);
+  if (bytes == 0) throw Error(flag + " " + text + " leaves no memory for any run; leave the flag out for " + default_text);
+  return bytes;
+}
+
+// Runs the core's rule on one typed value while the command line is parsed, so that every
+// command refuses it, also those that use the resource only on some paths (path --engine).
+CLI::Validator resource_check(void (*apply)(const std::string& text, EngineResources& r)) {
+  return CLI::Validator(
+      [apply](std::string& text) -> std::string {
+        try {
+          EngineResources r;
+          apply(text, r);
+          validate_resources(r);
+          return {};
+        } catch (const Error& e) {
+          return e.what();
+        }
+      },
+      "", "");
+}
+
+}  // namespace
+
+void ResourceFlags::add_to(CLI::App& command, const std::string& use) {
+  command.add_option("--threads", threads, "CPU threads (0 = all)")
+      ->check(resource_check([](const std::string& text, EngineResources& r) {
+        std::size_t used = 0;
+        long value = -1;
+        try {
+          value = std::stol(text, &used);
+        } catch (const std::exception&) {
+        }
+        if (used != text.size() || value < INT32_MIN || value > INT32_MAX) value = -1;
+        r.threads = static_cast<int>(value);
+      }));
+  command.add_option("--memory-budget", memory_budget, "Host memory for " + use + " (default 60% of RAM), e.g. 4GiB")
+      ->check(resource_check([](const std::string& text, EngineResources& r) {
+        r.memory_budget = parse_budget("--memory-budget", text, "the default (60% of RAM)");
+      }));
+  command.add_option("--gpu-mem", gpu_memory, "GPU memory for " + use + " (default: free memory less a margin), e.g. 2GiB")
+      ->check(resource_check([](const std::string& text, EngineResources& r) {
+        r.gpu_memory_budget = parse_budget("--gpu-mem", text, "the default (free GPU memory less a margin)");
+      }));
+}
+
+EngineResources ResourceFlags::resources() const {
+  EngineResources r;
+  r.threads = threads;
+  r.memory_budget = parse_budget("--memory-budget", memory_budget, "the default (60% of RAM)");
+  r.gpu_memory_budget = parse_budget("--gpu-mem", gpu_memory, "the default (free GPU memory less a margin)");
+  validate_resources(r);
+  return r;
+}
+
+}  // namespace pathscope::cli

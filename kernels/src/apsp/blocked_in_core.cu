@@ -1,0 +1,163 @@
+// gpu-blocked with the whole matrix in device memory.
+#include <exception>
+#include <thread>
+
+#include "apsp/gpu_runs.hpp"
+#include "apsp/launch.cuh"
+#include "common/host_transfer.hpp"
+#include "common/run_trace.hpp"
+
+namespace pathscope::gpu {
+
+template <class D>
+std::uint64_t blocked_in_core_bytes(std::int64_t n, std::int64_t arcs, bool next_hop) {
+  const std::int64_t size = round_up(std::max<std::int64_t>(n, 1), kTileRows);
+  return std::uint64_t(size) * size * sizeof(typename D::Scalar) + 2 * PivotWorkspace<D>::bytes(size) +
+         DeviceGraph<D>::bytes(n, arcs) + (next_hop ? std::uint64_t(n) * n * 4 : 0) + 4096;
+}
+
+// Waits for the device a group of pivots behind the queue, so progress and cancellation are
+// seen between pivot blocks while the device never runs dry.
+class PivotProgress {
+ public:
+  PivotProgress(const JobContext& job, int pivots) : job_(job), pivots_(pivots) {
+    group_ = std::max(1, pivots / 64);
+    events_.reserve(pivots / group_ + 2);
+  }
+  void after_enqueue(int pivot, cudaStream_t s) {
+    if ((pivot + 1) % group_ != 0 && pivot + 1 != pivots_) return;
+    events_.push_back(std::make_unique<Event>());
+    events_.back()->record(s);
+    if (events_.size() >= 2) {
+      events_[events_.size() - 2]->sync();
+      job_.report(double(pivot + 1 - group_) / pivots_);
+      job_.check_cancel();
+    }
+  }
+
+ private:
+  const JobContext& job_;
+  int pivots_, group_;
+  std::vector<std::unique_ptr<Event>> events_;
+};
+
+// The pivots of the in-core run, each prepared one pivot ahead on a high-priority stream.
+// Preparing a pivot (closing its diagonal block on one SM, phase 2 on a few dozen blocks) is
+// a chain of small kernels that leaves most of the GPU idle; run in line it cost small graphs
+// a large share of their kernel time (docs/gpu.md, v6). So while `main` runs phase 3 of pivot p, `side` first brings
+// the panels of pivot p + 1 up to date with pivot p (a product over those panels only) and
+// then prepares pivot p + 1 into the other workspace.
+//
+// Phase 3 of p also rewrites the panels of p + 1, with the same values the side stream wrote
+// (min is idempotent), except that it may put back a pre-closure value into the diagonal
+// block of p + 1 after phase 1 closed it. Nothing reads that block from the matrix again
+// before phase 3 of p + 1, which recomputes it from the panels (through the zero diagonal of
+// the closed block), so the result is the same as pivot by pivot.
+template <class D, class AfterPivot>
+void enqueue_pivots_looking_ahead(typename D::Scalar* d, int size, int pivots, PivotWorkspace<D> (&ws)[2],
+                                  cudaStream_t main, AfterPivot after_pivot) {
+  const Stream side = Stream::high_priority();
+  const Event matrix_ready, panels_ready, product_done;
+  const StreamJoin join(side, main);
+  const int words = size / D::kLanes, panel_words = kTileRows / D::kLanes;
+  matrix_ready.record(main);
+  side.wait_for(matrix_ready);
+  enqueue_pivot_panels<D>(d, size, size, 0, ws[0], side.get());
+  panels_ready.record(side.get());
+  for (int p = 0; p < pivots; ++p) {
+    const PivotWorkspace<D>& now = ws[p % 2];
+    CUDA_CHECK(cudaStreamWaitEvent(main, panels_ready.get(), 0));
+    if (p + 1 < pivots) {
+      // The other workspace is free, and the matrix final up to pivot p - 1, once phase 3 of
+      // p - 1 is done.
+      if (p > 0) side.wait_for(product_done);
+      const int next0 = (p + 1) * kTileRows;
+      enqueue_pivot_product<D>(d, size, size, now, next0, kTileRows, 0, words, side.get());
+      enqueue_pivot_product<D>(d, size, size, now, 0, size, next0 / D::kLanes, panel_words, side.get());
+      enqueue_pivot_panels<D>(d, size, size, p + 1, ws[(p + 1) % 2], side.get());
+      panels_ready.record(side.get());
+    }
+    enqueue_pivot_product<D>(d, size, size, now, 0, size, 0, words, main);
+    product_done.record(main);
+    after_pivot(p);
+  }
+}
+
+template <class D>
+RunFigures run_blocked_in_core(const Graph& g, const JobContext& job, std::vector<typename D::Scalar>& out,
+                               std::vector<std::int32_t>* next) {
+  using Scalar = typename D::Scalar;
+  RunFigures fig;
+  fig.mode = "in-core";
+  const int n = g.n;
+  const int size = int(round_up(std::max(n, 1), kTileRows));
+  RunTrace trace("gpu-blocked in-core");
+  Stream stream;
+  const cudaStream_t s = stream.get();
+
+  // The result vectors are zero-filled by a host thread while the device computes.
+  BackgroundResize<Scalar> resizer(out, next, std::size_t(n) * n);
+
+  double t0 = now_seconds();
+  // Everything on the device comes from the memory pool in the stream's order: a repeated run
+  // reuses the last one's memory without cudaMalloc/cudaFree.
+  DeviceGraph<D> graph(g, s, s);
+  fig.transfer_seconds += now_seconds() - t0;
+  trace.mark("graph uploaded");
+
+  DeviceArray<Scalar> d(std::size_t(size) * size, s);
+  PivotWorkspace<D> ws[2] = {PivotWorkspace<D>(size, s), PivotWorkspace<D>(size, s)};
+  DeviceArray<std::int32_t> next_d(next ? std::size_t(n) * n : 0, s);
+  DeviceArray<FinalFlags> flags(1, s);
+  const FinalFlags no_flags{INT32_MAX, 0};
+  CUDA_CHECK(cudaMemcpyAsync(flags.get(), &no_flags, sizeof no_flags, cudaMemcpyHostToDevice, s));
+
+  trace.mark("allocated");
+  Event start(true), stop(true);
+  start.record(s);
+  enqueue_initial_rect<D>({d.get(), size, 0, size, 0, size, false}, graph.arcs(), s);
+  const int pivots = size / kTileRows;
+  PivotProgress progress(job, pivots);
+  enqueue_pivots_looking_ahead<D>(d.get(), size, pivots, ws, s, [&](int p) { progress.after_enqueue(p, s); });
+  if (next && n > 0) {
+    next_from_distances_kernel<D><<<dim3((n + 127) / 128, std::min(n, 65535)), 128, 0, s>>>(d.get(), size, graph.arcs(), next_d.get());
+    CUDA_CHECK_LAUNCH();
+  }
+  finalize_kernel<D><<<grid_for(std::int64_t(n) * n, 256), 256, 0, s>>>(d.get(), size, 0, n, n, next_d.get(), n,
+                                                                          flags.get());
+  CUDA_CHECK_LAUNCH();
+  stop.record(s);
+  trace.mark("enqueued");
+  FinalFlags found{};
+  CUDA_CHECK(cudaMemcpyAsync(&found, flags.get(), sizeof found, cudaMemcpyDeviceToHost, s));
+  stream.sync();
+  trace.mark("computed");
+  fig.compute_seconds = stop.seconds_since(start);
+  fig.negative_node = found.negative_node == INT32_MAX ? -1 : found.negative_node;
+  fig.hop16_clipped = found.clipped != 0;
+  job.report(1.0);
+
+  resizer.wait();
+  trace.mark("result filled", resizer.finished_at());
+  trace.mark("fill awaited");
+  if (fig.negative_node >= 0) return fig;  // the engine throws; no need to copy a useless matrix
+  t0 = now_seconds();
+  // Through pinned staging rather than pinning the result in place: cudaHostRegister of a
+  // large vector holds the driver lock long enough to stall the launches of the compute, and
+  // staging costs less than the stall (docs/gpu.md, v2).
+  download_rows(d.get(), std::size_t(size) * sizeof(Scalar), n, std::size_t(n) * sizeof(Scalar), out.data(), s);
+  if (next) download_rows(next_d.get(), std::size_t(n) * 4, n, std::size_t(n) * 4, next->data(), s);
+  fig.transfer_seconds += now_seconds() - t0;
+  trace.mark("downloaded");
+  return fig;
+}
+
+#define PATHSCOPE_INSTANTIATE(D)                                                                      \
+  template std::uint64_t blocked_in_core_bytes<D>(std::int64_t, std::int64_t, bool);                 \
+  template RunFigures run_blocked_in_core<D>(const Graph&, const JobContext&, std::vector<D::Scalar>&, \
+                                             std::vector<std::int32_t>*);
+PATHSCOPE_INSTANTIATE(Int32Dist)
+PATHSCOPE_INSTANTIATE(FloatDist)
+PATHSCOPE_INSTANTIATE(Hop16Dist)
+
+}  // namespace pathscope::gpu

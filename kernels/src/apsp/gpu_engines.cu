@@ -1,0 +1,124 @@
+// The two GPU engines as the core sees them: the refusals (device, distance type, budgets),
+// the choice between in-core and out-of-core, the hop16 fallback, and the Timing.
+#include <cmath>
+
+#include "apsp/gpu_runs.hpp"
+#include "apsp/launch.cuh"
+#include "apsp/narrow_hops.hpp"
+#include "common/device.hpp"
+#include "common/entry_points.hpp"
+#include "pathscope/engine.hpp"
+#include "pathscope/memory_budget.hpp"
+
+namespace pathscope::gpu {
+namespace {
+
+enum class Algorithm { Naive, Blocked };
+
+template <class D>
+RunFigures run_algorithm(Algorithm algorithm, const Graph& g, const ApspOptions& options, const JobContext& job,
+                         std::vector<typename D::Scalar>& out, std::vector<std::int32_t>* next) {
+  const std::uint64_t budget = device_memory_budget(options.gpu_memory_budget);
+  if (algorithm == Algorithm::Naive) {
+    const std::uint64_t need = naive_bytes<D>(g.n, g.arc_count());
+    require_within_budget(need, budget, "gpu-naive (distance and next-hop matrices on the GPU; gpu-blocked can stream)");
+    return run_naive<D>(g, job, out, next);
+  }
+  const std::uint64_t need = blocked_in_core_bytes<D>(g.n, g.arc_count(), next != nullptr);
+  if (need <= budget) return run_blocked_in_core<D>(g, job, out, next);
+  if (next)
+    require_within_budget(need, budget, "gpu-blocked with the next-hop matrix (which needs the matrix in GPU memory)");
+  return run_blocked_out_of_core<D>(g, job, budget, out);
+}
+
+void add_figures(Timing& t, const RunFigures& f) {
+  t.compute_seconds += f.compute_seconds;
+  t.transfer_seconds += f.transfer_seconds;
+}
+
+class GpuEngine final : public ApspEngine {
+ public:
+  GpuEngine(std::string name, Algorithm algorithm) : name_(std::move(name)), algorithm_(algorithm) {
+    device_info();  // starts the CUDA context now, so no timed run pays for it
+  }
+  std::string name() const override { return name_; }
+  std::string description() const override {
+    return algorithm_ == Algorithm::Naive
+               ? "GPU Floyd-Warshall, one launch per k and one thread per cell, with next hops (baseline)"
+               : "GPU blocked Floyd-Warshall, register-tiled min-plus products; streams from host memory "
+                 "when the matrix exceeds the GPU memory budget";
+  }
+  std::string unavailable_reason() const override { return device_info().reason; }
+  // No int64 kernels: graphs whose sums need int64 run on the CPU engines.
+  bool supports(DistType t) const override { return t != DistType::Int64; }
+
+  ApspResult run(const Graph& g, const ApspOptions& options, const JobContext& job) const override {
+    if (!supports(options.dist))
+      throw Error(name_ + " does not compute " + dist_type_name(options.dist) +
+                  " distances: use a CPU engine (textbook, blocked, sparse or auto)");
+    require_device();
+    if (options.dist == DistType::Int32) check_int32_distances(g);
+    if (options.dist == DistType::Float32) check_float32_distances(g);
+    refuse_negative_self_loops(g);
+    if (options.dist == DistType::Hop16 && !g.unit_weights && g.arc_count() > 0)
+      throw Error(name_ + ": hop16 distances need a graph whose arcs all cost 1, and this one has costs from " +
+                  std::to_string(g.min_weight()) + " to " + std::to_string(g.max_weight()) +
+                  ": choose int32 or float distances");
+    const std::uint64_t host_budget = effective_memory_budget(options);
+    require_within_budget(apsp_result_bytes(g.n, options.dist, options.next_hop), host_budget,
+                          "the all-pairs result of " + std::to_string(g.n) + " nodes");
+
+    const double t0 = now_seconds();
+    ApspResult r;
+    r.n = g.n;
+    r.dist = options.dist;
+    r.timing.engine = name_;
+    r.timing.device = device_name();
+    std::vector<std::int32_t>* next = options.next_hop ? &r.next : nullptr;
+    RunFigures f;
+    switch (options.dist) {
+      case DistType::Int32: f = run_algorithm<Int32Dist>(algorithm_, g, options, job, r.d32, next); break;
+      case DistType::Float32: f = run_algorithm<FloatDist>(algorithm_, g, options, job, r.df, next); break;
+      case DistType::Hop16: f = run_algorithm<Hop16Dist>(algorithm_, g, options, job, r.d16, next); break;
+      case DistType::Int64: break;  // refused above
+    }
+    add_figures(r.timing, f);
+    if (f.mode != "in-core") r.timing.device += ", " + f.mode;
+    if (f.negative_node >= 0) throw NegativeCycle(f.negative_node);
+    if (f.hop16_clipped) hop16_fallback(g, options, job, host_budget, r);
+    r.timing.seconds = now_seconds() - t0;
+    r.timing.updates = std::pow(double(g.n), 3.0);
+    return r;
+  }
+
+ private:
+  // Hop counts of 0x7FFE or more do not fit the 16-bit working range (dist_traits.cuh); such a
+  // graph is redone in int32 and narrowed, which still gives every count up to kMaxHop16.
+  void hop16_fallback(const Graph& g, const ApspOptions& options, const JobContext& job,
+                      std::uint64_t host_budget, ApspResult& r) const {
+    require_within_budget(apsp_result_bytes(g.n, DistType::Hop16, options.next_hop) +
+                              apsp_result_bytes(g.n, DistType::Int32, false),
+                          host_budget, "hop16 counts above 32765, redone in int32 and narrowed");
+    std::vector<std::int32_t> wide;
+    std::vector<std::int32_t>* next = options.next_hop ? &r.next : nullptr;
+    const RunFigures f = run_algorithm<Int32Dist>(algorithm_, g, options, job, wide, next);
+    add_figures(r.timing, f);
+    const std::int64_t largest = narrow_hops(wide, r.d16);
+    if (largest > kMaxHop16)
+      throw Error(name_ + ": hop16 overflow: a shortest path has " + std::to_string(largest) +
+                  " hops, more than the 65534 that 16 bits hold: choose int32 distances");
+  }
+
+  std::string name_;
+  Algorithm algorithm_;
+};
+
+}  // namespace
+
+std::unique_ptr<ApspEngine> make_apsp_engine(std::string_view name) {
+  if (name == "gpu-naive") return std::make_unique<GpuEngine>(std::string(name), Algorithm::Naive);
+  if (name == "gpu-blocked") return std::make_unique<GpuEngine>(std::string(name), Algorithm::Blocked);
+  return nullptr;
+}
+
+}  // namespace pathscope::gpu

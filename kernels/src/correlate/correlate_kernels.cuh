@@ -1,0 +1,50 @@
+#pragma once
+// Launchers of the correlation kernels. The host side (correlate_gpu_engine.cpp) sees only
+// these plain signatures.
+#include <cuda_runtime.h>
+
+#include <cstdint>
+
+namespace pathscope::gpu {
+
+// One survivor as the device writes it: value is the exact integer dot product (int8 path)
+// or the float dot product of normalised rows (float path); the host turns it into rho with
+// the same formula as the CPU engine.
+struct CorrelationSurvivor {
+  std::int32_t i, j;
+  float value;
+};
+
+// Rows of the product: `rows` x `width` values (int8 or float), width a multiple of 32.
+struct CorrelationOperands {
+  const void* rows;
+  std::int32_t width;
+  bool int8;
+  const double* scale;
+  const float* scale_f;
+  std::int32_t n;  // real rows; rows up to the next multiple of 128 are zero
+};
+
+// The part of the upper triangle a launch covers: i in [row_begin, row_end), j in
+// [col_begin, col_end), always j > i. Bounds are multiples of 128 (ends may be padded).
+struct CorrelationRect {
+  std::int32_t row_begin, row_end, col_begin, col_end;
+};
+
+struct CorrelationOutput {
+  CorrelationSurvivor* survivors;  // null in counting runs
+  unsigned long long capacity;
+  unsigned long long* counter;     // survivors found, also beyond capacity
+};
+
+constexpr int kCorrelationTile = 128;
+
+// Ranks `count` rows of `m` doubles (row-major, contiguous) into twice-centred mid-ranks,
+// written as int8 rows of `width` bytes starting at row `first`, with their scales.
+void launch_rank_rows(const double* raw, std::int32_t m, std::int32_t count, std::int32_t first, std::int32_t width,
+                      std::int8_t* rows, double* scale, float* scale_f, cudaStream_t stream);
+
+void launch_correlation_tiles(const CorrelationOperands& operands, const CorrelationRect& rect, double cutoff,
+                              const CorrelationOutput& output, cudaStream_t stream);
+
+}  // namespace pathscope::gpu

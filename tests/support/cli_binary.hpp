@@ -1,0 +1,134 @@
+#pragma once
+// Running the real pathscope-cli binary from a test: its exit, stdout, stderr and wall time,
+// killed after a time limit so that a hang fails the test instead of stalling the suite.
+// PATHSCOPE_CLI is the binary's path, defined by tests/CMakeLists.txt for the tests that use it.
+#include <chrono>
+#include <csignal>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char** environ;
+
+namespace test_support {
+
+struct CliRun {
+  bool exited = false;     // false: killed by a signal (a crash, or the time limit)
+  int code = -1;           // exit code when exited
+  int signal = 0;          // the signal otherwise
+  bool timed_out = false;
+  double seconds = 0;
+  std::string out, err;
+  std::string describe() const {
+    std::ostringstream s;
+    if (timed_out) s << "timed out after " << seconds << " s";
+    else if (!exited) s << "died of signal " << signal;
+    else s << "exit " << code;
+    s << "\nstderr: " << err << "\nstdout: " << out.substr(0, 2000);
+    return s.str();
+  }
+};
+
+// A private scratch folder, removed when the object goes.
+class ScratchFolder {
+ public:
+  ScratchFolder() {
+    path_ = std::filesystem::temp_directory_path() /
+            ("pathscope-cli-test-" + std::to_string(::getpid()) + "-" + std::to_string(std::random_device{}()));
+    std::filesystem::create_directories(path_);
+  }
+  ~ScratchFolder() {
+    std::error_code ignored;
+    std::filesystem::remove_all(path_, ignored);
+  }
+  const std::filesystem::path& path() const { return path_; }
+  std::string file(const std::string& name) const { return (path_ / name).string(); }
+  std::string write(const std::string& name, const std::string& text) const {
+    std::ofstream(path_ / name) << text;
+    return file(name);
+  }
+
+ private:
+  std::filesystem::path path_;
+};
+
+inline std::string read_text(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// How a run is fed and disturbed: standard input from a file (else /dev/null), and a signal sent
+// once the run has lasted `signal_after_seconds`.
+struct CliRunSetup {
+  std::string stdin_path;
+  int signal_number = 0;
+  double signal_after_seconds = 0;
+};
+
+// Runs PATHSCOPE_CLI with `arguments` (no shell: each string is one argument).
+inline CliRun run_cli(const std::vector<std::string>& arguments, double time_limit_seconds = 30,
+                      const CliRunSetup& setup = {}) {
+  static int counter = 0;
+  const auto folder = std::filesystem::temp_directory_path();
+  const std::string tag = std::to_string(::getpid()) + "-" + std::to_string(++counter);
+  const std::string out_path = (folder / ("pathscope-cli-out-" + tag)).string();
+  const std::string err_path = (folder / ("pathscope-cli-err-" + tag)).string();
+  std::vector<std::string> args{PATHSCOPE_CLI};
+  args.insert(args.end(), arguments.begin(), arguments.end());
+  std::vector<char*> argv;
+  for (auto& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 0, setup.stdin_path.empty() ? "/dev/null" : setup.stdin_path.c_str(),
+                                   O_RDONLY, 0);
+  posix_spawn_file_actions_addopen(&actions, 1, out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  posix_spawn_file_actions_addopen(&actions, 2, err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  CliRun run;
+  const auto start = std::chrono::steady_clock::now();
+  pid_t pid = 0;
+  if (posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ) != 0) {
+    posix_spawn_file_actions_destroy(&actions);
+    run.err = std::string("could not start ") + PATHSCOPE_CLI;
+    return run;
+  }
+  posix_spawn_file_actions_destroy(&actions);
+  bool signalled = setup.signal_number == 0;
+  int status = 0;
+  for (;;) {
+    const pid_t done = ::waitpid(pid, &status, WNOHANG);
+    if (done == pid) break;
+    const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (!signalled && elapsed > setup.signal_after_seconds) {
+      ::kill(pid, setup.signal_number);
+      signalled = true;
+    }
+    if (elapsed > time_limit_seconds && !run.timed_out) {
+      run.timed_out = true;
+      ::kill(pid, SIGKILL);
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
+  run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  run.exited = WIFEXITED(status);
+  run.code = run.exited ? WEXITSTATUS(status) : -1;
+  run.signal = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
+  run.out = read_text(out_path);
+  run.err = read_text(err_path);
+  std::filesystem::remove(out_path);
+  std::filesystem::remove(err_path);
+  return run;
+}
+
+}  // namespace test_support

@@ -1,0 +1,139 @@
+// pathscope-cli's tour and correlation commands on the cases that used to crash or mislead:
+// a one-stop tour, a graph without --stops, a bench of one stop, p-values of two samples,
+// --graph file names, and the --count-only message.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "cli_binary.hpp"
+
+namespace {
+
+using test_support::read_text;
+using test_support::run_cli;
+using test_support::ScratchFolder;
+
+bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+// A DIMACS graph of 4 nodes on a directed cycle: every tour exists.
+const char* kCycleGraph =
+    "p sp 4 4\n"
+    "a 1 2 3\n"
+    "a 2 3 4\n"
+    "a 3 4 5\n"
+    "a 4 1 6\n";
+
+TEST(CliTsp, OneStopIsATourOfLengthZero) {
+  ScratchFolder dir;
+  const std::string graph = dir.write("cycle.gr", kCycleGraph);
+  for (const std::string algo : {"auto", "brute", "held-karp", "2opt"}) {
+    const auto text = run_cli({"tsp", graph, "--stops", "3", "--algo", algo});
+    ASSERT_TRUE(text.exited && text.code == 0) << algo << ": " << text.describe();
+    EXPECT_TRUE(contains(text.out, "length 0 ")) << text.out;
+    const auto json_run = run_cli({"tsp", graph, "--stops", "3", "--algo", algo, "--json"});
+    ASSERT_TRUE(json_run.exited && json_run.code == 0) << algo << ": " << json_run.describe();
+    const auto doc = nlohmann::json::parse(json_run.out);
+    EXPECT_EQ(doc["length"].get<double>(), 0);
+    ASSERT_EQ(doc["tour"].size(), 1u);
+    EXPECT_EQ(doc["tour"][0]["leg_cost"].get<double>(), 0);
+    EXPECT_EQ(doc["route"], nlohmann::json::array({3})) << doc.dump();
+  }
+  // A TSPLIB file of one city.
+  const std::string one = dir.write("one.tsp", "NAME: one\nTYPE: TSP\nDIMENSION: 1\nEDGE_WEIGHT_TYPE: EUC_2D\n"
+                                              "NODE_COORD_SECTION\n1 5 5\nEOF\n");
+  const auto run = run_cli({"tsp", one, "--json"});
+  ASSERT_TRUE(run.exited && run.code == 0) << run.describe();
+  EXPECT_EQ(nlohmann::json::parse(run.out)["length"].get<double>(), 0);
+}
+
+TEST(CliTsp, BenchOfOneStopShowsNoNan) {
+  ScratchFolder dir;
+  const std::string graph = dir.write("cycle.gr", kCycleGraph);
+  for (const std::vector<std::string> args : {std::vector<std::string>{"bench", "tsp", graph, "--stops", "2", "--backends", "cpu"},
+                                              std::vector<std::string>{"bench", "tsp", "random-stops:k=1", "--backends", "cpu,cpu"}}) {
+    const auto run = run_cli(args);
+    ASSERT_TRUE(run.exited && run.code == 0) << run.describe();
+    EXPECT_FALSE(contains(run.out, "nan")) << run.out;
+    EXPECT_FALSE(contains(run.out, "inf")) << run.out;
+    auto json_args = args;
+    json_args.push_back("--json");
+    const auto json_run = run_cli(json_args);
+    ASSERT_TRUE(json_run.exited && json_run.code == 0) << json_run.describe();
+    EXPECT_NO_THROW((void)nlohmann::json::parse(json_run.out)) << json_run.out;
+  }
+}
+
+TEST(CliTsp, AGraphWithoutStopsAsksForThem) {
+  ScratchFolder dir;
+  const std::string graph = dir.write("cycle.gr", kCycleGraph);
+  for (const std::string input : {graph, std::string("random:n=20,deg=3")}) {
+    const auto run = run_cli({"tsp", input});
+    ASSERT_TRUE(run.exited) << run.describe();
+    EXPECT_NE(run.code, 0);
+    EXPECT_TRUE(contains(run.err, "--stops")) << run.err;
+    EXPECT_FALSE(contains(run.err, "keyword")) << run.err;
+  }
+}
+
+TEST(CliCorrelate, TwoSamplesHaveNoPValues) {
+  ScratchFolder dir;
+  const std::string table = dir.write("two.tsv", "gene\ta\tb\ng1\t1\t2\ng2\t3\t1\ng3\t5\t9\n");
+  const std::string out = dir.file("pairs.tsv");
+  const auto run = run_cli({"correlate", table, "--out", out});
+  ASSERT_TRUE(run.exited && run.code == 0) << run.describe();
+  const std::string written = read_text(out);
+  EXPECT_FALSE(contains(written, "nan")) << written;
+  EXPECT_EQ(written.substr(0, written.find('\n')), "i\tj\trho");
+  EXPECT_TRUE(contains(run.err, "3 samples")) << run.err;
+  // --max-p needs p: refused, saying why; --min-abs-rho keeps working.
+  const auto refused = run_cli({"correlate", table, "--out", out, "--max-p", "0.05"});
+  ASSERT_TRUE(refused.exited) << refused.describe();
+  EXPECT_NE(refused.code, 0);
+  EXPECT_TRUE(contains(refused.err, "3 samples")) << refused.err;
+  const auto rho = run_cli({"correlate", table, "--out", out, "--min-abs-rho", "0.5", "--json"});
+  ASSERT_TRUE(rho.exited && rho.code == 0) << rho.describe();
+  // Every pair of a two-column table has |rho| = 1.
+  EXPECT_EQ(nlohmann::json::parse(rho.out)["survivors"].get<int>(), 3);
+}
+
+TEST(CliCorrelate, GraphFilesHoldWhatTheirNamePromises) {
+  ScratchFolder dir;
+  const std::string table = "random-table:rows=30,cols=12,seed=3";
+  const std::string json_path = dir.file("net.json"), csv_path = dir.file("net.csv"), tsv_path = dir.file("net.tsv");
+  // --out /dev/null with --graph: no complaint about a --count-only nobody gave.
+  auto run = run_cli({"correlate", table, "--out", "/dev/null", "--graph", json_path, "--min-abs-rho", "0.3"});
+  ASSERT_TRUE(run.exited && run.code == 0) << run.describe();
+  EXPECT_FALSE(contains(run.err, "count-only")) << run.err;
+  const auto doc = nlohmann::json::parse(read_text(json_path));
+  EXPECT_TRUE(doc.contains("nodes")) << doc.dump().substr(0, 200);
+  EXPECT_EQ(doc["nodes"].size(), 30u);
+  run = run_cli({"correlate", table, "--graph", csv_path, "--min-abs-rho", "0.3"});
+  ASSERT_TRUE(run.exited && run.code == 0) << run.describe();
+  EXPECT_EQ(read_text(csv_path).substr(0, 21), "source,target,weight\n");
+  run = run_cli({"correlate", table, "--graph", tsv_path, "--min-abs-rho", "0.3"});
+  ASSERT_TRUE(run.exited && run.code == 0) << run.describe();
+  EXPECT_EQ(read_text(tsv_path).substr(0, 21), "source\ttarget\tweight\n");
+  // An unknown extension is refused with the supported ones, and nothing is written.
+  const std::string graphml = dir.file("net.graphml");
+  run = run_cli({"correlate", table, "--out", dir.file("pairs.tsv"), "--graph", graphml});
+  ASSERT_TRUE(run.exited) << run.describe();
+  EXPECT_NE(run.code, 0);
+  EXPECT_TRUE(contains(run.err, ".json") && contains(run.err, ".csv") && contains(run.err, ".tsv")) << run.err;
+  EXPECT_FALSE(std::filesystem::exists(graphml));
+  // --count-only given: then the message may name it.
+  run = run_cli({"correlate", table, "--count-only", "--graph", json_path});
+  ASSERT_TRUE(run.exited) << run.describe();
+  EXPECT_NE(run.code, 0);
+  EXPECT_TRUE(contains(run.err, "--count-only")) << run.err;
+}
+
+TEST(CliCorrelate, DuplicateRowNamesAreReportedWithBothLines) {
+  ScratchFolder dir;
+  const std::string table = dir.write("dup.tsv", "gene\ta\tb\tc\td\nx\t1\t2\t3\t4\ny\t4\t1\t2\t3\nx\t2\t2\t1\t5\n");
+  const auto run = run_cli({"correlate", table, "--count-only"});
+  ASSERT_TRUE(run.exited && run.code == 0) << run.describe();
+  EXPECT_TRUE(contains(run.err, "'x' on lines 2 and 4")) << run.err;
+}
+
+}  // namespace

@@ -1,0 +1,57 @@
+#include "caption.hpp"
+
+#include <QCoreApplication>
+#include <QFileInfo>
+#include <QLocale>
+#include <QStringList>
+
+#include "path_panel.hpp"
+
+namespace pathscope::qt {
+namespace {
+
+QString qs(const std::string& s) { return QString::fromStdString(s); }
+QString tr(const char* text) { return QCoreApplication::translate("pathscope::qt::MainWindow", text); }
+
+}  // namespace
+
+QString display_name(const QString& spec) {
+  const QFileInfo info(spec);
+  return info.exists() ? info.fileName() : spec;
+}
+
+QString view_caption(const Selection& s) {
+  const GraphSession* session = s.session();
+  if (!session) return {};
+  const Graph& g = session->graph();
+  const DrawnGraph& drawn = session->drawn;
+  QStringList lines;
+  lines << tr("%1 · %2 nodes · %3")
+               .arg(display_name(qs(session->spec)))
+               .arg(QLocale().toString(g.n))
+               .arg(qs(drawn.position_source) +
+                    (drawn.position_note.empty() ? QString() : QStringLiteral(" (") + qs(drawn.position_note) + ')'));
+  if (const auto* tour = s.tour()) {
+    lines << tr("best tour through %1 stops · length %2 · %3")
+                 .arg(tour->stops.size())
+                 .arg(format_cost(tour->walk.distance), qs(tour->method));
+  } else if (const auto* reach = s.reach()) {
+    lines << (reach->direction == ReachDirection::Downstream ? tr("%1 reaches %2 nodes") : tr("%2 nodes reach %1"))
+                 .arg(qs(g.label(reach->start)))
+                 .arg(reach->count());
+  } else if (!s.stops().empty()) {
+    lines << tr("%1 tour stops chosen").arg(s.stops().size());
+  } else if (s.has_pair()) {
+    if (s.path().reachable) {
+      lines << tr("%1 → %2 · distance %3 · %4 hops · %5")
+                   .arg(qs(g.label(s.source())), qs(g.label(s.target())), format_cost(s.path().distance))
+                   .arg(s.path().nodes.size() - 1)
+                   .arg(qs(s.method()));
+    } else {
+      lines << tr("no path from %1 to %2").arg(qs(g.label(s.source())), qs(g.label(s.target())));
+    }
+  }
+  return lines.join('\n');
+}
+
+}  // namespace pathscope::qt

@@ -1,0 +1,35 @@
+#pragma once
+// What File › Export and the script mode write: the shown path or tour as JSON, the view as
+// a PNG. Each throws Error (a write error names the file); nothing is left behind under the
+// name on failure.
+#include <QByteArray>
+#include <QSize>
+#include <QString>
+#include <string>
+#include <vector>
+
+#include "graph_view.hpp"
+#include "selection.hpp"
+
+namespace pathscope::qt {
+
+// The tour (kind "tour") when one is shown, the path otherwise; throws Error when there is
+// nothing to export or the pair has no path because the search failed.
+std::string selection_json(const Selection& selection);
+// The view rendered offscreen at this size (16 to 16384 pixels per side), PNG-encoded.
+QByteArray view_png(GraphView& view, QSize size);
+
+struct ExportFile {
+  QString name;
+  QByteArray bytes;
+};
+// Every file is written under a temporary name and renamed only once all of them were
+// written and closed (commit_together): a failure leaves none of them behind.
+void write_all_or_none(const std::vector<ExportFile>& files);
+
+void export_selection_json(const Selection& selection, const QString& file);
+void export_view_png(GraphView& view, const QString& file, QSize size);
+// "1600x1200" (also "1600 X 1200", "1600×1200").
+QSize parse_image_size(const QString& text);
+
+}  // namespace pathscope::qt

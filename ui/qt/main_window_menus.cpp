@@ -1,0 +1,154 @@
+// The window's menus, toolbar and the dialogs they open; the window's state and jobs are in
+// main_window.cpp.
+#include <QAction>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QInputDialog>
+#include <QMenuBar>
+#include <QStatusBar>
+#include <QToolBar>
+#include <algorithm>
+
+#include "exports.hpp"
+#include "main_window.hpp"
+#include "open_dialog.hpp"
+#include "recent_graphs.hpp"
+
+namespace pathscope::qt {
+
+void MainWindow::build_menus() {
+  auto* file = menuBar()->addMenu(tr("&File"));
+  file->addAction(tr("&Open…"), QKeySequence::Open, this, &MainWindow::open_dialog);
+  recent_menu_ = file->addMenu(tr("Open &Recent"));
+  auto* samples = file->addMenu(tr("&Samples"));
+  for (const auto& sample : sample_files()) {
+    samples->addAction(QFileInfo(sample).fileName(), this, [this, sample] { open_graph(sample); });
+  }
+  samples->setEnabled(!samples->isEmpty());
+  file->addSeparator();
+  file->addAction(tr("Export Path or Tour as &JSON…"), this, &MainWindow::export_json_dialog);
+  file->addAction(tr("Export View as &PNG…"), this, &MainWindow::export_png_dialog);
+  file->addSeparator();
+  file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+  rebuild_recent_menu();
+
+  auto* view = menuBar()->addMenu(tr("&View"));
+  view->addAction(tr("&Fit to View"), QKeySequence(Qt::Key_F), view_, &GraphView::fit_to_view);
+  view->addAction(tr("Fit to &Path"), QKeySequence(Qt::Key_P), view_, &GraphView::fit_to_path);
+
+  auto* compute = menuBar()->addMenu(tr("&Compute"));
+  for (const char* engine : {"auto", "blocked", "sparse", "textbook", "gpu-blocked"}) {
+    const QString name = QString::fromLatin1(engine);
+    compute->addAction(tr("All Pairs with %1").arg(name), this, [this, name] { start_all_pairs(name); });
+  }
+  compute->addSeparator();
+  compute->addAction(tr("Run &Both (CPU blocked + GPU)"), this, &MainWindow::run_both);
+  compute->addSeparator();
+  // Shared with the toolbar, so both show the same shortcut.
+  auto* tour = compute->addAction(tr("Best &Tour (shift-click stops)"), this, &MainWindow::start_best_tour);
+  tour->setObjectName(QStringLiteral("bestTourAction"));
+  tour->setShortcut(QKeySequence(Qt::Key_T));
+  auto* reachable = compute->addAction(tr("&Reachable from Source"), this,
+                                       [this] { start_reach(ReachDirection::Downstream); });
+  reachable->setObjectName(QStringLiteral("reachableAction"));
+  reachable->setShortcut(QKeySequence(Qt::Key_R));
+  auto* upstream = compute->addAction(tr("&Upstream of Source"), this, [this] { start_reach(ReachDirection::Upstream); });
+  upstream->setObjectName(QStringLiteral("upstreamAction"));
+  upstream->setShortcut(QKeySequence(Qt::Key_U));
+}
+
+void MainWindow::build_toolbar() {
+  auto* bar = addToolBar(tr("Graph"));
+  bar->setObjectName(QStringLiteral("graphToolbar"));
+  search_ = new QLineEdit(bar);
+  search_->setObjectName(QStringLiteral("searchBox"));
+  search_->setPlaceholderText(tr("Find node by id or name, Enter"));
+  search_->setClearButtonEnabled(true);
+  search_->setMaximumWidth(260);
+  connect(search_, &QLineEdit::returnPressed, this, &MainWindow::search);
+  bar->addWidget(search_);
+  bar->addSeparator();
+  bar->addWidget(new QLabel(tr(" Edge cost: "), bar));
+  cost_rule_ = new QComboBox(bar);
+  cost_rule_->setObjectName(QStringLiteral("costRule"));
+  for (const auto& choice : cost_rule_choices()) cost_rule_->addItem(choice.first);
+  bar->addWidget(cost_rule_);
+  bar->addWidget(new QLabel(tr(" Min weight: "), bar));
+  min_weight_ = new QDoubleSpinBox(bar);
+  min_weight_->setObjectName(QStringLiteral("minWeight"));
+  min_weight_->setRange(0, 1e9);
+  min_weight_->setDecimals(1);
+  min_weight_->setKeyboardTracking(false);
+  bar->addWidget(min_weight_);
+  connect(cost_rule_, &QComboBox::activated, this, &MainWindow::reload_with_controls);
+  connect(min_weight_, &QDoubleSpinBox::valueChanged, this, &MainWindow::reload_with_controls);
+  bar->addSeparator();
+  for (const char* name : {"bestTourAction", "reachableAction", "upstreamAction"}) {
+    if (auto* action = findChild<QAction*>(QString::fromLatin1(name))) bar->addAction(action);
+  }
+}
+
+void MainWindow::search() {
+  if (!session_) return;
+  const QString key = search_->text().trimmed();
+  if (key.isEmpty()) return;
+  if (auto u = session_->graph().find_node(key.toStdString())) {
+    view_->center_on(*u);
+    select_node(*u);
+  } else {
+    statusBar()->showMessage(tr("No node '%1' (ids and names are searched).").arg(key), 5000);
+  }
+}
+
+void MainWindow::reload_with_controls() {
+  if (!session_) return;
+  LoadOptions options = session_->options;
+  options.cost_rule = cost_rule_choices()[cost_rule_->currentIndex()].second;
+  options.min_weight = min_weight_->value();
+  open_graph(QString::fromStdString(session_->spec), options);
+}
+
+void MainWindow::rebuild_recent_menu() {
+  recent_menu_->clear();
+  const auto recent = recent_graphs();
+  for (const auto& entry : recent) {
+    recent_menu_->addAction(entry.spec, this, [this, entry] { open_graph(entry.spec, entry.options); });
+  }
+  recent_menu_->setEnabled(!recent.empty());
+}
+
+void MainWindow::open_dialog() {
+  OpenDialog dialog(this);
+  if (session_) dialog.set_values(QString::fromStdString(session_->spec), session_->options);
+  if (dialog.exec() == QDialog::Accepted && !dialog.file().isEmpty()) open_graph(dialog.file(), dialog.options());
+}
+
+void MainWindow::export_json_dialog() {
+  const QString file = QFileDialog::getSaveFileName(this, tr("Export path as JSON"), QStringLiteral("path.json"),
+                                                    tr("JSON (*.json)"));
+  if (file.isEmpty()) return;
+  try {
+    export_json(file);
+    statusBar()->showMessage(tr("Wrote %1").arg(file), 5000);
+  } catch (const Error& e) {
+    show_error(tr("Export JSON"), QString::fromStdString(e.what()));
+  }
+}
+
+void MainWindow::export_png_dialog() {
+  const QString file = QFileDialog::getSaveFileName(this, tr("Export view as PNG"), QStringLiteral("view.png"),
+                                                    tr("PNG (*.png)"));
+  if (file.isEmpty()) return;
+  bool ok = false;
+  const QString size_text = QInputDialog::getText(this, tr("Image size"), tr("Width x height in pixels:"),
+                                                  QLineEdit::Normal, QStringLiteral("1600x1200"), &ok);
+  if (!ok) return;
+  try {
+    export_png(file, parse_image_size(size_text));
+    statusBar()->showMessage(tr("Wrote %1").arg(file), 5000);
+  } catch (const Error& e) {
+    show_error(tr("Export PNG"), QString::fromStdString(e.what()));
+  }
+}
+
+}  // namespace pathscope::qt

@@ -1,0 +1,117 @@
+#include "selection.hpp"
+
+#include <algorithm>
+
+namespace pathscope::qt {
+
+Selection::Selection(QObject* parent) : QObject(parent) {}
+
+bool Selection::valid(std::int32_t node) const { return session_ && node >= 0 && node < session_->graph().n; }
+
+void Selection::reset(std::shared_ptr<const GraphSession> session) {
+  session_ = std::move(session);
+  clear_all();
+  Q_EMIT changed();
+}
+
+void Selection::clear_all() {
+  if (!stops_.empty() || tour_ || reach_) Q_EMIT query_outdated();
+  source_ = target_ = -1;
+  path_ = {};
+  method_.clear();
+  path_error_.clear();
+  stops_.clear();
+  tour_.reset();
+  reach_.reset();
+}
+
+void Selection::click(std::int32_t node) {
+  if (!valid(node)) return;
+  if (!stops_.empty() || tour_ || reach_) clear_all();
+  if (source_ < 0 || target_ >= 0) {
+    clear_all();
+    source_ = node;
+    Q_EMIT changed();
+    return;
+  }
+  target_ = node;
+  find_path_now();
+}
+
+void Selection::choose_pair(std::int32_t source, std::int32_t target) {
+  if (!valid(source) || !valid(target)) return;
+  clear_all();
+  source_ = source;
+  target_ = target;
+  find_path_now();
+}
+
+void Selection::choose_source(std::int32_t node) {
+  if (!valid(node)) return;
+  clear_all();
+  source_ = node;
+  Q_EMIT changed();
+}
+
+void Selection::toggle_stop(std::int32_t node) {
+  if (!valid(node)) return;
+  auto stops = std::move(stops_);
+  Q_EMIT query_outdated();  // a new stop outdates a tour being computed for the old ones
+  clear_all();
+  const auto found = std::find(stops.begin(), stops.end(), node);
+  if (found != stops.end()) {
+    stops.erase(found);
+  } else {
+    stops.push_back(node);
+  }
+  stops_ = std::move(stops);
+  Q_EMIT changed();
+}
+
+void Selection::choose_stops(const std::vector<std::int32_t>& nodes) {
+  clear_all();
+  for (auto u : nodes) {
+    if (valid(u) && std::find(stops_.begin(), stops_.end(), u) == stops_.end()) stops_.push_back(u);
+  }
+  Q_EMIT changed();
+}
+
+void Selection::show_tour(Tour tour) {
+  source_ = target_ = -1;
+  path_ = {};
+  method_.clear();
+  path_error_.clear();
+  reach_.reset();
+  tour_ = std::move(tour);  // stops_ keeps the order they were chosen in
+  Q_EMIT changed();
+}
+
+void Selection::show_reach(ReachSet set) {
+  tour_.reset();
+  stops_.clear();
+  path_ = {};
+  method_.clear();
+  path_error_.clear();
+  source_ = set.start;
+  target_ = -1;
+  reach_ = std::move(set);
+  Q_EMIT changed();
+}
+
+void Selection::refresh_path() {
+  if (has_pair()) find_path_now();
+}
+
+void Selection::find_path_now() {
+  path_error_.clear();
+  try {
+    path_ = find_path(*session_, source_, target_, method_);
+  } catch (const Error& e) {
+    path_ = {};
+    path_error_ = QString::fromStdString(e.what());
+  }
+  Q_EMIT changed();
+  if (!path_error_.isEmpty()) Q_EMIT path_failed(path_error_);
+}
+
+}  // namespace pathscope::qt
