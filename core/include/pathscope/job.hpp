@@ -15,7 +15,8 @@ class JobContext {
   JobContext(ProgressFn progress, const std::atomic<bool>* cancel_flag)
       : progress_(std::move(progress)), cancel_(cancel_flag) {}
 
-  // fraction in [0, 1]. Engines call this from one thread, at most a few hundred times a run.
+  // fraction in [0, 1], increasing. Engines make one call at a time (not always from the same
+  // thread), at most a few hundred a run.
   void report(double fraction) const {
     if (progress_) progress_(fraction);
   }

@@ -1,7 +1,5 @@
 #include "engine/shared_progress.hpp"
 
-#include <omp.h>
-
 #include <algorithm>
 
 namespace pathscope::detail {
@@ -19,22 +17,29 @@ SharedProgress::SharedProgress(const JobContext& job, std::int64_t total_units)
 void SharedProgress::unit_done() {
   const std::int64_t done = done_.fetch_add(1, std::memory_order_relaxed) + 1;
   if (job_.cancel_requested()) stop_.store(true, std::memory_order_relaxed);
-  if (omp_get_thread_num() != 0 || done < next_report_.load(std::memory_order_relaxed)) return;
-  next_report_.store(done + report_every_, std::memory_order_relaxed);
-  try {
-    job_.report(static_cast<double>(done) / static_cast<double>(total_));
-  } catch (...) {
-    // Only thread 0 writes failure_, and only once: the stop flag ends every worker's loop.
-    if (!failure_) failure_ = std::current_exception();
-    stop_.store(true, std::memory_order_relaxed);
+  if (done < next_report_.load(std::memory_order_relaxed)) return;
+  // Whichever thread gets here first reports; the others go back to work. Not thread 0 by
+  // rule: on a loaded host thread 0 may wait for a core while the others finish every unit.
+  if (reporting_.test_and_set(std::memory_order_acquire)) return;
+  const std::int64_t now = done_.load(std::memory_order_relaxed);
+  if (now >= next_report_.load(std::memory_order_relaxed)) {
+    next_report_.store(now + report_every_, std::memory_order_relaxed);
+    try {
+      job_.report(static_cast<double>(now) / static_cast<double>(total_));
+    } catch (...) {
+      // Written under the reporting flag, once: the stop flag ends every worker's loop.
+      if (!failure_) failure_ = std::current_exception();
+      stop_.store(true, std::memory_order_relaxed);
+    }
   }
+  reporting_.clear(std::memory_order_release);
   if (job_.cancel_requested()) stop_.store(true, std::memory_order_relaxed);
 }
 
 void SharedProgress::finish() const {
   if (failure_) std::rethrow_exception(failure_);
   job_.check_cancel();
-  // Thread 0 may not have done the last unit, so the final report comes from here.
+  // The last unit may have fallen between two reports, so the final one comes from here.
   job_.report(1.0);
 }
 

@@ -1,6 +1,6 @@
 #pragma once
-// Progress and cancellation as every CPU engine reports them: from one thread, at most a few
-// hundred times a run, and with a cancel request or a callback's exception seen inside an
+// Progress and cancellation as every CPU engine reports them: one call at a time, at most a
+// few hundred times a run, and with a cancel request or a callback's exception seen inside an
 // OpenMP region turned into a throw outside it.
 #include <atomic>
 #include <cstdint>
@@ -11,8 +11,9 @@
 namespace pathscope::detail {
 
 // Progress and cancellation for loops run by several threads. Workers call should_stop()
-// between units of work; only OpenMP thread 0 forwards progress, because JobContext promises
-// its callback a single caller and at most a few hundred calls.
+// between units of work; one thread at a time forwards progress (whichever finds the next
+// report due and the reporting flag free), because JobContext promises its callback one call at
+// a time, in increasing fractions, and at most a few hundred calls.
 class SharedProgress {
  public:
   SharedProgress(const JobContext& job, std::int64_t total_units);
@@ -29,6 +30,7 @@ class SharedProgress {
   std::atomic<std::int64_t> done_{0};
   std::atomic<std::int64_t> next_report_;
   std::atomic<bool> stop_{false};
+  std::atomic_flag reporting_;  // clear: C++20 value-initialises it
   std::exception_ptr failure_;
 };
 
