@@ -34,6 +34,7 @@ seeds_for() {
     fuzz_tsplib) echo tsplib ;;
     fuzz_mtx) echo mtx ;;
     fuzz_dense) echo dense ;;
+    fuzz_lgl) echo edge_table ;;
     *) echo "" ;;
   esac
 }
