@@ -75,7 +75,12 @@ ScriptOptions parse_script_options(const QStringList& raw_arguments) {
   const QCommandLineOption min_weight({QStringLiteral("min-weight")}, QStringLiteral("Edge tables: drop connections weaker than W"), QStringLiteral("W"));
   const QCommandLineOption node_table({QStringLiteral("node-table")}, QStringLiteral("CSV of node names with positions"), QStringLiteral("FILE"));
   const QCommandLineOption engine({QStringLiteral("engine")}, QStringLiteral("All-pairs engine after loading (default auto)"), QStringLiteral("NAME"));
-  parser.addOptions({path, tour, reach, upstream, json, png, size, quit, format, cost, min_weight, node_table, engine});
+  const QCommandLineOption bench({QStringLiteral("bench-frames")},
+                                 QStringLiteral("Draw N frames on a fixed pan and zoom path, print their median and 95th "
+                                                "percentile times as JSON, exit"),
+                                 QStringLiteral("N"));
+  parser.addOptions({path, tour, reach, upstream, json, png, size, quit, format, cost, min_weight, node_table, engine,
+                     bench});
   if (!parser.parse(arguments)) throw Error(parser.errorText().toStdString());
   if (parser.isSet(QStringLiteral("help"))) {
     parser.showHelp(0);
@@ -121,6 +126,14 @@ ScriptOptions parse_script_options(const QStringList& raw_arguments) {
     } catch (const Error& e) {
       throw Error(std::string("--engine: ") + e.what());
     }
+  }
+  if (parser.isSet(bench)) {
+    bool ok = false;
+    options.bench_frames = parser.value(bench).toInt(&ok);
+    if (!ok || options.bench_frames < 1 || options.bench_frames > 100000) {
+      throw Error("--bench-frames wants a number of frames from 1 to 100000, not '" + parser.value(bench).toStdString() + "'");
+    }
+    if (options.file.isEmpty()) throw Error("--bench-frames needs a FILE to open");
   }
   if ((!options.json_out.isEmpty() || !options.png_out.isEmpty() || options.quit) && options.file.isEmpty()) {
     throw Error("the exports need a FILE to open");

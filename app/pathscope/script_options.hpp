@@ -24,6 +24,9 @@ struct ScriptOptions {
   QSize size{1600, 1200};
   bool quit = false;
   QString engine = QStringLiteral("auto");
+  // --bench-frames N: draw N frames on a fixed camera path in the shown window, print their
+  // median and 95th percentile as JSON, exit.
+  int bench_frames = 0;
 };
 
 // Throws Error with a message for the person typing the command.

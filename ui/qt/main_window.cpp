@@ -125,6 +125,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
 
   build_menus();
   build_toolbar();
+  update_actions();
+  connect(selection_, &Selection::changed, this, &MainWindow::update_actions);
   resize(1400, 900);
   resizeDocks({path_dock}, {420}, Qt::Horizontal);
   resizeDocks({timing_dock}, {150}, Qt::Vertical);
@@ -168,7 +170,7 @@ void MainWindow::adopt(std::shared_ptr<GraphSession> session, QStringList keep_s
     cost_rule_->setCurrentIndex(static_cast<int>(std::find_if(cost_rule_choices().begin(), cost_rule_choices().end(),
                                                               [&](const auto& c) { return c.second == session_->options.cost_rule; }) -
                                                  cost_rule_choices().begin()));
-    min_weight_->setValue(session_->options.min_weight);
+    min_weight_->set_min_weight(session_->options.min_weight);
   }
   engine_state_.clear();
   for (const auto& key : keep_selection) {

@@ -3,7 +3,6 @@
 // click two nodes for the shortest path, compute all pairs in the background, export. What is
 // chosen on the graph lives in its Selection; the window starts the jobs that answer it.
 #include <QComboBox>
-#include <QDoubleSpinBox>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMainWindow>
@@ -14,6 +13,7 @@
 #include "graph_view.hpp"
 #include "job_runner.hpp"
 #include "job_status.hpp"
+#include "min_weight_box.hpp"
 #include "path_panel.hpp"
 #include "pathscope/reach.hpp"
 #include "selection.hpp"
@@ -92,6 +92,8 @@ class MainWindow : public QMainWindow {
  private:
   void build_menus();
   void build_toolbar();
+  // Enables each action only when it can run, its tooltip saying why not.
+  void update_actions();
   void adopt(std::shared_ptr<GraphSession> session, QStringList keep_selection);
   void update_status();
   void run_both();
@@ -114,7 +116,7 @@ class MainWindow : public QMainWindow {
   QLabel* status_;
   QLineEdit* search_;
   QComboBox* cost_rule_;
-  QDoubleSpinBox* min_weight_;
+  MinWeightBox* min_weight_;
   QMenu* recent_menu_ = nullptr;
   Selection* selection_;
 

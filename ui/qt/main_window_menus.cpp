@@ -1,6 +1,8 @@
 // The window's menus, toolbar and the dialogs they open; the window's state and jobs are in
 // main_window.cpp.
 #include <QAction>
+#include <QActionGroup>
+#include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QInputDialog>
@@ -10,6 +12,7 @@
 #include <algorithm>
 
 #include "exports.hpp"
+#include "pathscope/apsp.hpp"
 #include "main_window.hpp"
 #include "open_dialog.hpp"
 #include "recent_graphs.hpp"
@@ -26,8 +29,11 @@ void MainWindow::build_menus() {
   }
   samples->setEnabled(!samples->isEmpty());
   file->addSeparator();
-  file->addAction(tr("Export Path or Tour as &JSON…"), this, &MainWindow::export_json_dialog);
-  file->addAction(tr("Export View as &PNG…"), this, &MainWindow::export_png_dialog);
+  file->addAction(tr("Export Path or Tour as &JSON…"), this, &MainWindow::export_json_dialog)
+      ->setObjectName(QStringLiteral("exportJsonAction"));
+  file->addAction(tr("Export View as &PNG…"), this, &MainWindow::export_png_dialog)
+      ->setObjectName(QStringLiteral("exportPngAction"));
+  file->setToolTipsVisible(true);
   file->addSeparator();
   file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
   rebuild_recent_menu();
@@ -35,14 +41,39 @@ void MainWindow::build_menus() {
   auto* view = menuBar()->addMenu(tr("&View"));
   view->addAction(tr("&Fit to View"), QKeySequence(Qt::Key_F), view_, &GraphView::fit_to_view);
   view->addAction(tr("Fit to &Path"), QKeySequence(Qt::Key_P), view_, &GraphView::fit_to_path);
+  view->addSeparator();
+  auto* labels = view->addMenu(tr("&Labels"));
+  auto* label_group = new QActionGroup(this);
+  const struct {
+    const char* name;
+    QString text;
+    LabelMode mode;
+    Qt::Key key;
+  } label_modes[] = {{"labelsAll", tr("&All That Fit"), LabelMode::All, Qt::Key_1},
+                     {"labelsPathOnly", tr("&Path Only"), LabelMode::PathOnly, Qt::Key_2},
+                     {"labelsNone", tr("&None"), LabelMode::None, Qt::Key_3}};
+  for (const auto& m : label_modes) {
+    auto* action = labels->addAction(m.text, this, [this, mode = m.mode] { view_->set_label_mode(mode); });
+    action->setObjectName(QString::fromLatin1(m.name));
+    action->setCheckable(true);
+    action->setChecked(view_->label_mode() == m.mode);
+    action->setShortcut(QKeySequence(Qt::ALT | m.key));
+    label_group->addAction(action);
+  }
+  view->addSeparator();
+  // A closed panel comes back from here.
+  for (auto* dock : findChildren<QDockWidget*>()) view->addAction(dock->toggleViewAction());
 
   auto* compute = menuBar()->addMenu(tr("&Compute"));
+  compute->setToolTipsVisible(true);
   for (const char* engine : {"auto", "blocked", "sparse", "textbook", "gpu-blocked"}) {
     const QString name = QString::fromLatin1(engine);
-    compute->addAction(tr("All Pairs with %1").arg(name), this, [this, name] { start_all_pairs(name); });
+    auto* action = compute->addAction(tr("All Pairs with %1").arg(name), this, [this, name] { start_all_pairs(name); });
+    action->setObjectName(QStringLiteral("allPairs-") + name);
   }
   compute->addSeparator();
-  compute->addAction(tr("Run &Both (CPU blocked + GPU)"), this, &MainWindow::run_both);
+  compute->addAction(tr("Run &Both (CPU blocked + GPU)"), this, &MainWindow::run_both)
+      ->setObjectName(QStringLiteral("runBothAction"));
   compute->addSeparator();
   // Shared with the toolbar, so both show the same shortcut.
   auto* tour = compute->addAction(tr("Best &Tour (shift-click stops)"), this, &MainWindow::start_best_tour);
@@ -55,6 +86,34 @@ void MainWindow::build_menus() {
   auto* upstream = compute->addAction(tr("&Upstream of Source"), this, [this] { start_reach(ReachDirection::Upstream); });
   upstream->setObjectName(QStringLiteral("upstreamAction"));
   upstream->setShortcut(QKeySequence(Qt::Key_U));
+}
+
+void MainWindow::update_actions() {
+  // Each action says why it cannot run, in its tooltip, rather than failing when chosen.
+  const auto set = [this](const char* name, bool enabled, const QString& why) {
+    auto* action = findChild<QAction*>(QString::fromLatin1(name));
+    if (!action) return;
+    action->setEnabled(enabled);
+    action->setToolTip(enabled ? action->text().remove(QLatin1Char('&')).remove(QStringLiteral("…")) : why);
+  };
+  const bool open = session_ != nullptr;
+  const QString no_graph = tr("Open a graph first");
+  const auto stops = selection_->stops().size();
+  set("bestTourAction", open && stops >= 2,
+      open ? tr("Shift-click at least two nodes as stops (%1 chosen)").arg(stops) : no_graph);
+  const bool has_source = selection_->source() >= 0;
+  set("reachableAction", open && has_source, open ? tr("Click a node first") : no_graph);
+  set("upstreamAction", open && has_source, open ? tr("Click a node first") : no_graph);
+  const bool has_answer = selection_->tour() || (selection_->has_pair() && selection_->path().reachable);
+  set("exportJsonAction", has_answer, open ? tr("Find a path or a tour first") : no_graph);
+  set("exportPngAction", open, no_graph);
+  for (const char* engine : {"allPairs-auto", "allPairs-blocked", "allPairs-sparse", "allPairs-textbook"}) {
+    set(engine, open, no_graph);
+  }
+  // GPU actions: greyed with the engine's own reason when it cannot run here.
+  const std::string gpu_reason = make_apsp_engine("gpu-blocked")->unavailable_reason();
+  set("allPairs-gpu-blocked", open && gpu_reason.empty(), gpu_reason.empty() ? no_graph : QString::fromStdString(gpu_reason));
+  set("runBothAction", open, no_graph);
 }
 
 void MainWindow::build_toolbar() {
@@ -74,10 +133,8 @@ void MainWindow::build_toolbar() {
   for (const auto& choice : cost_rule_choices()) cost_rule_->addItem(choice.first);
   bar->addWidget(cost_rule_);
   bar->addWidget(new QLabel(tr(" Min weight: "), bar));
-  min_weight_ = new QDoubleSpinBox(bar);
+  min_weight_ = new MinWeightBox(bar, 1);
   min_weight_->setObjectName(QStringLiteral("minWeight"));
-  min_weight_->setRange(0, 1e9);
-  min_weight_->setDecimals(1);
   min_weight_->setKeyboardTracking(false);
   bar->addWidget(min_weight_);
   connect(cost_rule_, &QComboBox::activated, this, &MainWindow::reload_with_controls);
@@ -104,7 +161,7 @@ void MainWindow::reload_with_controls() {
   if (!session_) return;
   LoadOptions options = session_->options;
   options.cost_rule = cost_rule_choices()[cost_rule_->currentIndex()].second;
-  options.min_weight = min_weight_->value();
+  options.min_weight = min_weight_->min_weight();
   open_graph(QString::fromStdString(session_->spec), options);
 }
 
