@@ -335,7 +335,7 @@ TsplibInstance read_tsplib(std::istream& in, const std::string& source_name, con
 
 TsplibInstance read_tsplib(const std::string& path, const LoadOptions& limits) {
   auto in = io::open_input_file(path);
-  return read_tsplib(in, path, limits);
+  return read_tsplib(*in, path, limits);
 }
 
 std::vector<std::int32_t> read_tsplib_tour(std::istream& in, const std::string& source_name) {
@@ -391,7 +391,7 @@ std::vector<std::int32_t> read_tsplib_tour(std::istream& in, const std::string& 
 
 std::vector<std::int32_t> read_tsplib_tour(const std::string& path) {
   auto in = io::open_input_file(path);
-  return read_tsplib_tour(in, path);
+  return read_tsplib_tour(*in, path);
 }
 
 Graph tsplib_to_graph(const TsplibInstance& instance) {
