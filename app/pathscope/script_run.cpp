@@ -38,8 +38,12 @@ void ScriptRun::start() {
                     qt::format_cost(tour->walk.distance).toLocal8Bit().constData(), tour->method.c_str());
         finish();
       }, Qt::SingleShotConnection);
-      window_.select_stops(options_.tour_stops);
-      window_.start_best_tour();
+      if (options_.tour_all) {
+        window_.start_tour_through_all();
+      } else {
+        window_.select_stops(options_.tour_stops);
+        window_.start_best_tour();
+      }
       return;
     }
     if (!options_.reach_node.isEmpty()) {
@@ -60,7 +64,8 @@ void ScriptRun::start() {
       // A failed search was reported by the window already (path_failed).
       if (failed_ || !window_.selection()->path_error().isEmpty()) return;
       // Opened to look at (no exports, no --quit), the panel says it: no failure to report.
-      const bool scripted = options_.quit || !options_.json_out.isEmpty() || !options_.png_out.isEmpty();
+      const bool scripted =
+          options_.quit || !options_.json_out.isEmpty() || !options_.png_out.isEmpty() || !options_.svg_out.isEmpty();
       if (scripted && !window_.current_path().reachable) {
         const auto& g = window_.session()->graph();
         const auto* chosen = window_.selection();
@@ -104,7 +109,10 @@ void ScriptRun::finish() {
     if (!options_.json_out.isEmpty()) {
       files.push_back({options_.json_out, QByteArray::fromStdString(qt::selection_json(*window_.selection()))});
     }
-    if (!options_.png_out.isEmpty()) files.push_back({options_.png_out, qt::view_png(*window_.view(), options_.size)});
+    if (!options_.png_out.isEmpty()) {
+      files.push_back({options_.png_out, qt::view_png(*window_.view(), options_.size, options_.light)});
+    }
+    if (!options_.svg_out.isEmpty()) files.push_back({options_.svg_out, window_.view()->render_svg(options_.light)});
     qt::write_all_or_none(files);
   } catch (const Error& e) {
     fail(kExitFailed, QString::fromStdString(e.what()));

@@ -22,10 +22,14 @@ namespace pathscope::qt {
 namespace {
 
 // Text with a dark halo stays readable over dimmed arcs and bright path segments alike.
-void draw_halo_text(QPainter& painter, QPointF at, const QString& text, const QFont& font, QColor fill) {
+void draw_halo_text(QPainter& painter, QPointF at, const QString& text, const QFont& font, QColor fill,
+                    bool light = false) {
   QPainterPath outline;
   outline.addText(at, font, text);
-  painter.setPen(QPen(QColor(0, 0, 0, 220), 3.5, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
+  // On the light theme the text turns dark and its halo white.
+  if (light) fill = QColor(20, 22, 28);
+  painter.setPen(QPen(light ? QColor(255, 255, 255, 230) : QColor(0, 0, 0, 220), 3.5, Qt::SolidLine, Qt::RoundCap,
+                      Qt::RoundJoin));
   painter.setBrush(Qt::NoBrush);
   painter.drawPath(outline);
   painter.setPen(Qt::NoPen);
@@ -37,7 +41,7 @@ void draw_halo_text(QPainter& painter, QPointF at, const QString& text, const QF
 
 GraphView::GraphView(QWidget* parent) : QOpenGLWidget(parent) {
   setMinimumSize(320, 240);
-  setMouseTracking(false);
+  setMouseTracking(true);  // hover feeds the inspector
   setFocusPolicy(Qt::StrongFocus);
 }
 
@@ -67,6 +71,7 @@ void GraphView::set_graph(std::vector<float> positions, std::vector<std::int32_t
   stops_.clear();
   overlay_nodes_.clear();
   source_ = target_ = -1;
+  marked_ = hovered_ = -1;
   graph_dirty_ = path_dirty_ = true;
   fit_to_view();
 }
@@ -297,7 +302,7 @@ void GraphView::set_label_mode(LabelMode mode) {
 }
 
 void GraphView::draw_labels(QPainter& painter, const render::Camera& camera, float node_radius, float marker_radius,
-                            double text_scale) const {
+                            double text_scale, bool light) const {
   const auto n = node_count();
   QFont normal = font();
   normal.setPointSizeF(normal.pointSizeF() * text_scale);
@@ -328,6 +333,10 @@ void GraphView::draw_labels(QPainter& painter, const render::Camera& camera, flo
     if (u < 0 || u >= n) continue;
     const double r = marker_radius + 2;
     placer.reserve(QRectF(screen(u) - QPointF(r, r), QSizeF(2 * r, 2 * r)));
+  }
+  const double mark_ring = std::max<double>(marker_radius, node_radius * 2.0) + 5;
+  if (marked_ >= 0 && marked_ < n) {
+    placer.reserve(QRectF(screen(marked_) - QPointF(mark_ring + 2, mark_ring + 2), QSizeF(2 * mark_ring + 4, 2 * mark_ring + 4)));
   }
   for (const auto u : stops_) {
     if (u >= 0 && u < n) placer.reserve(QRectF(screen(u) - QPointF(ring + 2, ring + 2), QSizeF(2 * ring + 4, 2 * ring + 4)));
@@ -393,7 +402,7 @@ void GraphView::draw_labels(QPainter& painter, const render::Camera& camera, flo
   painter.setPen(Qt::NoPen);
   for (const auto& t : node_texts) {
     painter.setFont(*t.font);
-    painter.setPen(t.colour);
+    painter.setPen(light ? QColor(60, 66, 80) : t.colour);
     painter.drawText(t.at, t.text);
   }
   if (!stops_.empty()) {
@@ -406,7 +415,18 @@ void GraphView::draw_labels(QPainter& painter, const render::Camera& camera, flo
       painter.drawEllipse(screen(u), ring, ring);
     }
   }
-  for (const auto& t : texts) draw_halo_text(painter, t.at, t.text, *t.font, t.colour);
+  if (marked_ >= 0 && marked_ < n) {
+    // The chosen hop: a cyan ring no other element uses, over a dark one for contrast.
+    painter.setBrush(Qt::NoBrush);
+    painter.setPen(QPen(QColor(0, 0, 0, 230), 5.0));
+    painter.drawEllipse(screen(marked_), mark_ring, mark_ring);
+    painter.setPen(QPen(QColor(0, 220, 255), 2.5));
+    painter.drawEllipse(screen(marked_), mark_ring, mark_ring);
+  }
+  for (const auto& t : texts) draw_halo_text(painter, t.at, t.text, *t.font, t.colour, light);
+  last_texts_.clear();
+  for (const auto& t : node_texts) last_texts_.push_back({t.at, t.text, false});
+  for (const auto& t : texts) last_texts_.push_back({t.at, t.text, true});
   last_labels_ = placer.placed();
   last_reserved_ = placer.reserved();
   last_label_count_ = static_cast<int>(texts.size() + node_texts.size());
@@ -415,13 +435,13 @@ void GraphView::draw_labels(QPainter& painter, const render::Camera& camera, flo
     const double line_height = caption_metrics.lineSpacing();
     double y = camera.viewport_height() - 10 - line_height * (caption_lines.size() - 1);
     for (const auto& line : caption_lines) {
-      draw_halo_text(painter, QPointF(12, y), line, normal, QColor(235, 235, 235));
+      draw_halo_text(painter, QPointF(12, y), line, normal, QColor(235, 235, 235), light);
       y += line_height;
     }
   }
 }
 
-QImage GraphView::render_image(QSize size) {
+QImage GraphView::render_image(QSize size, bool light) {
   // A context of its own, so export works whether or not the window was ever shown.
   QOpenGLContext context;
   context.setFormat(QSurfaceFormat::defaultFormat());
@@ -445,7 +465,7 @@ QImage GraphView::render_image(QSize size) {
   QImage image;
   try {
     renderer.initialize();
-    renderer.style() = const_cast<render::Renderer&>(renderer_).style();
+    renderer.style() = light ? render::light_style() : const_cast<render::Renderer&>(renderer_).style();
     renderer.set_graph(positions_, arcs_, directed_);
     if (!path_.empty()) {
       renderer.set_highlight(path_, path_closed_);
@@ -466,7 +486,7 @@ QImage GraphView::render_image(QSize size) {
   QPainter painter(&image);
   painter.setRenderHint(QPainter::Antialiasing);
   draw_labels(painter, camera, renderer.node_radius_px(camera), renderer.marker_radius_px(camera),
-              std::clamp(size.height() / 800.0, 1.0, 3.0));
+              std::clamp(size.height() / 800.0, 1.0, 3.0), light);
   return image;
 }
 
@@ -478,7 +498,14 @@ void GraphView::mousePressEvent(QMouseEvent* event) {
 }
 
 void GraphView::mouseMoveEvent(QMouseEvent* event) {
-  if (!pressed_) return;
+  if (!pressed_) {
+    const std::int32_t u = node_at(event->position());
+    if (u != hovered_) {
+      hovered_ = u;
+      Q_EMIT node_hovered(u);
+    }
+    return;
+  }
   const QPointF p = event->position();
   if (!dragging_ && (p - press_position_).manhattanLength() > 4) dragging_ = true;
   if (dragging_) {
@@ -500,6 +527,19 @@ void GraphView::mouseReleaseEvent(QMouseEvent* event) {
   } else {
     Q_EMIT node_clicked(u);
   }
+}
+
+void GraphView::leaveEvent(QEvent* event) {
+  if (hovered_ >= 0) {
+    hovered_ = -1;
+    Q_EMIT node_hovered(-1);
+  }
+  QOpenGLWidget::leaveEvent(event);
+}
+
+void GraphView::mark_node(std::int32_t node) {
+  marked_ = node >= 0 && node < node_count() ? node : -1;
+  update();
 }
 
 void GraphView::wheelEvent(QWheelEvent* event) {

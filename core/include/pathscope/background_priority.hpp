@@ -4,9 +4,9 @@
 
 namespace pathscope {
 
-// Lowers the calling thread's scheduling priority (Linux: nice +10 for this thread alone);
-// threads it starts afterwards, OpenMP's team included, inherit it. Call at the top of a
-// worker thread; a no-op where the system has no per-thread priority.
+// Marks the calling thread as batch work (Linux: SCHED_BATCH, its CPU share unchanged, but a
+// waking interactive thread preempts it); threads it starts afterwards, OpenMP's team
+// included, inherit it. Call at the top of a worker thread; a no-op elsewhere.
 void run_this_thread_in_background();
 
 }  // namespace pathscope

@@ -14,10 +14,14 @@ struct RandomGraphSpec {
   std::uint64_t seed = 1;
   bool unweighted = false;     // every arc 1
   bool undirected = false;
+  // Nodes placed uniformly in a square (one node per unit of area, coordinates kept), each
+  // arc to a node of the same or a neighbouring unit cell: a road-like picture at any size
+  // that needs no force layout (the renderer's benchmark at a million nodes).
+  bool geometric = false;
   std::int32_t min_weight = 1, max_weight = 1000;
 };
 
-// Parses "random:n=..,deg=..,seed=..[,unweighted][,undirected][,wmin=..][,wmax=..]".
+// Parses "random:n=..,deg=..,seed=..[,unweighted][,undirected][,geometric][,wmin=..][,wmax=..]".
 RandomGraphSpec parse_random_spec(const std::string& spec);
 // Same spec, same graph, on every machine (own generator, not std::*_distribution).
 Graph generate_random_graph(const RandomGraphSpec& spec, LoadReport& report);

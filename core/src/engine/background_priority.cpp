@@ -1,20 +1,21 @@
 #include "pathscope/background_priority.hpp"
 
 #if defined(__linux__)
-#include <sys/resource.h>
-#include <sys/syscall.h>
-#include <unistd.h>
+#include <pthread.h>
+#include <sched.h>
 #endif
 
 namespace pathscope {
 
 void run_this_thread_in_background() {
 #if defined(__linux__)
-  // On Linux a nice value belongs to the thread (its tid), not the whole process. +10 gives
-  // the window's thread about nine tenths of a contended core; the job keeps every idle one.
-  const auto tid = static_cast<id_t>(::syscall(SYS_gettid));
-  const int current = ::getpriority(PRIO_PROCESS, tid);
-  if (current < 10) (void)::setpriority(PRIO_PROCESS, tid, 10);
+  // SCHED_BATCH keeps the thread's share of the CPU (a nice value would also lower it against
+  // every other process, and slow a job down whenever anything else runs), but tells the
+  // scheduler it is not interactive: a thread waking up for input or a frame preempts it
+  // rather than waiting for its slice to end.
+  sched_param param{};
+  param.sched_priority = 0;
+  (void)pthread_setschedparam(pthread_self(), SCHED_BATCH, &param);
 #endif
 }
 

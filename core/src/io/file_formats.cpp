@@ -93,7 +93,8 @@ const std::vector<FileFormat>& file_formats() {
 
 const std::vector<InputGenerator>& input_generators() {
   static const std::vector<InputGenerator> generators = {
-      {"random:", "random:n=N,deg=D,seed=S", "random directed graph, the same for the same spec everywhere",
+      {"random:", "random:n=N,deg=D,seed=S[,undirected][,geometric]",
+       "random directed graph, the same for the same spec everywhere (geometric: nodes with coordinates, arcs to near ones)",
        InputKind::Graph},
       {"random-stops:", "random-stops:k=K,seed=S[,asymmetric][,fractional]",
        "pathscope-cli tsp and bench tsp only: K stops with random costs, no graph", InputKind::Graph},

@@ -16,6 +16,19 @@ Rgb8 to_rgb8(Rgba c) {
   return {byte(c.r), byte(c.g), byte(c.b)};
 }
 
+Style light_style() {
+  Style s;
+  s.background = {0.98f, 0.98f, 0.97f, 1};
+  s.node = {0.20f, 0.33f, 0.55f, 1};
+  s.node_border = {1, 1, 1, 1};
+  s.arc = {0.30f, 0.36f, 0.46f, 0.55f};
+  s.node_dimmed = {0.62f, 0.66f, 0.72f, 1};
+  s.arc_dimmed = {0.60f, 0.64f, 0.70f, 0.45f};
+  s.path_outline = {0.15f, 0.10f, 0.0f, 0.85f};
+  s.marker_border = {0.1f, 0.1f, 0.1f, 1};
+  return s;
+}
+
 struct Renderer::Impl {
   Style style;
   bool ready = false;

@@ -40,6 +40,10 @@ struct Style {
   float node_set_arc_alpha = 0.6f;
 };
 
+// The same picture on white, for print and slides: darker nodes and arcs; the highlight and
+// markers keep their colours (tests and viewers look for them).
+Style light_style();
+
 // The exact 8-bit highlight colour as it lands in an exported image.
 struct Rgb8 {
   std::uint8_t r, g, b;
