@@ -25,6 +25,7 @@ void throw_if_cancelled() {
 }  // namespace
 
 void cancel_writes_on(const std::atomic<bool>* flag) { write_cancel_flag.store(flag); }
+void throw_if_writes_cancelled() { throw_if_cancelled(); }
 
 AtomicFile::AtomicFile(std::string path) : path_(std::move(path)) {
   struct stat target {};
