@@ -73,7 +73,7 @@ for what in "$@"; do
       t0=$SECONDS
       cmake -S . -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release -DPATHSCOPE_GUI=OFF \
         -DCMAKE_CUDA_ARCHITECTURES=90a-real >"$OUT/configure.log" 2>&1 || { tail -30 "$OUT/configure.log"; exit 1; }
-      gpu_tests=$(ninja -C "$BUILD" -t targets all 2>/dev/null | grep -o '^gpu_test_[A-Za-z0-9_]*' | sort -u)
+      gpu_tests=$(ninja -C "$BUILD" -t targets all 2>/dev/null | grep -oE "^gpu_test_(gpu_[A-Za-z0-9_]*|closure_gpu)" | sort -u)
       ninja -C "$BUILD" -j"$(nproc)" pathscope-cli check_npy_rows $gpu_tests >"$OUT/build.log" 2>&1 ||
         { tail -40 "$OUT/build.log"; exit 1; }
       note "build: $((SECONDS - t0)) s"
