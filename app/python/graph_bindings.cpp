@@ -58,6 +58,10 @@ py::object graph_view(const py::object& self, const char* what) {
     if (g.coord_dims == 0) return py::none();
     return view_of(g.coords.data(), {g.n, g.coord_dims}, self, false);
   }
+  if (name == "arc_strengths") {
+    if (g.arc_strengths.empty()) return py::none();
+    return view_of(g.arc_strengths.data(), {static_cast<py::ssize_t>(g.arc_strengths.size())}, self, false);
+  }
   if (name == "self_loops")
     return view_of(g.self_loops.data(), {static_cast<py::ssize_t>(g.self_loops.size())}, self, false);
   throw Error(std::string("no graph array named ") + what);
@@ -69,6 +73,38 @@ const std::string& load_graph_doc() {
       "'random:n=1000,deg=8,seed=1'. The keywords are the core's LoadOptions; cost_rule is weight, hops, "
       "inverse or max-minus.\n\n" + input_formats_help(InputKind::Graph);
   return doc;
+}
+
+// One attribute column: integers and reals as read-only views of the column (a NumPy masked
+// array when some nodes lack a value), booleans as a bool array, text as a list (None = missing).
+py::object attribute_values(const py::object& self, const AttributeColumn& column) {
+  const auto count = static_cast<py::ssize_t>(column.size());
+  py::object values;
+  switch (column.type) {
+    case AttributeType::Text: {
+      py::list list;
+      for (std::size_t i = 0; i < column.size(); ++i) {
+        if (column.has(i)) list.append(py::str(column.text[i]));
+        else list.append(py::none());
+      }
+      return list;
+    }
+    case AttributeType::Integer: values = view_of(column.integers.data(), {count}, self, false); break;
+    case AttributeType::Real: values = view_of(column.reals.data(), {count}, self, false); break;
+    case AttributeType::Boolean:
+      values = view_of(column.integers.data(), {count}, self, false).attr("astype")("bool");
+      break;
+  }
+  if (column.present.empty()) return values;
+  const py::array present = view_of(column.present.data(), {count}, self, false);
+  return py::module_::import("numpy").attr("ma").attr("masked_array")(values, present.attr("__eq__")(0));
+}
+
+py::dict attributes_dict(const py::object& self) {
+  const Graph& g = self.cast<const PyGraph&>().graph();
+  py::dict d;
+  for (const auto& column : g.node_attributes.columns) d[py::str(column.name)] = attribute_values(self, column);
+  return d;
 }
 
 }  // namespace
@@ -134,6 +170,12 @@ void bind_graph(py::module_& m) {
                              "int64[n+1]: arcs of u are offsets[u]:offsets[u+1]")
       .def_property_readonly("heads", [](py::object self) { return graph_view(self, "heads"); }, "int32[m]: arc -> target")
       .def_property_readonly("weights", [](py::object self) { return graph_view(self, "weights"); }, "float64[m]: arc -> cost")
+      .def_property_readonly("arc_strengths", [](py::object self) { return graph_view(self, "arc_strengths"); },
+                             "float64[m] of the strengths the file gave (a synapse count) before the cost rule made "
+                             "them the weights, or None")
+      .def_property_readonly("node_attributes", &attributes_dict,
+                             "dict of every other per-node value the reader kept: name -> int64 / float64 / bool array "
+                             "(masked where a node has no value) or list of str (None where missing)")
       .def_property_readonly("ids", [](py::object self) { return graph_view(self, "ids"); },
                              "int64[n] of the file's own node ids, or None")
       .def_property_readonly("coordinates", [](py::object self) { return graph_view(self, "coordinates"); },

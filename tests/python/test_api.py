@@ -137,3 +137,22 @@ def test_errors_carry_the_core_message(tmp_path):
         pathscope.apsp(negative, engine="blocked")
     with pytest.raises(pathscope.OverBudget):
         pathscope.apsp("random:n=3000,deg=2,seed=1", memory_budget=1000)
+
+
+def test_arc_strengths_beside_the_costs_the_rule_made(rng, tmp_path):
+    n = rng.randint(15, 70)
+    arcs = random_arcs(rng, n, 2.0, weights="int")
+    table = tmp_path / "edges.csv"
+    write_edge_table(table, n, arcs)
+    g = pathscope.load_graph(table, cost_rule="inverse")
+    assert g.arc_strengths is not None and not g.arc_strengths.flags.writeable
+    np.testing.assert_allclose(g.weights * g.arc_strengths, 1.0)
+    # Parallel arcs keep the cheapest cost, that is the strongest connection.
+    strongest = {}
+    for s, t, w in zip(*arcs):
+        strongest[(f"n{s}", f"n{t}")] = max(w, strongest.get((f"n{s}", f"n{t}"), 0))
+    names = g.names
+    for u in range(g.n):
+        for k in range(g.offsets[u], g.offsets[u + 1]):
+            assert g.arc_strengths[k] == strongest[(names[u], names[g.heads[k]])]
+    assert g.node_attributes == {}
