@@ -8,7 +8,9 @@
 # ways (mapping and pwrite) to compare; apsp: the full-size run; bench: `bench apsp` of it;
 # tests: ctest -L gpu (all-pairs and closure); int32: int32 distances of the weighted graph
 # (INT32_GRAPH) at full size into /dev/null (77.6 GB does not fit a 64 GB disk). Logs under $OUT, the .npy under WORK (default
-# ./whole-brain-tmp, never under $OUT), removed after each check.
+# ./whole-brain-tmp, never under $OUT), removed after each check. GRAPH and COST (its
+# --cost-rule) choose the graph, e.g. GRAPH=connectome:n=139255,seed=1 COST=hops; TYPES=top:100
+# also times `path-lengths --table` on each written file.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-$PWD/device-out}
@@ -23,7 +25,7 @@ note() { echo "$*" | tee -a "$summary"; }
 cli="$BUILD/app/pathscope-cli"
 checker="$BUILD/tests/check_npy_rows"
 cost_flag=()
-[ -n "$COST" ] && cost_flag=(--cost "$COST")
+[ -n "$COST" ] && cost_flag=(--cost-rule "$COST")
 timed() {  # timed LOG command...: GNU time -v when present, else Python's wall clock
   local log=$1
   shift
@@ -61,6 +63,10 @@ a = numpy.load(sys.argv[1], mmap_mode="r")
 print("numpy.load(mmap_mode='r'): %s %s %s in %.3f s; a[0,0]=%d a[-1,-1]=%d row 7 max %d"
       % (type(a).__name__, a.shape, a.dtype, time.time() - t, a[0, 0], a[-1, -1], a[7].max()))
 PY
+  if [ -n "${TYPES:-}" ]; then  # e.g. top:100, the 100 x 100 type-to-type matrix from the saved table
+    timed "$name-path-lengths" "$cli" path-lengths "$graph" "${cost_flag[@]}" --table "$WORK/D.npy" --from "$TYPES" \
+      --to "$TYPES" --group-by cell_type --out "$OUT/$name-path-lengths.csv"
+  fi
   rm -f "$WORK"/D.npy*
 }
 
