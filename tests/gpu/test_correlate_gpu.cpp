@@ -5,9 +5,11 @@
 #include <algorithm>
 #include <cmath>
 #include <string>
+#include <utility>
 
 #include "pathscope/correlate.hpp"
 #include "pathscope/table.hpp"
+#include "fresh_seed.hpp"
 
 namespace pathscope {
 namespace {
@@ -114,6 +116,39 @@ TEST(CorrelateGpu, MoreSurvivorsThanOneBufferHolds) {
   const EngineRun gpu = run("gpu", spec, CorrelationMethod::spearman, 0.0, false);
   EXPECT_EQ(gpu.found.size(), 5000u * 4999u / 2);
   expect_same_survivors(cpu, gpu, 0.0, true);
+}
+
+// The fused int8 kernel decides pairs near the cut-off again exactly. With 30 columns of
+// 100,000 levels there are almost no ties, so rho = dot / 8990 for most pairs, and a cut-off
+// of exactly 2998/8990 puts thousands of pairs on the boundary itself. Rows 32 and 64 bytes
+// wide (30 and 50 columns), row counts off the 128-row tile, fresh seeds.
+TEST(CorrelateGpu, FusedKernelMatchesCpuOnAndAroundTheCutOff) {
+  for (const auto& [rows, cols] : {std::pair{4099, 30}, std::pair{1283, 50}, std::pair{131, 30}}) {
+    const std::uint64_t seed = test_support::fresh_seed() % 1000000;
+    const std::string spec = "random-table:rows=" + std::to_string(rows) + ",cols=" + std::to_string(cols) +
+                             ",seed=" + std::to_string(seed) + ",levels=100000";
+    const double m = cols;
+    // Dot products of 30 or 50 odd numbers' products are even: the boundary is an even one.
+    const double boundary = (cols == 30 ? 2998.0 : 7490.0) / ((m * m * m - m) / 3.0);
+    for (double cutoff : {boundary, 0.361007, 0.9}) {
+      SCOPED_TRACE(spec + " cut-off " + std::to_string(cutoff));
+      const EngineRun cpu = run("cpu", spec, CorrelationMethod::spearman, cutoff, false);
+      const EngineRun gpu = run("gpu", spec, CorrelationMethod::spearman, cutoff, false);
+      expect_same_survivors(cpu, gpu, cutoff, true);
+      EXPECT_EQ(run("gpu", spec, CorrelationMethod::spearman, cutoff, true).result.survivors, cpu.found.size());
+    }
+  }
+}
+
+// Many ties (3 levels): the scales vary from row to row, and so do the thresholds.
+TEST(CorrelateGpu, FusedKernelCountsEqualCpuWithManyTies) {
+  const std::string spec = "random-table:rows=3001,cols=30,seed=" + std::to_string(test_support::fresh_seed() % 1000000) +
+                           ",levels=3";
+  for (double cutoff : {0.2, 0.361007, 0.6}) {
+    const EngineRun cpu = run("cpu", spec, CorrelationMethod::spearman, cutoff, true);
+    const EngineRun gpu = run("gpu", spec, CorrelationMethod::spearman, cutoff, true);
+    EXPECT_EQ(cpu.result.survivors, gpu.result.survivors) << cutoff;
+  }
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 #include <limits>
 #include <optional>
 
+#include "correlate/file_sink.hpp"
 #include "pathscope/atomic_file.hpp"
 #include "pathscope/correlate.hpp"
 #include "pathscope/error.hpp"
@@ -23,17 +24,7 @@ void append_format(std::string& out, const char* format, double value) {
   out.append(text, static_cast<std::size_t>(length));
 }
 
-// A sink whose output is one file. write_out() leaves it written and closed under its
-// temporary name, so that a fan-out can rename all of its files together.
-class FileSink : public PairSink {
- public:
-  void finish() override {
-    write_out();
-    output().commit();
-  }
-  virtual void write_out() = 0;
-  virtual AtomicFile& output() = 0;
-};
+using correlate::FileSink;
 
 class TsvPairSink final : public FileSink {
  public:
