@@ -122,7 +122,7 @@ TEST(ClosureEngines, RandomDagSpecGivesADagOfItsDegree) {
     EXPECT_EQ(detail::strong_components(g).count, n) << spec;
     EXPECT_TRUE(g.self_loops.empty());
     for (std::int32_t u = 0; u < n; ++u) EXPECT_LE(g.offsets[u + 1] - g.offsets[u], 7) << spec;
-    EXPECT_GT(g.arc_count(), n > 100 ? 5 * n : 0) << spec;
+    if (n > 100) EXPECT_GT(g.arc_count(), 5 * n) << spec;
     EXPECT_EQ(load_graph(spec).graph.heads, g.heads) << spec;
     for (const char* engine : {"scc", "bitset"})
       EXPECT_TRUE(same_closure(make_closure_engine(engine)->run(g, {}, {}).reach, reference_closure(g), n))

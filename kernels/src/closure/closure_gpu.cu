@@ -47,12 +47,7 @@ class GpuClosureEngine final : public ClosureEngine {
       fill_timing(result.timing, start, 0, 0, 0);
       return result;
     }
-    // The result's zero fill (huge pages) is the longest host step; it runs on the host worker
-    // from the start, beside the condensation, the upload and the kernels.
     std::vector<std::uint64_t> host_words;
-    HostTask allocation([&host_words, count = static_cast<std::size_t>(n) * static_cast<std::size_t>(words)] {
-      resize_for_result(host_words, count, true);
-    });
     const double compute_start_host = now_seconds();
     const detail::Condensation c = detail::strong_components(g);
     trace.mark("components");
@@ -93,11 +88,14 @@ class GpuClosureEngine final : public ClosureEngine {
     closure::launch_expand_rows(rows.get(), dag_words, component.get(), n, words, out.get(), s);
     compute_end.record(s);
     trace.mark("enqueued");
+    // The result is sized here, on this thread's cores, while the kernels run: they take a
+    // few milliseconds, so a fill on the host worker would not hide more, and its OpenMP team
+    // then competed with this thread's for the cores during the download (docs/gpu.md).
+    resize_for_result(host_words, static_cast<std::size_t>(n) * static_cast<std::size_t>(words), true);
+    trace.mark("result allocated");
     compute_end.sync();
     trace.mark("computed");
     job.check_cancel();
-    allocation.wait();
-    trace.mark("result allocated");
 
     const double download_start = now_seconds();
     const std::size_t row_bytes = static_cast<std::size_t>(words) * 8u;
