@@ -4,6 +4,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <memory>
+#include <optional>
+#include <vector>
 #include <string>
 #include <utility>
 
@@ -148,6 +154,42 @@ TEST(CorrelateGpu, FusedKernelCountsEqualCpuWithManyTies) {
     const EngineRun cpu = run("cpu", spec, CorrelationMethod::spearman, cutoff, true);
     const EngineRun gpu = run("gpu", spec, CorrelationMethod::spearman, cutoff, true);
     EXPECT_EQ(cpu.result.survivors, gpu.result.survivors) << cutoff;
+  }
+}
+
+// The .npy output from the GPU engine: rho and p computed on the device for the survivors,
+// handed to the sink as records (through the fan-out the CLI uses), equal to the CPU engine's
+// pairs: the same (i, j) in the same order, rho the same double rounded to float, p within
+// float rounding of the host's.
+TEST(CorrelateGpu, NpyRecordsFromTheDeviceMatchTheCpuPairs) {
+  const std::string spec = "random-table:rows=3001,cols=30,seed=" + std::to_string(test_support::fresh_seed() % 1000000);
+  const double cutoff = combined_rho_cutoff(0.05, std::nullopt, 30);
+  const EngineRun cpu = run("cpu", spec, CorrelationMethod::spearman, cutoff, false);
+  const std::string path = ::testing::TempDir() + "/gpu_records.npy";
+  {
+    std::vector<std::unique_ptr<PairSink>> sinks;
+    sinks.push_back(make_npy_pair_sink(path));
+    auto sink = make_fan_out_sink(std::move(sinks));
+    ASSERT_TRUE(sink->takes_records());
+    auto source = open_table(spec);
+    CorrelateOptions options;
+    options.min_abs_rho = cutoff;
+    const auto result = make_correlation_engine("gpu")->run(*source, options, sink.get(), {});
+    ASSERT_EQ(result.survivors, cpu.found.size());
+  }
+  std::ifstream in(path, std::ios::binary);
+  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  ASSERT_GT(bytes.size(), 10u);
+  const std::size_t header = static_cast<unsigned char>(bytes[8]) | (static_cast<unsigned char>(bytes[9]) << 8);
+  ASSERT_EQ(bytes.size() - 10 - header, cpu.found.size() * sizeof(SurvivorRecord));
+  std::vector<SurvivorRecord> records(cpu.found.size());
+  std::memcpy(records.data(), bytes.data() + 10 + header, records.size() * sizeof(SurvivorRecord));
+  for (std::size_t k = 0; k < records.size(); ++k) {
+    ASSERT_EQ(static_cast<std::int64_t>(records[k].i), cpu.found[k].i) << k;
+    ASSERT_EQ(static_cast<std::int64_t>(records[k].j), cpu.found[k].j) << k;
+    ASSERT_EQ(records[k].rho, static_cast<float>(cpu.found[k].rho)) << k;
+    const double p = correlation_p_value(cpu.found[k].rho, 30);
+    ASSERT_NEAR(records[k].p, p, 1e-6 * p + 1e-30) << k;
   }
 }
 

@@ -170,6 +170,15 @@ class FanOutSink final : public PairSink {
   void consume(const CorrelationPair* pairs, std::size_t count) override {
     for (auto& s : sinks_) s->consume(pairs, count);
   }
+  // Records only when every sink takes them (a lone .npy sink): a TSV or graph needs the pairs.
+  bool takes_records() const override {
+    for (const auto& s : sinks_)
+      if (!s->takes_records()) return false;
+    return !sinks_.empty();
+  }
+  void consume_records(const SurvivorRecord* records, std::size_t count) override {
+    for (auto& s : sinks_) s->consume_records(records, count);
+  }
   // The files are renamed only once all are written, in sink order (commit_together): a run
   // stopped before that leaves every old file as it was.
   void finish() override {
