@@ -62,12 +62,15 @@ class NpyPairSink final : public correlate::FileSink {
 
   void consume_records(const SurvivorRecord* records, std::size_t count) override {
     if (count == 0) return;
-    enqueue(std::vector<SurvivorRecord>(records, records + count));
+    std::vector<SurvivorRecord> band = spare();
+    band.assign(records, records + count);
+    enqueue(std::move(band));
   }
 
   void consume(const CorrelationPair* pairs, std::size_t count) override {
     if (count == 0) return;
-    std::vector<SurvivorRecord> band(count);
+    std::vector<SurvivorRecord> band = spare();
+    band.resize(count);
     const auto samples = samples_;
 #pragma omp parallel for num_threads(threads_) schedule(static)
     for (std::int64_t k = 0; k < static_cast<std::int64_t>(count); ++k)
@@ -91,6 +94,16 @@ class NpyPairSink final : public correlate::FileSink {
   AtomicFile& output() override { return file_; }
 
  private:
+  // A written band's vector, kept with its capacity: a fresh one of tens of MB is new pages to
+  // fault in for every band.
+  std::vector<SurvivorRecord> spare() {
+    std::lock_guard lock(mutex_);
+    if (spares_.empty()) return {};
+    std::vector<SurvivorRecord> band = std::move(spares_.back());
+    spares_.pop_back();
+    return band;
+  }
+
   void enqueue(std::vector<SurvivorRecord> band) {
     std::unique_lock lock(mutex_);
     space_.wait(lock, [this] { return queue_.size() < kQueuedBands || failure_; });
@@ -117,6 +130,8 @@ class NpyPairSink final : public correlate::FileSink {
       std::lock_guard lock(mutex_);
       written_ += band.size();
       queue_.pop_front();
+      band.clear();
+      if (spares_.size() < kQueuedBands + 1) spares_.push_back(std::move(band));
       space_.notify_all();
     }
   }
@@ -145,6 +160,7 @@ class NpyPairSink final : public correlate::FileSink {
   std::mutex mutex_;
   std::condition_variable ready_, space_;
   std::deque<std::vector<SurvivorRecord>> queue_;
+  std::vector<std::vector<SurvivorRecord>> spares_;
   bool closing_ = false;
   std::exception_ptr failure_;
   std::thread writer_;  // last: it starts in the constructor and uses the members above
