@@ -103,7 +103,7 @@ RunFigures run_blocked_out_of_core(const Graph& g, const JobContext& job, std::u
     own = std::make_unique<PinnedHostBuffer>(cells * sizeof(Scalar));
     host = static_cast<Scalar*>(own->data());
   } else {
-    resize_for_result(out, cells);
+    resize_for_result(out, cells, true);  // on the critical path here: pages faulted in by all cores
     pinned = std::make_unique<HostRegistration>(out.data(), out.size() * sizeof(Scalar));
     host = out.data();
   }
