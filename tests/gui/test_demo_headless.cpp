@@ -17,9 +17,8 @@ namespace {
 using namespace demo_test;
 
 // A bundled sample, found from this file's place in the source tree.
-// From the build's definition, not __FILE__: a compiler cache may make __FILE__ relative to
-// its base folder, which then names nothing from the test's working directory.
-const std::string kGridCity = (fs::path(PATHSCOPE_SAMPLES) / "grid-city.gr").string();
+const std::string kGridCity =
+    (fs::path(PATHSCOPE_TEST_DATA).parent_path().parent_path() / "resources/samples/grid-city.gr").string();
 // No display of any kind; the demo tells which EGL platform gave its context.
 const std::string kNoDisplay = "env -u DISPLAY -u WAYLAND_DISPLAY PATHSCOPE_DEMO_GL_VERBOSE=1 ";
 // glvnd then finds no EGL vendor at all, as on a machine without any EGL driver.
