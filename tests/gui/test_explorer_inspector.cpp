@@ -9,6 +9,7 @@
 #include <QHeaderView>
 #include <QLineEdit>
 #include <QMouseEvent>
+#include <QPainter>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QStandardPaths>
@@ -128,7 +129,13 @@ class ExplorerInspectorTest : public QObject {
     QApplication::sendEvent(view, &leave);
     QTRY_COMPARE(window->inspector()->shown(), 0);
     if (qEnvironmentVariableIsSet("PATHSCOPE_SCREENSHOTS")) {
-      window->grab().save(qEnvironmentVariable("PATHSCOPE_SCREENSHOTS") + QStringLiteral("/inspector.png"));
+      // The window with the map's own frame laid over it: QWidget::grab leaves out what
+      // QPainter drew over the GL picture (the labels).
+      QImage shot = window->grab().toImage();
+      QPainter painter(&shot);
+      painter.drawImage(view->mapTo(window.get(), QPoint(0, 0)), view->grabFramebuffer());
+      painter.end();
+      shot.save(qEnvironmentVariable("PATHSCOPE_SCREENSHOTS") + QStringLiteral("/inspector.png"));
     }
   }
 
