@@ -213,10 +213,10 @@ LoadedGraph read_node_link_json(std::istream& in, const std::string& source, con
       ends[e] = it->second;
     }
     if (!link.contains(weight_name) && !options.weight_attribute.empty()) {
-      throw ParseError(source, at, "link " + std::to_string(i) + " has no " + io::quoted(weight_name));
+      throw ParseError(source, at, "link " + std::to_string(i) + " has no \"" + weight_name + "\"");
     }
     const double w =
-        link.contains(weight_name) ? number_or_fail(link[weight_name], source, at, io::quoted(weight_name)) : 1.0;
+        link.contains(weight_name) ? number_or_fail(link[weight_name], source, at, "\"" + weight_name + "\"") : 1.0;
     if (directed) {
       builder.add_arc(ends[0], ends[1], w);
     } else {
