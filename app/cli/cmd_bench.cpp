@@ -8,6 +8,7 @@
 
 #include "bench_table.hpp"
 #include "comma_list.hpp"
+#include "cli_output.hpp"
 #include "commands.hpp"
 #include "engine_options.hpp"
 #include "input_options.hpp"
@@ -71,7 +72,7 @@ struct BenchApspCommand {
         out["gpu"] = gpu.available ? nlohmann::json{{"name", gpu.name}, {"minplus_peak_updates_per_second", peak}}
                                    : nlohmann::json{{"unavailable", gpu.reason}};
       }
-      fmt::print("{}\n", out.dump(2));
+      print_json("bench-apsp", std::move(out));
       return;
     }
     fmt::print("bench apsp {}: n={} m={} dist={} (median of {} run{}, {} warm-up)\n", input.spec, g.n, g.arc_count(),
@@ -117,7 +118,7 @@ struct BenchLoadCommand {
                    static_cast<std::int64_t>(loaded.graph.heads.size()));
       }
     }
-    if (json) fmt::print("{}\n", rows.dump(2));
+    if (json) print_json("bench-load", {{"results", std::move(rows)}});
   }
 };
 

@@ -8,6 +8,7 @@
 
 #include "bench_table.hpp"
 #include "comma_list.hpp"
+#include "cli_output.hpp"
 #include "commands.hpp"
 #include "input_options.hpp"
 #include "option_checks.hpp"
@@ -151,7 +152,7 @@ struct TspCommand {
           for (std::size_t h = route.empty() ? 0 : 1; h < leg.nodes.size(); ++h) route.push_back(g->display_id(leg.nodes[h]));
         out["route"] = route;
       }
-      fmt::print("{}\n", out.dump(2));
+      print_json("tsp", std::move(out));
       return;
     }
     fmt::print("{}: {} stops, {} matrix\n", instance.name, instance.k, instance.symmetric ? "symmetric" : "asymmetric");
@@ -272,7 +273,7 @@ struct BenchTspCommand {
                             {"results", table.json_rows()}, {"backends_run", table.ran_count()},
                             {"lengths_equal", table.ran_count() >= 2 && table.all_agree()}, {"all_complete", all_complete}};
       if (instance.known_optimum) out["known_optimum"] = *instance.known_optimum;
-      fmt::print("{}\n", out.dump(2));
+      print_json("bench-tsp", std::move(out));
       return;
     }
     fmt::print("bench tsp {}: {} stops, {} matrix, algorithm {}\n", instance.name, instance.k,
