@@ -98,7 +98,7 @@ struct ExportCommand {
     if (chosen > 1) throw UsageError("choose one result to mark: --path, --paths, --reach or --tour");
     if (subgraph && chosen == 0) throw UsageError("--subgraph needs a result (--path, --paths, --reach or --tour)");
     if (max_hops != kUnlimitedHops && reach.empty()) throw UsageError("--max-hops goes with --reach");
-    if (upstream && reach.empty()) throw UsageError("--upstream goes with --reach");
+    if (upstream && reach.empty()) throw UsageError("--reverse goes with --reach");
     const GraphExportFormat out_format = chosen_format();
     const auto loaded = input.load_graph();
     const Graph& g = loaded.graph;
@@ -143,7 +143,7 @@ void add_export_command(CLI::App& app) {
   sub->add_option("--k", cmd->k, "How many paths --paths marks")->capture_default_str()->check(whole_number_in(1, 10000));
   sub->add_option("--reach", cmd->reach, "Mark what node N reaches (hop = its hop distance)")->type_name("N");
   sub->add_option("--max-hops", cmd->max_hops, "With --reach: at most this many arcs")->check(whole_number_in(1, 2e9));
-  sub->add_flag("--upstream", cmd->upstream, "With --reach: the nodes that reach N instead");
+  sub->add_flag("--reverse", cmd->upstream, "With --reach: upstream, the nodes that reach N (as `reach --reverse`)");
   sub->add_option("--tour", cmd->tour, "Mark the best tour through these stops (ids or names), or 'all' nodes")
       ->expected(1, -1)
       ->type_name("STOPS...|all");

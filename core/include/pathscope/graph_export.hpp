@@ -37,7 +37,8 @@ std::string graph_export_format_list();
 // edge table beside each other: "net.csv" -> "net.nodes.csv" and "net.edges.csv".
 std::vector<std::string> graph_export_files(GraphExportFormat format, const std::string& file);
 
-// What a result picked out of the graph. Empty: the plain graph, with no marks.
+// What a result picked out of the graph. No kind and nothing picked: the plain graph, with no
+// marks; a kind with nothing picked (no path found): the marks, all false.
 struct GraphHighlight {
   // "path", "paths", "tour", "reach" or "" (written into the file's metadata).
   std::string kind;

@@ -42,7 +42,9 @@ ExportPlan::ExportPlan(const Graph& g, const GraphHighlight& highlight, const Gr
       throw Error("cannot export: the result names node index " + std::to_string(u) + " but the graph has " +
                   std::to_string(g.n) + " nodes");
   };
-  marked_ = !highlight.empty();
+  // A result that found nothing (no path) still writes its marks, all false, so a viewer's
+  // colouring rule finds the attribute it expects.
+  marked_ = !highlight.empty() || !highlight.kind.empty();
   ranked_ = highlight.walks.size() > 1 || highlight.kind == "paths";
   if (marked_) {
     node_highlight_.assign(n, 0);

@@ -105,11 +105,12 @@ std::int64_t find_arc(const Graph& g, std::int32_t u, std::int32_t v) {
 }  // namespace
 
 std::vector<Path> k_shortest_paths(const Graph& g, std::int32_t s, std::int32_t t, std::int32_t k, const JobContext& job) {
-  for (const auto [node, role] : {std::pair{s, "source"}, std::pair{t, "target"}})
+  for (const auto& [node, role] : {std::pair{s, "source"}, std::pair{t, "target"}})
     if (node < 0 || node >= g.n)
       throw Error(std::string("k shortest paths: ") + role + " index " + std::to_string(node) + " is not a node");
   if (k < 1) throw Error("k shortest paths: k must be at least 1");
   if (g.has_negative_weights()) throw Error("k shortest paths need arc costs of 0 or more; this graph has negative arcs");
+  job.check_cancel();
   std::vector<Path> found;
   SpurSearch search(g);
   Path first;
