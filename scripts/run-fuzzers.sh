@@ -24,6 +24,16 @@ for source in "$root"/tests/fuzz/fuzz_*.cpp; do
 done
 ninja -C "$build" -j"$jobs" "${targets[@]}"
 
+# The compressed fuzzer's seeds: every good reader sample, gzip- and zstd-compressed here
+# (compressed files are not kept in the repository).
+compressed_seeds="$build/seeds/compressed"
+mkdir -p "$compressed_seeds"
+for sample in "$root"/tests/data/readers/*/good_*; do
+  name="$(basename "$(dirname "$sample")")_$(basename "$sample")"
+  gzip -c "$sample" >"$compressed_seeds/$name.gz"
+  if command -v zstd >/dev/null; then zstd -q -f -c "$sample" >"$compressed_seeds/$name.zst"; fi
+done
+
 # Which test-data folders seed which target.
 seeds_for() {
   case "$1" in
@@ -35,6 +45,7 @@ seeds_for() {
     fuzz_mtx) echo mtx ;;
     fuzz_dense) echo dense ;;
     fuzz_lgl) echo edge_table ;;
+    fuzz_compressed) echo compressed ;;
     *) echo "" ;;
   esac
 }
@@ -48,7 +59,7 @@ for target in "${targets[@]}"; do
   mkdir -p "$corpus" "$artifacts" "$(dirname "$log")"
   seed_dirs=()
   for folder in $(seeds_for "$target"); do
-    seed_dirs+=("$root/tests/data/readers/$folder")
+    if [[ "$folder" == compressed ]]; then seed_dirs+=("$compressed_seeds"); else seed_dirs+=("$root/tests/data/readers/$folder"); fi
   done
   echo "== $target: ${seconds}s, seeds: ${seed_dirs[*]:-none}"
   # The first folder receives new inputs; the seed folders are only read.

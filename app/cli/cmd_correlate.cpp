@@ -309,7 +309,7 @@ void add_correlate_commands(CLI::App& app, CLI::App& bench) {
   cmd->thresholds.add_to(*sub);
   cmd->resources.add_to(*sub, kRowsUse);
   sub->add_option("--out", cmd->out, "Survivors as 'i j rho p' TSV (/dev/null: count only)");
-  sub->add_option("--graph", cmd->graph, "Also write the network: .json node-link JSON, .csv/.tsv a source,target,weight table");
+  sub->add_option("--graph", cmd->graph, "Also write the network: .json node-link JSON, .graphml, .gexf (weight = the cost, strength = rho), .csv/.tsv a source,target,weight table");
   sub->add_option("--graph-weight", cmd->graph_weight, "inverse (1/|rho|: strong = short) or abs")->capture_default_str();
   sub->add_option("--backend", cmd->backend, "cpu, gpu or cpu-rerank")->capture_default_str();
   sub->add_flag("--count-only", cmd->count_only, "Only count the survivors");

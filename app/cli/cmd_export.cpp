@@ -11,7 +11,7 @@
 #include "input_options.hpp"
 #include "option_checks.hpp"
 #include "pathscope/graph_export.hpp"
-#include "pathscope/k_shortest_paths.hpp"
+#include "pathscope/path_sets.hpp"
 #include "pathscope/reach.hpp"
 #include "pathscope/tsp.hpp"
 #include "progress_printer.hpp"
@@ -22,8 +22,9 @@ namespace {
 struct ExportCommand {
   InputOptions input;
   std::string out_path, format;
-  std::vector<std::string> path, paths, tour;
+  std::vector<std::string> path, paths, all_paths, tour;
   std::int32_t k = 3;
+  std::int64_t cap = 1000;
   std::string reach;
   std::int32_t max_hops = kUnlimitedHops;
   bool upstream = false, subgraph = false, json = false;
@@ -61,10 +62,16 @@ struct ExportCommand {
       }
     }
     if (!paths.empty()) {
-      ProgressPrinter progress("k shortest paths");
-      const auto found = k_shortest_paths(g, node(g, paths[0]), node(g, paths[1]), k, progress.context());
+      const auto found = k_shortest_paths(g, node(g, paths[0]), node(g, paths[1]), k);
       if (found.empty()) note(fmt::format("no path from {} to {}: nothing is marked", paths[0], paths[1]));
       return highlight_paths(found);
+    }
+    if (!all_paths.empty()) {
+      const auto set = all_shortest_paths(g, node(g, all_paths[0]), node(g, all_paths[1]), cap);
+      if (!set.reachable) note(fmt::format("no path from {} to {}: nothing is marked", all_paths[0], all_paths[1]));
+      else if (set.paths.size() < set.total.value || set.total.saturated)
+        note(fmt::format("{} shortest paths; the first {} are marked (--max-paths)", set.total.text(), set.paths.size()));
+      return highlight_paths(set.paths);
     }
     if (!reach.empty()) {
       const Reachability reachability(g);
@@ -94,9 +101,10 @@ struct ExportCommand {
   }
 
   void run() const {
-    const int chosen = !path.empty() + !paths.empty() + !reach.empty() + !tour.empty();
-    if (chosen > 1) throw UsageError("choose one result to mark: --path, --paths, --reach or --tour");
-    if (subgraph && chosen == 0) throw UsageError("--subgraph needs a result (--path, --paths, --reach or --tour)");
+    const int chosen = !path.empty() + !paths.empty() + !all_paths.empty() + !reach.empty() + !tour.empty();
+    if (chosen > 1) throw UsageError("choose one result to mark: --path, --paths, --all-paths, --reach or --tour");
+    if (subgraph && chosen == 0)
+      throw UsageError("--subgraph needs a result (--path, --paths, --all-paths, --reach or --tour)");
     if (max_hops != kUnlimitedHops && reach.empty()) throw UsageError("--max-hops goes with --reach");
     if (upstream && reach.empty()) throw UsageError("--reverse goes with --reach");
     const GraphExportFormat out_format = chosen_format();
@@ -140,6 +148,12 @@ void add_export_command(CLI::App& app) {
   sub->add_option("--paths", cmd->paths, "Mark the k shortest loopless paths from A to B (path_rank 0 is the shortest)")
       ->expected(2)
       ->type_name("A B");
+  sub->add_option("--all-paths", cmd->all_paths, "Mark every shortest path from A to B (up to --max-paths)")
+      ->expected(2)
+      ->type_name("A B");
+  sub->add_option("--max-paths", cmd->cap, "How many paths --all-paths marks at most")
+      ->capture_default_str()
+      ->check(whole_number_in(1, 1e7));
   sub->add_option("--k", cmd->k, "How many paths --paths marks")->capture_default_str()->check(whole_number_in(1, 10000));
   sub->add_option("--reach", cmd->reach, "Mark what node N reaches (hop = its hop distance)")->type_name("N");
   sub->add_option("--max-hops", cmd->max_hops, "With --reach: at most this many arcs")->check(whole_number_in(1, 2e9));
@@ -148,7 +162,8 @@ void add_export_command(CLI::App& app) {
       ->expected(1, -1)
       ->type_name("STOPS...|all");
   sub->add_flag("--subgraph", cmd->subgraph, "Write only the marked nodes and edges");
-  sub->add_option("--weight-attribute", cmd->weight_attribute, "Name of the arc cost attribute (osmnx uses length)")
+  // Not --weight-attribute: that one names the attribute a reader takes the cost from.
+  sub->add_option("--write-weight-as", cmd->weight_attribute, "Name under which arc costs are written (osmnx uses length)")
       ->capture_default_str();
   sub->add_flag("--json", cmd->json, "Print what was written as JSON");
   sub->footer(std::string("Marks: nodes and edges get highlight (in the result), hop (order along the path or tour, or hop "

@@ -7,6 +7,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
+#include <sstream>
 
 #include "cli_binary.hpp"
 
@@ -144,6 +145,43 @@ TEST(CliExport, StandardInputAndNetworkxReadTheCliOutput) {
   const auto got = std::fread(buffer, 1, sizeof buffer - 1, pipe);
   EXPECT_EQ(::pclose(pipe), 0) << std::string(buffer, got);
   EXPECT_EQ(std::string(buffer, got), "5 5 5 5 28.0 ['1', '2', '3', '4']\n");
+}
+
+// A correlation network as GraphML and GEXF: networkx finds every surviving pair of the TSV
+// table, with rho as the edge's strength and 1/|rho| as its weight.
+TEST(CliExport, CorrelationNetworkAsGraphmlAndGexf) {
+  ScratchFolder dir;
+  const std::string table = "random-table:rows=40,cols=9,seed=" + std::to_string(::getpid() % 1000);
+  for (const std::string ext : {"graphml", "gexf"}) {
+    const std::string pairs = dir.file("E.tsv"), net = dir.file("N." + ext);
+    const auto run = run_cli({"correlate", table, "--min-abs-rho", "0.35", "--out", pairs, "--graph", net});
+    ASSERT_EQ(run.code, 0) << run.describe();
+    const std::string script = std::string("import csv, sys, networkx as nx\n") +
+        "g = nx.read_graphml(sys.argv[1]) if sys.argv[1].endswith('graphml') else None\n"
+        "if g is None:\n"
+        "    text = open(sys.argv[1]).read().replace('http://gexf.net/1.3/viz', 'http://www.gexf.net/1.2draft/viz')"
+        ".replace('http://gexf.net/1.3', 'http://www.gexf.net/1.2draft').replace('version=\"1.3\"', 'version=\"1.2\"')\n"
+        "    import io; g = nx.read_gexf(io.BytesIO(text.encode()))\n"
+        "rows = [r for r in csv.DictReader(open(sys.argv[2]), delimiter='\\t')]\n"
+        "bad = 0\n"
+        "for r in rows:\n"
+        "    d = g.edges[r['i'], r['j']]\n"
+        "    rho = float(r['rho'])\n"
+        "    bad += abs(d['strength'] - rho) > 1e-6 * abs(rho) or abs(d['weight'] - 1 / abs(rho)) > 1e-6 / abs(rho)\n"
+        "print(len(rows), g.number_of_edges(), bad)\n";
+    const std::string script_file = dir.write("net.py", script);
+    FILE* pipe = ::popen((std::string(PATHSCOPE_PYTHON3) + " " + script_file + " " + net + " " + pairs + " 2>&1").c_str(), "r");
+    ASSERT_NE(pipe, nullptr);
+    char buffer[4096] = {};
+    const auto got = std::fread(buffer, 1, sizeof buffer - 1, pipe);
+    ASSERT_EQ(::pclose(pipe), 0) << std::string(buffer, got);
+    std::istringstream answer{std::string(buffer, got)};
+    std::int64_t rows = -1, edges = -2, bad = -1;
+    answer >> rows >> edges >> bad;
+    EXPECT_GT(rows, 0) << ext;
+    EXPECT_EQ(rows, edges) << ext;
+    EXPECT_EQ(bad, 0) << ext;
+  }
 }
 
 }  // namespace

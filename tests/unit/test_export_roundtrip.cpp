@@ -18,7 +18,7 @@
 #include "fresh_seed.hpp"
 #include "pathscope/graph_builder.hpp"
 #include "pathscope/graph_export.hpp"
-#include "pathscope/k_shortest_paths.hpp"
+#include "pathscope/path_sets.hpp"
 #include "pathscope/load.hpp"
 #include "pathscope/path.hpp"
 #include "pathscope/random_graph.hpp"
@@ -113,7 +113,15 @@ GraphHighlight random_mark(const Case& c, const Graph& g, SplitMix64& rng, std::
   switch (c.mark) {
     case Mark::None: return {};
     case Mark::Path: paths->push_back(path_single_source(g, a, b)); return highlight_path(paths->back());
-    case Mark::Paths: *paths = k_shortest_paths(g, a, b, 4); return highlight_paths(*paths);
+    case Mark::Paths: {
+      const auto found = k_shortest_paths(g, a, b, 4);
+      for (const auto& p : found) {
+        Path as_path;
+        as_path.source = a, as_path.target = b, as_path.reachable = true, as_path.nodes = p.nodes;
+        paths->push_back(as_path);
+      }
+      return highlight_paths(found);
+    }
     case Mark::Reach: *reach = reach_by_search(g, a, ReachDirection::Downstream, 2); return highlight_reach(*reach);
   }
   return {};

@@ -82,7 +82,8 @@ class PairSink {
 // "i j rho p" TSV (row names in i and j when the table has them), written in chunks under a
 // temporary name and renamed by finish(). With fewer than 3 samples there is no p column.
 std::unique_ptr<PairSink> make_tsv_pair_sink(const std::string& path);
-// The survivors as a graph, written by finish(): ".json" gives networkx node-link JSON, ".csv"
+// The survivors as a graph, written by finish(): ".json" gives networkx node-link JSON,
+// ".graphml" and ".gexf" those formats (graph_export.hpp; each edge's strength is its rho), ".csv"
 // and ".tsv" an edge table "source,target,weight"; any other name is refused (Error) at once,
 // before a row is read. weight_rule "inverse": 1/|rho|, so a
 // strong correlation is a short edge; "abs": |rho|. Refuses (Error) more than max_edges.

@@ -18,6 +18,7 @@
 
 #include "pathscope/graph.hpp"
 #include "pathscope/path.hpp"
+#include "pathscope/path_sets.hpp"
 #include "pathscope/reach.hpp"
 
 namespace pathscope {
@@ -55,7 +56,8 @@ struct GraphHighlight {
 
 // Marks for common results. A path that is not reachable marks nothing but its two ends.
 GraphHighlight highlight_path(const Path& path);
-GraphHighlight highlight_paths(const std::vector<Path>& paths);
+// Several paths (k shortest, all shortest: path_sets.hpp), ranked in the order given.
+GraphHighlight highlight_paths(const std::vector<ArcPath>& paths);
 // `legs` as expand_tour returns them; one stop and no legs is a tour of that stop alone.
 GraphHighlight highlight_tour(const std::vector<Path>& legs, std::int32_t only_stop = -1);
 // The set and its start (hop 0).
@@ -83,6 +85,12 @@ struct GraphExportSummary {
 // renamed together). Throws Error naming the file when a write fails, and Cancelled when the
 // front end's cancel flag (cancel_writes_on) is set; nothing is left under the real names then.
 GraphExportSummary write_graph_export(const Graph& graph, GraphExportFormat format, const GraphHighlight& highlight,
-                        const std::string& file, const GraphExportOptions& options = {});
+                                      const std::string& file, const GraphExportOptions& options = {});
+
+// The same into a file already open, left uncommitted: for outputs renamed together
+// (commit_together in atomic_file.hpp). One-file formats only (Error for CSV).
+class AtomicFile;
+void write_graph_export(AtomicFile& file, const Graph& graph, GraphExportFormat format,
+                        const GraphHighlight& highlight = {}, const GraphExportOptions& options = {});
 
 }  // namespace pathscope

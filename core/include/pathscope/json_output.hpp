@@ -3,6 +3,7 @@
 // tool, its version and the document's schema ("pathscope/path/2": kind and revision; a
 // revision changes only when a field changes meaning or goes away), whole numbers as integers
 // (12933, not 12933.0), and text from people's files with invalid UTF-8 replaced, never an abort.
+// Needs the nlohmann/json headers (Debian nlohmann-json3-dev), as path_export.hpp does.
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>

@@ -74,11 +74,11 @@ GraphHighlight highlight_path(const Path& path) {
   return h;
 }
 
-GraphHighlight highlight_paths(const std::vector<Path>& paths) {
+GraphHighlight highlight_paths(const std::vector<ArcPath>& paths) {
   GraphHighlight h;
   h.kind = "paths";
   for (const auto& p : paths)
-    if (p.reachable && !p.nodes.empty()) h.walks.push_back(p.nodes);
+    if (!p.nodes.empty()) h.walks.push_back(p.nodes);
   return h;
 }
 
@@ -131,6 +131,18 @@ GraphExportSummary write_graph_export(const Graph& graph, GraphExportFormat form
   }
   out.commit();
   return summary;
+}
+
+void write_graph_export(AtomicFile& file, const Graph& graph, GraphExportFormat format, const GraphHighlight& highlight,
+                        const GraphExportOptions& options) {
+  const exporting::ExportPlan plan(graph, highlight, options);
+  switch (format) {
+    case GraphExportFormat::GraphML: exporting::write_graphml(file, plan); return;
+    case GraphExportFormat::Gexf: exporting::write_gexf(file, plan); return;
+    case GraphExportFormat::NodeLinkJson: exporting::write_node_link(file, plan); return;
+    case GraphExportFormat::Csv: break;
+  }
+  throw Error("internal: CSV tables are two files; write them with write_graph_export(graph, ..., file)");
 }
 
 void write_node_link_json(const std::string& path, const Graph& graph) {
