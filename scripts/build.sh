@@ -8,7 +8,10 @@ build=${1:-$root/build}
 shift || true
 export PATH="$PATH:/usr/local/cuda/bin"
 archs=${PATHSCOPE_CUDA_ARCHS:-90a-real}
-cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release "-DCMAKE_CUDA_ARCHITECTURES=$archs" "$@"
+# shellcheck source=scripts/compiler-cache.sh
+source "$root/scripts/compiler-cache.sh"
+cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release "-DCMAKE_CUDA_ARCHITECTURES=$archs" \
+  "${compiler_cache_flags[@]}" "$@"
 cmake --build "$build" -j "$(nproc)"
 # `import pathscope` from anywhere after a build of the default folder: a .pth file in the
 # user's site directory puts <build>/python on the path of the interpreter the module was

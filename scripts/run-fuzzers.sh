@@ -15,8 +15,10 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${PATHSCOPE_FUZZ_BUILD_DIR:-$root/build-fuzz}"
 jobs="${PATHSCOPE_JOBS:-2}"
 
+source "$root/scripts/compiler-cache.sh"
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-  -DCMAKE_CXX_COMPILER=clang++ -DPATHSCOPE_FUZZ=ON -DPATHSCOPE_CUDA=OFF -DPATHSCOPE_GUI=OFF >/dev/null
+  -DCMAKE_CXX_COMPILER=clang++ -DPATHSCOPE_FUZZ=ON -DPATHSCOPE_CUDA=OFF -DPATHSCOPE_GUI=OFF \
+  "${compiler_cache_flags[@]}" >/dev/null
 
 targets=()
 for source in "$root"/tests/fuzz/fuzz_*.cpp; do

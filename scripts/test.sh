@@ -31,8 +31,9 @@ elif [ "$status" -ne 0 ]; then
 fi
 
 echo "== unit tests under AddressSanitizer + UBSan"
+source "$root/scripts/compiler-cache.sh"
 cmake -S "$root" -B "$root/build-asan" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPATHSCOPE_SANITIZE=ON \
-  -DPATHSCOPE_CUDA=OFF -DPATHSCOPE_GUI=OFF >/dev/null
+  -DPATHSCOPE_CUDA=OFF -DPATHSCOPE_GUI=OFF "${compiler_cache_flags[@]}" >/dev/null
 cmake --build "$root/build-asan" -j "$jobs"
 (cd "$root/build-asan" && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
   ctest -L unit --output-on-failure -j "$jobs")

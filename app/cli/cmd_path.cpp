@@ -168,7 +168,7 @@ struct PathCommand {
         doc["line"] = pairs[i].line;
         list.push_back(std::move(doc));
       }
-      print_json("paths", {{"graph", std::move(graph)},
+      print_json("path-pairs", {{"graph", std::move(graph)},
                            {"pairs_file", pairs_file == "-" ? "standard input" : pairs_file},
                            {"pairs", paths.size()},
                            {"unreachable", unreachable},

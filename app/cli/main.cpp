@@ -63,6 +63,9 @@ int main(int argc, char** argv) {
   add_info_command(app);
   add_apsp_command(app);
   add_path_command(app);
+  add_paths_command(app);
+  add_path_lengths_command(app);
+  add_table_command(app);
   add_distances_command(app);
   add_export_command(app);
   CLI::App* bench = add_bench_command(app);

@@ -12,6 +12,7 @@
 #include "io/format_detection.hpp"
 #include "io/input_file.hpp"
 #include "io/text_fields.hpp"
+#include "pathscope/connectome_generator.hpp"
 #include "pathscope/error.hpp"
 #include "pathscope/file_formats.hpp"
 #include "pathscope/random_graph.hpp"
@@ -85,6 +86,8 @@ LoadedGraph load_graph(const std::string& spec, const LoadOptions& options) {
     out.report.source = spec;
     out.report.format = "random";
     out.graph = generate_random_graph(random_spec, out.report);
+  } else if (spec.rfind("connectome:", 0) == 0) {
+    out = generate_connectome(parse_connectome_spec(spec), spec, options);
   } else if (spec == "-") {
     out = read_standard_input(options);
   } else {

@@ -33,11 +33,20 @@ def test_load_options_are_keywords(rng, tmp_path):
 def test_graph_arrays_equal_the_file(rng, tmp_path):
     n = rng.randint(20, 90)
     arcs = random_arcs(rng, n, 3.0, weights="int")
+    expected = scipy_matrix(n, arcs)
+    loops = {}
+    for _ in range(rng.randint(1, 6)):
+        node, weight = rng.randrange(n), rng.randint(-5, 50)
+        loops[node] = min(weight, loops.get(node, weight))
+        arcs[0].append(node), arcs[1].append(node), arcs[2].append(weight)
     path = tmp_path / "g.gr"
     write_dimacs(path, n, arcs)
     g = pathscope.load_graph(path)
     csr = scipy.sparse.csr_matrix((g.weights, g.heads, g.offsets), shape=(g.n, g.n))
-    assert (csr != scipy_matrix(n, arcs)).nnz == 0
+    assert (csr != expected).nnz == 0
+    # Loops are kept off the arcs, the cheapest per node, ascending.
+    assert g.self_loops["node"].tolist() == sorted(loops)
+    assert g.self_loops["weight"].tolist() == [loops[v] for v in sorted(loops)]
     np.testing.assert_array_equal(g.ids, np.arange(1, n + 1))
     assert g.names is None and g.coordinates is None
     assert g.find_node("1") == 0 and g.label(0) == "1"

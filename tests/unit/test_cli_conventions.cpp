@@ -241,7 +241,7 @@ TEST(CliConventions, PairsAnsweredInOneProcess) {
   const auto run = run_cli({"path", graph, "--pairs", pairs, "--json"});
   ASSERT_EQ(run.code, 0) << run.describe();
   const json doc = json::parse(run.out);
-  EXPECT_EQ(doc["schema"], "pathscope/paths/1");
+  EXPECT_EQ(doc["schema"], "pathscope/path-pairs/1");
   const std::vector<std::pair<int, int>> asked{{1, 4}, {4, 2}, {3, 1}, {2, 2}};
   ASSERT_EQ(doc["paths"].size(), asked.size());
   for (std::size_t i = 0; i < asked.size(); ++i) {
