@@ -102,12 +102,15 @@ TEST(CliConventions, ErrorsAreJsonUnderJson) {
 TEST(CliConventions, EveryJsonDocumentNamesToolVersionAndSchema) {
   ScratchFolder dir;
   const std::string graph = dir.write("g.gr", kGraph);
+  const std::string pairs = dir.write("pairs.txt", "1 4\n");
   const std::string v = version();
   ASSERT_FALSE(v.empty());
   const std::vector<std::vector<std::string>> commands = {
       {"info", graph},
       {"apsp", graph},
       {"path", graph, "1", "4"},
+      {"path", graph, "--pairs", pairs},
+      {"paths", graph, "1", "4", "--k", "2"},
       {"distances", graph, "1"},
       {"closure", graph},
       {"reach", graph, "1"},
