@@ -117,7 +117,7 @@ def test_table_from_an_array_equals_the_file(rng, tmp_path):
     assert [labels[i] for i in named["i"]] == [names[r] for r in named.base.table_rows[named["i"]]]
 
 
-def test_gpu_engines_by_name():
+def test_gpu_engines_of_every_family_by_name():
     g = pathscope.load_graph("random:n=70,deg=4,seed=11")
     gpu = pathscope.gpu_info()
     for engine in ("gpu-naive", "gpu-blocked"):
@@ -126,6 +126,20 @@ def test_gpu_engines_by_name():
         else:
             with pytest.raises(pathscope.Error, match=f"{engine} is unavailable: .+"):
                 pathscope.apsp(g, engine=engine)
+    table = "random-table:rows=300,cols=14,seed=4"
+    costs = np.array([[0, 3, 9, 4], [2, 0, 6, 8], [7, 1, 0, 5], [3, 9, 2, 0]], dtype=float)
+    if gpu["available"]:
+        np.testing.assert_array_equal(pathscope.closure(g, engine="gpu"), pathscope.closure(g, engine="bitset"))
+        np.testing.assert_array_equal(pathscope.correlate(table, engine="gpu", max_p=0.01),
+                                      pathscope.correlate(table, engine="cpu", max_p=0.01))
+        assert pathscope.tsp(costs, backend="gpu").base.length == pathscope.tsp(costs).base.length
+    else:
+        with pytest.raises(pathscope.Error, match="gpu is unavailable: .+"):
+            pathscope.closure(g, engine="gpu")
+        with pytest.raises(pathscope.Error, match="gpu is unavailable: .+"):
+            pathscope.correlate(table, engine="gpu", max_p=0.01)
+        with pytest.raises(pathscope.Error, match="unavailable: .+"):
+            pathscope.tsp(costs, backend="gpu")
     listed = {e["name"]: e for e in pathscope.apsp_engines()}
     assert listed.keys() >= {"textbook", "blocked", "sparse", "auto", "gpu-naive", "gpu-blocked"}
     assert listed["gpu-blocked"]["available"] == gpu["available"]
@@ -165,3 +179,17 @@ def test_arc_strengths_beside_the_costs_the_rule_made(rng, tmp_path):
         for k in range(g.offsets[u], g.offsets[u + 1]):
             assert g.arc_strengths[k] == strongest[(names[u], names[g.heads[k]])]
     assert g.node_attributes == {}
+
+
+def test_node_attributes_of_a_generated_connectome(rng):
+    g = pathscope.load_graph(f"connectome:n={rng.randint(150, 700)},seed={rng.randrange(10**9)}", cost_rule="inverse")
+    attributes = g.node_attributes
+    assert {"cell_type", "side", "super_class", "nt_type"} <= attributes.keys()
+    letters = {"left": "L", "right": "R", "center": "C"}
+    # Each name is cell type, side letter and a count (KC1_L3): the columns must line up with it.
+    for name, cell_type, side in zip(g.names, attributes["cell_type"], attributes["side"]):
+        assert name.rsplit("_", 1)[0] == cell_type
+        assert name.rsplit("_", 1)[1][0] == letters[side]
+    assert len(attributes["nt_type"]) == g.n
+    np.testing.assert_allclose(g.weights * g.arc_strengths, 1.0)
+    assert g.coordinates.shape == (g.n, 3) and g.ids.dtype == np.int64
