@@ -10,6 +10,7 @@
 #include "comma_list.hpp"
 #include "cli_output.hpp"
 #include "commands.hpp"
+#include "exit_codes.hpp"
 #include "engine_options.hpp"
 #include "input_options.hpp"
 #include "pathscope/error.hpp"
@@ -97,6 +98,8 @@ struct BenchLoadCommand {
       throw Error("--repeat must be from 1 to " + std::to_string(kMaxBenchRuns));
     nlohmann::json rows = nlohmann::json::array();
     if (!json) fmt::print("{:<40} {:>10} {:>12} {:>12} {:>14}\n", "file", "seconds", "MB/s", "nodes", "arcs");
+    for (const auto& file : files)
+      if (file == "-") throw UsageError("bench load reads each file again and again: give file names, not '-'");
     for (const auto& file : files) {
       std::error_code ec;
       const auto bytes = std::filesystem::file_size(file, ec);

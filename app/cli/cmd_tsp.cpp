@@ -10,6 +10,7 @@
 #include "comma_list.hpp"
 #include "cli_output.hpp"
 #include "commands.hpp"
+#include "exit_codes.hpp"
 #include "input_options.hpp"
 #include "option_checks.hpp"
 #include "pathscope/file_formats.hpp"
@@ -68,6 +69,9 @@ struct Problem {
 // Without --stops, FILE must be a TSPLIB instance; a graph read as one would fail on its first
 // line with a TSPLIB keyword message that does not say what is missing.
 void require_tsplib(const InputOptions& input) {
+  if (input.spec == "-")
+    throw UsageError("tsp reads a TSPLIB instance from a file, not from standard input; '-' holds a graph only "
+                     "with --stops (ids or names, comma-separated)");
   const bool forced_tsplib = input.load.format == "tsplib";
   if (!forced_tsplib && !input.load.format.empty())
     throw Error("--format " + input.load.format + " reads a graph: choose the stops to visit with --stops (ids or names, "

@@ -286,6 +286,12 @@ TEST(CliConventions, DashReadsStandardInputInEveryGraphCommand) {
         j->erase(key);
     EXPECT_EQ(ja, jb) << command[0];
   }
+  // Where standard input cannot serve, the command says so (a usage error), never "no such file".
+  for (const std::vector<std::string>& args : {std::vector<std::string>{"tsp", "-"}, {"bench", "load", "-"}}) {
+    const auto run = run_cli(args, 30, {graph});
+    EXPECT_EQ(run.code, 2) << run.describe();
+    EXPECT_TRUE(contains(run.err, "standard input") || contains(run.err, "not '-'")) << run.err;
+  }
 }
 
 TEST(CliConventions, ProgressOnlyWhenAskedOffATerminalAndCancelSaysCancelled) {
