@@ -1,7 +1,6 @@
 // CSV/TSV/whitespace edge tables: header detection, chosen columns, names and integer ids,
 // cost rules, minimum weight, node tables, and bad inputs.
 #include <cmath>
-#include <random>
 #include <sstream>
 
 #include "pathscope/load.hpp"
@@ -194,28 +193,5 @@ TEST(ReadNodeTable, BadTablesNameFileAndLine) {
     const std::string graph = std::string(c.file) == "bad_coordinate.csv" ? data("edge_table/good_noheader.tsv")
                                                                           : data("edge_table/good_neuron_connect.csv");
     expect_parse_error([&] { load_graph(graph, options); }, options.node_table, c.line, c.fragment);
-  }
-}
-
-// With no minimum given, negative weights are costs like any other: every row of a random
-// signed table is an arc; a minimum of 0 drops exactly the negative rows (issue #13: a
-// connection-table synapse threshold once dropped them by default).
-TEST(ReadEdgeTable, NegativeWeightsKeptUnlessAMinimumIsGiven) {
-  std::mt19937 rng(std::random_device{}());
-  const int rows = 10 + static_cast<int>(rng() % 50);
-  std::ostringstream text;
-  text << "source,target,weight\n";
-  int negative = 0;
-  for (int u = 0; u < rows; ++u) {  // a chain: no duplicates, no self-loops
-    const int w = static_cast<int>(rng() % 21) - 10;
-    negative += w < 0;
-    text << "n" << u << ",n" << u + 1 << "," << w << "\n";
-  }
-  for (const bool with_minimum : {false, true}) {
-    LoadOptions options;
-    if (with_minimum) options.min_weight = 0;
-    std::istringstream in(text.str());
-    const LoadedGraph loaded = read_graph_stream(in, "signed.csv", "edge-table", options);
-    EXPECT_EQ(loaded.graph.arc_count(), with_minimum ? rows - negative : rows) << text.str();
   }
 }

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 
 #include "io/text_fields.hpp"
 #include "pathscope/error.hpp"
@@ -13,11 +12,7 @@ void add_rows_by_cost_rule(const std::vector<StrengthRow>& rows, const LoadOptio
                            const std::string& source, GraphBuilder& builder, LoadReport& report,
                            std::int64_t default_min_synapses, const char* default_reason) {
   const bool by_default = options.min_synapses < 0;
-  // A format's default of 0 is no threshold at all: an edge table's negative weight is a cost
-  // like any other (issue #13), never "fewer synapses than 0".
-  const double min_synapses = by_default && default_min_synapses <= 0
-                                  ? -std::numeric_limits<double>::infinity()
-                                  : static_cast<double>(by_default ? default_min_synapses : options.min_synapses);
+  const auto min_synapses = static_cast<double>(by_default ? default_min_synapses : options.min_synapses);
   const auto dropped_row = [&](const StrengthRow& row) {
     // A threshold of 0 is none: a negative weight in a plain table is a cost, not a weak row.
     return row.strength < options.min_weight || (min_synapses > 0 && row.strength < min_synapses);
