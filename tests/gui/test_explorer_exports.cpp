@@ -164,7 +164,7 @@ class ExplorerExportsTest : public QObject {
       li.save(qEnvironmentVariable("PATHSCOPE_SCREENSHOTS") + QStringLiteral("/export-light.png"));
     }
 
-    window->view()->repaint();
+    window->view()->grabFramebuffer();  // paints now, covered or not
     const QByteArray svg = window->view()->render_svg();
     QXmlStreamReader xml(svg);
     int lines = 0, circles = 0, path_points = 0;

@@ -152,7 +152,7 @@ class ExplorerScaleTest : public QObject {
     QVERIFY(window);
     auto* view = window->view();
     view->fit_to_view();
-    view->repaint();
+    view->grabFramebuffer();  // paints now, even while another window covers this one
     const auto whole = view->last_frame();
     const auto total_arcs = static_cast<std::int64_t>(window->session()->drawn.arcs.size() / 2);
     QVERIFY(whole.nodes_as_points);
@@ -164,14 +164,14 @@ class ExplorerScaleTest : public QObject {
                         QPoint(), QPoint(0, 240), Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
       QApplication::sendEvent(view, &wheel);
     }
-    view->repaint();
+    view->grabFramebuffer();  // paints now, even while another window covers this one
     const auto close = view->last_frame();
     QVERIFY(!close.nodes_as_points);
     QVERIFY2(close.nodes_drawn < whole.nodes_drawn / 20, "zoomed in, nodes off screen were still drawn");
     QVERIFY(close.arcs_drawn > 0 && close.arcs_drawn < total_arcs / 20);
     if (qEnvironmentVariableIsSet("PATHSCOPE_SCREENSHOTS")) {
       view->fit_to_view();
-      view->repaint();
+      view->grabFramebuffer();  // paints now, even while another window covers this one
       view->grabFramebuffer().save(qEnvironmentVariable("PATHSCOPE_SCREENSHOTS") + QStringLiteral("/luxembourg-whole.png"));
     }
   }
@@ -189,7 +189,7 @@ class ExplorerScaleTest : public QObject {
     window->select_node(s);
     window->select_node(t);
     for (int zoom = 0; zoom < 4; ++zoom) {
-      view->repaint();
+      view->grabFramebuffer();  // paints now, even while another window covers this one
       const auto& boxes = view->last_label_boxes();
       const auto& reserved = view->last_reserved_areas();
       QVERIFY(!reserved.empty());
@@ -210,18 +210,18 @@ class ExplorerScaleTest : public QObject {
       QApplication::sendEvent(view, &wheel);
     }
     view->fit_to_view();
-    view->repaint();
+    view->grabFramebuffer();  // paints now, even while another window covers this one
     const int all = view->last_label_count();
     auto* path_only = window->findChild<QAction*>(QStringLiteral("labelsPathOnly"));
     auto* none = window->findChild<QAction*>(QStringLiteral("labelsNone"));
     QVERIFY(path_only && none);
     path_only->trigger();
-    view->repaint();
+    view->grabFramebuffer();  // paints now, even while another window covers this one
     const int ends = view->last_label_count();
     QVERIFY(ends >= 1 && ends <= all);
     QVERIFY(ends <= static_cast<int>(window->current_path().nodes.size()) + 2);
     none->trigger();
-    view->repaint();
+    view->grabFramebuffer();  // paints now, even while another window covers this one
     QCOMPARE(view->last_label_count(), 0);
   }
 

@@ -219,7 +219,10 @@ std::vector<double> GraphView::run_frame_bench(int frames) {
     render::bench_camera(camera_, lo, hi, i, frames);
     QElapsedTimer timer;
     timer.start();
+    const auto painted = frames_painted_;
     repaint();  // paints and flushes to the window now, as a pan or zoom would
+    // A window another one covers is not repainted: draw the frame offscreen then.
+    if (frames_painted_ == painted) grabFramebuffer();
     makeCurrent();
     context()->functions()->glFinish();
     doneCurrent();
@@ -269,6 +272,7 @@ void GraphView::upload_if_needed() {
 
 void GraphView::paintGL() {
   if (!gl_ok_) return;
+  ++frames_painted_;
   upload_if_needed();
   const double ratio = devicePixelRatioF();
   camera_.set_viewport(width(), height());

@@ -129,6 +129,7 @@ class GraphView : public QOpenGLWidget {
   render::Point frame_lo_, frame_hi_;
   bool pressed_ = false;
   std::int32_t hovered_ = -1;
+  long long frames_painted_ = 0;
   std::int32_t marked_ = -1;  // the hop chosen in a list, ringed on the map
 };
 
