@@ -20,6 +20,7 @@ int main(int argc, char** argv) {
   pathscope::cli::add_paths_command(app);
   pathscope::cli::add_path_lengths_command(app);
   pathscope::cli::add_table_command(app);
+  pathscope::cli::add_export_codex_command(app);
   CLI::App* bench = pathscope::cli::add_bench_command(app);
   pathscope::cli::add_tsp_commands(app, *bench);
   pathscope::cli::add_closure_commands(app, *bench);
