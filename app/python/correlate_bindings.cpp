@@ -22,6 +22,16 @@ namespace pathscope::python {
 
 namespace {
 
+// A structured dtype over the core's own struct, so that arrays of it need no copy. Registered
+// on first use rather than at import, so that `import pathscope` does not need NumPy.
+void register_dtype() {
+  static bool registered = false;  // under the GIL
+  if (registered) return;
+  PYBIND11_NUMPY_DTYPE(pathscope::CorrelationPair, i, j, rho);
+  registered = true;
+}
+
+
 using DoubleArray = py::array_t<double, py::array::c_style | py::array::forcecast>;
 
 // Rows of a C-ordered float64 array, handed out in chunks as a file's would be. It reads the
@@ -87,6 +97,7 @@ struct CorrelateRun {
 };
 
 py::array edges_view(const py::object& self) {
+  register_dtype();
   const auto& edges = self.cast<const CorrelateRun&>().edges;
   return view_of(edges.data(), {static_cast<py::ssize_t>(edges.size())}, self);
 }
@@ -103,8 +114,6 @@ char delimiter_char(const std::string& word) {
 }  // namespace
 
 void bind_correlate(py::module_& m) {
-  // A structured dtype over the core's own struct, so that arrays of it need no copy.
-  PYBIND11_NUMPY_DTYPE(pathscope::CorrelationPair, i, j, rho);
   py::class_<CorrelateRun>(m, "CorrelateRun",
                            "A correlation network: the owner (array.base) of the edges correlate() returns.")
       .def_property_readonly("edges", &edges_view)

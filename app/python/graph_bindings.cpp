@@ -20,6 +20,16 @@ namespace pathscope::python {
 
 namespace {
 
+// A structured dtype over the core's own struct, so that arrays of it need no copy. Registered
+// on first use rather than at import, so that `import pathscope` does not need NumPy.
+void register_dtype() {
+  static bool registered = false;  // under the GIL
+  if (registered) return;
+  PYBIND11_NUMPY_DTYPE(pathscope::Graph::SelfLoop, node, weight);
+  registered = true;
+}
+
+
 LoadedGraph load_released(const std::string& spec, const LoadOptions& options) {
   py::gil_scoped_release unlocked;
   return load_graph(spec, options);
@@ -62,8 +72,10 @@ py::object graph_view(const py::object& self, const char* what) {
     if (g.arc_strengths.empty()) return py::none();
     return view_of(g.arc_strengths.data(), {static_cast<py::ssize_t>(g.arc_strengths.size())}, self, false);
   }
-  if (name == "self_loops")
+  if (name == "self_loops") {
+    register_dtype();
     return view_of(g.self_loops.data(), {static_cast<py::ssize_t>(g.self_loops.size())}, self, false);
+  }
   throw Error(std::string("no graph array named ") + what);
 }
 
@@ -154,8 +166,6 @@ py::dict timing_dict(const Timing& t) {
 }
 
 void bind_graph(py::module_& m) {
-  // A structured dtype over the core's own struct, so that arrays of it need no copy.
-  PYBIND11_NUMPY_DTYPE(pathscope::Graph::SelfLoop, node, weight);
   py::class_<PyGraph>(m, "Graph",
                       "A directed graph in CSR form (an undirected input is stored as two arcs per edge). "
                       "Arrays are read-only views of the graph's own memory.")

@@ -84,7 +84,10 @@ void run_job(const std::string& what, const py::object& progress,
     {
       py::gil_scoped_release unlocked;
       std::unique_lock lock(exchange->mutex);
-      exchange->wake.wait_for(lock, kSignalPoll, [&] { return exchange->done || exchange->latest > delivered; });
+      // Woken early only for what this thread acts on: the end, or a fraction to deliver.
+      exchange->wake.wait_for(lock, kSignalPoll, [&] {
+        return exchange->done || (has_callback && !exchange->cancel.load() && exchange->latest > delivered);
+      });
       latest = exchange->latest;
       done = exchange->done;
     }

@@ -109,10 +109,10 @@ void apply_node_table_stream(std::istream& in, const std::string& source_name, L
 
 LoadedGraph load_graph(const std::string& spec, const LoadOptions& options) {
   LoadedGraph out;
-  if (spec.rfind("random:", 0) == 0) {
+  if (is_random_graph_spec(spec)) {
     const RandomGraphSpec random_spec = parse_random_spec(spec);
     out.report.source = spec;
-    out.report.format = "random";
+    out.report.format = random_spec.dag ? "random-dag" : "random";
     out.graph = generate_random_graph(random_spec, out.report);
   } else if (spec.rfind("connectome:", 0) == 0) {
     out = generate_connectome(parse_connectome_spec(spec), spec, options);

@@ -33,11 +33,20 @@ def test_load_options_are_keywords(rng, tmp_path):
 def test_graph_arrays_equal_the_file(rng, tmp_path):
     n = rng.randint(20, 90)
     arcs = random_arcs(rng, n, 3.0, weights="int")
+    expected = scipy_matrix(n, arcs)
+    loops = {}
+    for _ in range(rng.randint(1, 6)):
+        node, weight = rng.randrange(n), rng.randint(-5, 50)
+        loops[node] = min(weight, loops.get(node, weight))
+        arcs[0].append(node), arcs[1].append(node), arcs[2].append(weight)
     path = tmp_path / "g.gr"
     write_dimacs(path, n, arcs)
     g = pathscope.load_graph(path)
     csr = scipy.sparse.csr_matrix((g.weights, g.heads, g.offsets), shape=(g.n, g.n))
-    assert (csr != scipy_matrix(n, arcs)).nnz == 0
+    assert (csr != expected).nnz == 0
+    # Loops are kept off the arcs, the cheapest per node, ascending.
+    assert g.self_loops["node"].tolist() == sorted(loops)
+    assert g.self_loops["weight"].tolist() == [loops[v] for v in sorted(loops)]
     np.testing.assert_array_equal(g.ids, np.arange(1, n + 1))
     assert g.names is None and g.coordinates is None
     assert g.find_node("1") == 0 and g.label(0) == "1"
@@ -108,7 +117,7 @@ def test_table_from_an_array_equals_the_file(rng, tmp_path):
     assert [labels[i] for i in named["i"]] == [names[r] for r in named.base.table_rows[named["i"]]]
 
 
-def test_gpu_engines_by_name():
+def test_gpu_engines_of_every_family_by_name():
     g = pathscope.load_graph("random:n=70,deg=4,seed=11")
     gpu = pathscope.gpu_info()
     for engine in ("gpu-naive", "gpu-blocked"):
@@ -117,6 +126,20 @@ def test_gpu_engines_by_name():
         else:
             with pytest.raises(pathscope.Error, match=f"{engine} is unavailable: .+"):
                 pathscope.apsp(g, engine=engine)
+    table = "random-table:rows=300,cols=14,seed=4"
+    costs = np.array([[0, 3, 9, 4], [2, 0, 6, 8], [7, 1, 0, 5], [3, 9, 2, 0]], dtype=float)
+    if gpu["available"]:
+        np.testing.assert_array_equal(pathscope.closure(g, engine="gpu"), pathscope.closure(g, engine="bitset"))
+        np.testing.assert_array_equal(pathscope.correlate(table, engine="gpu", max_p=0.01),
+                                      pathscope.correlate(table, engine="cpu", max_p=0.01))
+        assert pathscope.tsp(costs, backend="gpu").base.length == pathscope.tsp(costs).base.length
+    else:
+        with pytest.raises(pathscope.Error, match="gpu is unavailable: .+"):
+            pathscope.closure(g, engine="gpu")
+        with pytest.raises(pathscope.Error, match="gpu is unavailable: .+"):
+            pathscope.correlate(table, engine="gpu", max_p=0.01)
+        with pytest.raises(pathscope.Error, match="unavailable: .+"):
+            pathscope.tsp(costs, backend="gpu")
     listed = {e["name"]: e for e in pathscope.apsp_engines()}
     assert listed.keys() >= {"textbook", "blocked", "sparse", "auto", "gpu-naive", "gpu-blocked"}
     assert listed["gpu-blocked"]["available"] == gpu["available"]
@@ -156,3 +179,17 @@ def test_arc_strengths_beside_the_costs_the_rule_made(rng, tmp_path):
         for k in range(g.offsets[u], g.offsets[u + 1]):
             assert g.arc_strengths[k] == strongest[(names[u], names[g.heads[k]])]
     assert g.node_attributes == {}
+
+
+def test_node_attributes_of_a_generated_connectome(rng):
+    g = pathscope.load_graph(f"connectome:n={rng.randint(150, 700)},seed={rng.randrange(10**9)}", cost_rule="inverse")
+    attributes = g.node_attributes
+    assert {"cell_type", "side", "super_class", "nt_type"} <= attributes.keys()
+    letters = {"left": "L", "right": "R", "center": "C"}
+    # Each name is cell type, side letter and a count (KC1_L3): the columns must line up with it.
+    for name, cell_type, side in zip(g.names, attributes["cell_type"], attributes["side"]):
+        assert name.rsplit("_", 1)[0] == cell_type
+        assert name.rsplit("_", 1)[1][0] == letters[side]
+    assert len(attributes["nt_type"]) == g.n
+    np.testing.assert_allclose(g.weights * g.arc_strengths, 1.0)
+    assert g.coordinates.shape == (g.n, 3) and g.ids.dtype == np.int64

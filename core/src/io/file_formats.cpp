@@ -116,6 +116,8 @@ const std::vector<InputGenerator>& input_generators() {
   static const std::vector<InputGenerator> generators = {
       {"random:", "random:n=N,deg=D,seed=S", "random directed graph, the same for the same spec everywhere",
        InputKind::Graph},
+      {"random-dag:", "random-dag:n=N,deg=D,seed=S",
+       "random DAG: each node's arcs go to nodes after it in a hidden random order (no cycle)", InputKind::Graph},
       {"connectome:", "connectome:n=N,seed=S[,deg=D][,types=T]",
        "whole-brain-like connectome: heavy-tailed degrees and synapse counts, named cell types, 3-D positions",
        InputKind::Graph},
