@@ -3,6 +3,7 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 
+#include "cli_output.hpp"
 #include "commands.hpp"
 #include "engine_options.hpp"
 #include "input_options.hpp"
@@ -72,7 +73,7 @@ struct ApspCommand {
                             {"updates_per_second", t.updates_per_second()}, {"checksum", checksum}};
       if (!out_path.empty()) out["out"] = out_path;
       if (!next_out_path.empty()) out["next_out"] = next_out_path;
-      fmt::print("{}\n", out.dump(2));
+      print_json("apsp", std::move(out));
       return;
     }
     fmt::print("{}: n={} m={} engine={} ({}) dist={}\n", input.spec, g.n, g.arc_count(), t.engine, t.device,
