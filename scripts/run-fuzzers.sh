@@ -49,6 +49,10 @@ seeds_for() {
     fuzz_lgl) echo edge_table ;;
     fuzz_connectome) echo connectome ;;
     fuzz_compressed) echo compressed ;;
+    fuzz_graphml) echo graphml ;;
+    fuzz_gexf) echo gexf ;;
+    fuzz_gml) echo gml ;;
+    fuzz_pajek) echo pajek ;;
     *) echo "" ;;
   esac
 }
