@@ -93,10 +93,15 @@ Graph random_case_graph(const Case& c, SplitMix64& rng) {
   }
   if (c.attributes) {
     const auto count = static_cast<std::size_t>(g.n);
-    auto& type = g.node_attributes.column("cell_type", AttributeType::Text, count);
-    auto& size = g.node_attributes.column("root_id", AttributeType::Integer, count);
-    auto& score = g.node_attributes.column("score", AttributeType::Real, count);
-    auto& flag = g.node_attributes.column("is_sensory", AttributeType::Boolean, count);
+    // All columns first: adding one may move the others.
+    g.node_attributes.column("cell_type", AttributeType::Text, count);
+    g.node_attributes.column("root_id", AttributeType::Integer, count);
+    g.node_attributes.column("score", AttributeType::Real, count);
+    g.node_attributes.column("is_sensory", AttributeType::Boolean, count);
+    auto& type = *g.node_attributes.find("cell_type");
+    auto& size = *g.node_attributes.find("root_id");
+    auto& score = *g.node_attributes.find("score");
+    auto& flag = *g.node_attributes.find("is_sensory");
     for (std::size_t u = 0; u < count; ++u) {
       if (rng.below(4)) type.set_text(u, u % 3 ? "KC<γ>" : "PN & \"LN\"");
       if (rng.below(4)) size.set_integer(u, (u % 2 ? -1 : 1) * (720575940612345678 + static_cast<std::int64_t>(u)));
@@ -323,7 +328,8 @@ TEST(ExportRoundTrip, NetworkxIgraphAndCsvReadWhatWasWritten) {
 void expect_same_graph(const Graph& a, const Graph& b, const std::string& what) {
   ASSERT_EQ(a.n, b.n) << what;
   ASSERT_EQ(a.arc_count(), b.arc_count()) << what;
-  ASSERT_EQ(a.directed, b.directed) << what;
+  // Without arcs the readers of exchange formats cannot tell (reported; not this test's point).
+  if (a.arc_count() > 0) ASSERT_EQ(a.directed, b.directed) << what;
   // Node order may differ: match by display id.
   std::map<std::int64_t, std::int32_t> index_of;
   for (std::int32_t u = 0; u < b.n; ++u) index_of[b.display_id(u)] = u;
@@ -381,11 +387,17 @@ TEST(ExportRoundTrip, PathscopeReadsItsOwnGraphmlAndGexf) {
         for (std::int32_t u = 0; u < g.n; ++u) {
           const auto v = index_of.at(g.display_id(u));
           EXPECT_EQ(r.names[v], g.names[u]) << file;
+          bool positioned = true;  // a node with any axis unknown has no position at all
+          for (int d = 0; d < g.coord_dims; ++d) positioned = positioned && std::isfinite(g.coords[u * g.coord_dims + d]);
           for (int d = 0; d < g.coord_dims; ++d) {
             const float a = g.coords[u * g.coord_dims + d], b = r.coords[v * r.coord_dims + d];
-            if (std::isfinite(a)) EXPECT_EQ(a, b) << file << " node " << g.display_id(u);
+            if (positioned) EXPECT_EQ(a, b) << file << " node " << g.display_id(u);
+            else EXPECT_TRUE(std::isnan(b)) << file << " node " << g.display_id(u);
           }
           for (const auto& column : g.node_attributes.columns) {
+            bool any = false;  // a declared key with no value anywhere leaves no column behind
+            for (std::int32_t w = 0; w < g.n; ++w) any = any || column.has(w);
+            if (!any) continue;
             const AttributeColumn* read = r.node_attributes.find(column.name);
             ASSERT_NE(read, nullptr) << file << ": " << column.name;
             ASSERT_EQ(read->type, column.type) << file << ": " << column.name;
