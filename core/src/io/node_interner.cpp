@@ -1,5 +1,6 @@
 #include "io/node_interner.hpp"
 
+#include <algorithm>
 #include <functional>
 
 #include "io/text_fields.hpp"
@@ -35,6 +36,18 @@ void NodeInterner::grow() {
 std::int32_t NodeInterner::lookup(std::string_view key, bool add, std::int64_t max_nodes) {
   key = trim(key);
   const auto number = to_int64(key);
+  std::int32_t* direct = nullptr;
+  if (number && *number >= 0) {
+    const auto wanted = static_cast<std::size_t>(*number) + 1;
+    if (add && wanted > direct_.size() && wanted <= 4 * numbers_.size() + 4096) {
+      direct_.resize(std::max(wanted, direct_.size() * 2), 0);
+    }
+    if (static_cast<std::size_t>(*number) < direct_.size()) {
+      direct = &direct_[static_cast<std::size_t>(*number)];
+      if (*direct > 0) return *direct - 1;
+      // Not there: it may still be in the hashed slots, from before the range grew to it.
+    }
+  }
   const std::uint32_t hash = number ? mix(static_cast<std::uint64_t>(*number))
                                     : mix(std::hash<std::string_view>{}(key) ^ 0x9e3779b97f4a7c15ull);
   if (slots_.empty()) {
@@ -54,6 +67,11 @@ std::int32_t NodeInterner::lookup(std::string_view key, bool add, std::int64_t m
   if (!add || static_cast<std::int64_t>(numbers_.size()) >= max_nodes) return -1;
   const auto index = static_cast<std::int32_t>(numbers_.size());
   numbers_.push_back(number.value_or(0));
+  if (direct) {
+    *direct = index + 1;
+    name_of_.push_back(kNumber);
+    return index;
+  }
   if (number) {
     name_of_.push_back(kNumber);
   } else {

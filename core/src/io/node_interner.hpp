@@ -31,6 +31,10 @@ class NodeInterner {
   void grow();
 
   std::vector<std::uint64_t> slots_;  // 0: empty; else (32-bit hash << 32) | (index + 1)
+  // Small non-negative integer keys (ids 0..n or 1..n, the usual case) by direct index: index
+  // + 1, or 0. Neighbouring ids share cache lines, where hashed slots would scatter them. Kept
+  // under 4 entries per node (plus a little), so a stray large id never makes it large.
+  std::vector<std::int32_t> direct_;
   std::vector<std::int64_t> numbers_;  // per node: its integer key
   std::vector<std::uint32_t> name_of_;  // per node: its index in names_, or kNumber
   std::vector<std::string> names_;      // the keys that are not integers
