@@ -48,6 +48,8 @@ std::vector<std::int32_t> bfs(const pathscope::Graph& g, std::int32_t start) {
       }
     }
   }
+  // A loop on the start is a cycle of one arc; loops are kept off the arcs (Graph::self_loops).
+  for (const auto& loop : g.self_loops) on_cycle = on_cycle || loop.node == start;
   if (on_cycle) out.push_back(start);
   std::sort(out.begin(), out.end());
   return out;

@@ -56,6 +56,8 @@ std::vector<std::int32_t> bfs_within(const pathscope::Graph& g, std::int32_t sta
       }
     }
   }
+  // A loop on the start is a cycle of one arc; loops are kept off the arcs (Graph::self_loops).
+  for (const auto& loop : g.self_loops) on_cycle = on_cycle || (loop.node == start && max_hops >= 1);
   std::vector<std::int32_t> out;
   for (std::int32_t v = 0; v < g.n; ++v) {
     if (hops[v] > 0 || (v == start && on_cycle)) out.push_back(v);
