@@ -1,5 +1,6 @@
 #include "resource_options.hpp"
 
+#include "comma_list.hpp"
 #include "pathscope/error.hpp"
 #include "pathscope/memory_budget.hpp"
 
@@ -56,9 +57,46 @@ void ResourceFlags::add_to(CLI::App& command, const std::string& use) {
       }));
 }
 
+void ResourceFlags::add_gpus_to(CLI::App& command, bool sweep) {
+  sweep_ = sweep;
+  const std::string what =
+      "GPUs for the GPU engines: all, N (the first N; 0 = one GPU, the default) or a list of device numbers "
+      "(a device listed twice holds two ranks, exchanging by device copies)";
+  auto* option = command.add_option(
+      "--gpus", gpus, sweep ? what + "; comma-separated sets run in turn, lists joined by '+', e.g. 0,1,2,0+0" : what);
+  if (sweep) {
+    option->check(CLI::Validator(
+        [](std::string& text) -> std::string {
+          try {
+            for (const auto& item : split_comma_list(text)) {
+              EngineResources r;
+              r.gpus = parse_gpu_set(item);
+              validate_resources(r);
+            }
+            return {};
+          } catch (const Error& e) {
+            return e.what();
+          }
+        },
+        "", ""));
+  } else {
+    option->check(resource_check([](const std::string& text, EngineResources& r) { r.gpus = parse_gpu_set(text); }));
+  }
+}
+
+std::vector<GpuSet> ResourceFlags::gpu_sweep() const {
+  if (gpus.empty()) return {GpuSet{}};
+  if (!sweep_) return {parse_gpu_set(gpus)};
+  std::vector<GpuSet> sets;
+  for (const auto& item : split_comma_list(gpus)) sets.push_back(parse_gpu_set(item));
+  if (sets.empty()) sets.push_back(GpuSet{});
+  return sets;
+}
+
 EngineResources ResourceFlags::resources() const {
   EngineResources r;
   r.threads = threads;
+  if (!sweep_ && !gpus.empty()) r.gpus = parse_gpu_set(gpus);
   r.memory_budget = parse_budget("--memory-budget", memory_budget, "the default (60% of RAM)");
   r.gpu_memory_budget = parse_budget("--gpu-mem", gpu_memory, "the default (free GPU memory less a margin)");
   validate_resources(r);

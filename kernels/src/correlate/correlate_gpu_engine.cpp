@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -13,6 +14,7 @@
 #include "common/device_memory.hpp"
 #include "common/entry_points.hpp"
 #include "common/launch_grid.hpp"
+#include "correlate/band_dealing.hpp"
 #include "correlate/correlate_kernels.cuh"
 #include "pathscope/detail/row_preparation.hpp"
 #include "pathscope/engine.hpp"
@@ -82,6 +84,26 @@ struct DeviceRows {
     return int8_rows.bytes() + float_rows.bytes() + scale.bytes() + scale_f.bytes();
   }
 
+  // The same rows on another device (a rank of a several-GPU run), from `from`'s copy.
+  DeviceRows copy_to(int device, int from) const {
+    DeviceRows c;
+    c.int8 = int8;
+    c.width = width;
+    c.n = n;
+    c.padded = padded;
+    c.host_scale = host_scale;
+    auto copy = [&](auto& dst, const auto& src) {
+      using T = std::remove_reference_t<decltype(*src.get())>;
+      dst = DeviceArray<T>(src.size());
+      if (src.size() > 0) CUDA_CHECK(cudaMemcpyPeer(dst.get(), device, src.get(), from, src.bytes()));
+    };
+    copy(c.int8_rows, int8_rows);
+    copy(c.float_rows, float_rows);
+    copy(c.scale, scale);
+    copy(c.scale_f, scale_f);
+    return c;
+  }
+
   CorrelationOperands operands() const {
     return {int8 ? static_cast<const void*>(int8_rows.get()) : static_cast<const void*>(float_rows.get()),
             width, int8, scale.get(), scale_f.get(), n};
@@ -123,7 +145,17 @@ class GpuCorrelationEngine final : public CorrelationEngine {
     if (keep) sink->begin(result.rows);
 
     const double compute_start = now_seconds();
-    if (rows.n >= 2) run_bands(rows, options, sink, job, result, stream, copy_stream);
+    if (rows.n >= 2 && options.gpus.is_default()) {
+      const double total = 0.5 * rows.n * (rows.n - 1.0);
+      run_bands(rows, options, keep, job, stream, copy_stream, 0, 1,
+                [&](std::size_t, std::int32_t row_end, std::vector<CorrelationPair>& band, unsigned long long found) {
+                  result.survivors += found;
+                  if (keep) sink->consume(band.data(), band.size());
+                  job.report(band_progress(rows.n, row_end, total));
+                });
+    } else if (rows.n >= 2) {
+      run_dealt_bands(rows, options, keep ? sink : nullptr, job, result);
+    }
     if (keep) sink->finish();
     result.pairs_tested = static_cast<std::uint64_t>(rows.n) * (rows.n - 1) / 2;
     const double finish = now_seconds();
@@ -295,46 +327,78 @@ class GpuCorrelationEngine final : public CorrelationEngine {
     }
   }
 
-  static void run_bands(const DeviceRows& rows, const CorrelateOptions& options, PairSink* sink, const JobContext& job,
-                        CorrelateResult& result, const Stream& stream, const Stream& copy_stream) {
-    const bool keep = !options.count_only && sink;
+  // Computes bands first, first + step, ... of the upper triangle and hands each one's
+  // survivors, sorted by (i, j), to on_band(band, its row end, survivors, count).
+  template <class OnBand>
+  static void run_bands(const DeviceRows& rows, const CorrelateOptions& options, bool keep, const JobContext& job,
+                        const Stream& stream, const Stream& copy_stream, std::size_t first, std::size_t step,
+                        OnBand on_band) {
+    // Dealt over several ranks, at least 8 bands a rank, so that their work evens out.
+    const std::int64_t dealt_height = step > 1 ? (rows.n + 8 * std::int64_t(step) - 1) / (8 * std::int64_t(step)) : rows.padded;
     const unsigned long long capacity = keep ? kSurvivorCapacity : 0;
     const double cutoff = survival_cutoff(options.min_abs_rho);
     // A band is a few billion pairs: long enough to hide the launch, short enough for progress.
     const std::int64_t target_pairs = keep ? (std::int64_t{1} << 33) : (std::int64_t{1} << 36);
-    const std::int64_t height = std::clamp<std::int64_t>(round_up(target_pairs / rows.padded, kCorrelationTile),
-                                                         kCorrelationTile, std::int64_t{65535} * kCorrelationTile);
+    const std::int64_t height =
+        std::clamp<std::int64_t>(round_up(std::min(target_pairs / rows.padded, dealt_height), kCorrelationTile),
+                                 kCorrelationTile, std::int64_t{65535} * kCorrelationTile);
     std::vector<CorrelationRect> bands;
     for (std::int64_t r = 0; r < rows.n; r += height)
       bands.push_back({static_cast<std::int32_t>(r), static_cast<std::int32_t>(std::min<std::int64_t>(r + height, rows.padded)),
                        static_cast<std::int32_t>(r), rows.padded});
     Slot slots[2] = {Slot(capacity), Slot(capacity)};
     std::vector<CorrelationPair> band;
-    const double total = 0.5 * rows.n * (rows.n - 1.0);
-    auto finish_band = [&](std::size_t b) {
-      Slot& slot = slots[b % 2];
+    auto finish_band = [&](std::size_t k, std::size_t b) {
+      Slot& slot = slots[k % 2];
+      band.clear();
+      unsigned long long found = 0;
       if (!keep) {
         slot.done.sync();
-        result.survivors += *slot.count.get();
+        found = *slot.count.get();
       } else {
-        band.clear();
         collect(rows, bands[b], cutoff, slot, capacity, copy_stream, band);
-        result.survivors += band.size();
+        found = band.size();
         std::sort(band.begin(), band.end(), [](const CorrelationPair& a, const CorrelationPair& c) {
           return a.i != c.i ? a.i < c.i : a.j < c.j;
         });
-        sink->consume(band.data(), band.size());
       }
-      const double done_rows = std::min<double>(rows.n, bands[b].row_end);
-      job.report(std::min(1.0, (done_rows * (rows.n - 1) - 0.5 * done_rows * (done_rows - 1)) / total));
+      on_band(b, bands[b].row_end, band, found);
     };
-    // Band b runs on the device while the host takes in band b-1.
-    for (std::size_t b = 0; b < bands.size(); ++b) {
+    // This rank's k-th band runs on the device while the host takes in its band k - 1.
+    std::size_t k = 0;
+    for (std::size_t b = first; b < bands.size(); b += step, ++k) {
       job.check_cancel();
-      issue(rows, bands[b], cutoff, slots[b % 2], capacity, stream.get());
-      if (b > 0) finish_band(b - 1);
+      issue(rows, bands[b], cutoff, slots[k % 2], capacity, stream.get());
+      if (k > 0) finish_band(k - 1, b - step);
     }
-    if (!bands.empty()) finish_band(bands.size() - 1);
+    if (k > 0) finish_band(k - 1, first + (k - 1) * step);
+  }
+
+  static double band_progress(std::int32_t n, std::int32_t row_end, double total) {
+    const double done_rows = std::min<double>(n, row_end);
+    return std::min(1.0, (done_rows * (n - 1) - 0.5 * done_rows * (done_rows - 1)) / total);
+  }
+
+  // --gpus: the bands dealt round-robin to the ranks, one thread each (correlate/band_dealing.hpp).
+  static void run_dealt_bands(const DeviceRows& rows, const CorrelateOptions& options, PairSink* sink,
+                              const JobContext& job, CorrelateResult& result) {
+    const double total = 0.5 * rows.n * (rows.n - 1.0);
+    deal_bands(options, rows.device_bytes(), sink, job, result.survivors,
+               [&](const BandRank& rank, BandMerger& merger) {
+                 const DeviceRows* mine = &rows;
+                 DeviceRows copy;
+                 if (rank.device != rank.loading_device) {
+                   copy = rows.copy_to(rank.device, rank.loading_device);
+                   mine = &copy;
+                 }
+                 Stream stream, copy_stream;
+                 run_bands(*mine, options, sink != nullptr, job, stream, copy_stream, rank.rank, rank.ranks,
+                           [&](std::size_t b, std::int32_t row_end, std::vector<CorrelationPair>& band,
+                               unsigned long long found) {
+                             merger.deliver(b, std::move(band), found, band_progress(rows.n, row_end, total));
+                             band = {};
+                           });
+               });
   }
 };
 
