@@ -82,6 +82,7 @@ Graph reverse_graph(const Graph& g) {
       const auto slot = fill[g.heads[e]]++;
       r.heads[slot] = u;
       r.weights[slot] = g.weights[e];
+      if (!g.arc_strengths.empty()) r.arc_strengths[slot] = g.arc_strengths[e];
     }
   return r;
 }

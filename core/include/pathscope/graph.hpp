@@ -7,6 +7,8 @@
 #include <string_view>
 #include <vector>
 
+#include "pathscope/attributes.hpp"
+
 namespace pathscope {
 
 struct Graph {
@@ -22,6 +24,9 @@ struct Graph {
   std::vector<std::int64_t> offsets;  // n + 1 entries; arcs of u are [offsets[u], offsets[u+1])
   std::vector<std::int32_t> heads;    // arc -> target node
   std::vector<double> weights;        // arc -> cost; exact for integers up to 2^53
+  // Optional: empty, or arc -> the connection strength the file gave (a synapse count) before
+  // the edge-cost rule turned it into the cost in `weights`. Shown beside derived costs.
+  std::vector<double> arc_strengths;
 
   // Self-loops are kept off the arcs that every engine walks: a loop never shortens a path and
   // adds only the pair (u, u) to the transitive closure, so engines stay loop-free and the few
@@ -38,9 +43,13 @@ struct Graph {
   std::vector<std::string> names;     // neuron names, city names, ...
   int coord_dims = 0;                 // 0, 2 or 3
   std::vector<float> coords;          // n * coord_dims
+  // Every other per-node value the reader kept (cell type, side, GraphML keys, ...), one
+  // column per attribute, each of n elements.
+  AttributeTable node_attributes;
 
   std::int64_t arc_count() const { return static_cast<std::int64_t>(heads.size()); }
   std::int64_t out_degree(std::int32_t u) const { return offsets[u + 1] - offsets[u]; }
+  bool has_arc_strengths() const { return !arc_strengths.empty(); }
 
   // The id a person sees: the file's id if it had ids, otherwise the 0-based index.
   std::int64_t display_id(std::int32_t u) const { return ids.empty() ? u : ids[u]; }

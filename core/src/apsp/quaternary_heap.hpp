@@ -12,6 +12,7 @@ class QuaternaryHeap {
  public:
   bool empty() const { return items_.empty(); }
   void clear() { items_.clear(); }
+  const Entry& top() const { return items_.front(); }
 
   void push(const Entry& e) {
     std::size_t i = items_.size();

@@ -39,10 +39,14 @@ void add_rows_by_cost_rule(const std::vector<StrengthRow>& rows, const LoadOptio
     if (!std::isfinite(cost)) {
       throw ParseError(source, row.line, "the cost of strength " + format_number(row.strength) + " is not a finite number");
     }
-    if (undirected) {
-      builder.add_edge(row.u, row.v, cost);
+    // Under the 'weight' rule the strength is the cost: nothing more to keep.
+    if (options.cost_rule == EdgeCostRule::Weight) {
+      if (undirected) builder.add_edge(row.u, row.v, cost);
+      else builder.add_arc(row.u, row.v, cost);
+    } else if (undirected) {
+      builder.add_edge(row.u, row.v, cost, row.strength);
     } else {
-      builder.add_arc(row.u, row.v, cost);
+      builder.add_arc(row.u, row.v, cost, row.strength);
     }
   }
   report.below_min_weight_dropped += dropped;
