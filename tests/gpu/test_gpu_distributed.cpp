@@ -6,6 +6,7 @@
 
 #include <atomic>
 #include <cmath>
+#include <cstring>
 #include <string>
 
 #include "gpu_apsp_reference.hpp"
