@@ -6,7 +6,6 @@
 
 #include <atomic>
 #include <cmath>
-#include <cstring>
 #include <string>
 
 #include "gpu_apsp_reference.hpp"
@@ -31,16 +30,17 @@ ApspOptions on(DistType dist, const GpuSet& gpus) {
   return o;
 }
 
-// Bit for bit: every cell sees the same operations in the same order on any rank count.
+// Whole numbers bit for bit; floats within float rounding of a path's length (the order of a
+// sum's additions may differ, as between two runs of the one-GPU engine: docs/gpu.md).
 void expect_same_matrix(const ApspResult& one, const ApspResult& many, const std::string& what) {
   ASSERT_EQ(one.n, many.n) << what;
+  ASSERT_EQ(one.dist, many.dist) << what;
+  if (one.dist == DistType::Float32) {
+    expect_matches(as_doubles(one), many, what);
+    return;
+  }
   EXPECT_EQ(one.d32, many.d32) << what;
   EXPECT_EQ(one.d16, many.d16) << what;
-  ASSERT_EQ(one.df.size(), many.df.size()) << what;
-  std::size_t differ = 0;
-  for (std::size_t i = 0; i < one.df.size(); ++i)
-    if (std::memcmp(&one.df[i], &many.df[i], sizeof(float)) != 0) ++differ;
-  EXPECT_EQ(differ, 0u) << what << ": float cells differ";
   EXPECT_EQ(matrix_checksum(one), matrix_checksum(many)) << what;
 }
 
@@ -88,9 +88,10 @@ TEST_P(LogicalRanks, FloatAndHop16EqualOneGpu) {
   const int p = GetParam();
   for (int n : {257, 611 + int(rng.below(100))}) {
     const TestGraph f = make_graph({n, 3.0, false, true, 50}, rng);
-    expect_same_matrix(engine->run(f.graph, options_for(DistType::Float32), {}),
-                       engine->run(f.graph, on(DistType::Float32, logical_ranks(p)), {}),
+    const ApspResult floats = engine->run(f.graph, on(DistType::Float32, logical_ranks(p)), {});
+    expect_same_matrix(engine->run(f.graph, options_for(DistType::Float32), {}), floats,
                        std::to_string(p) + " logical ranks, float, n=" + std::to_string(n));
+    expect_matches(reference_distances(f), floats, "float against Dijkstra");
     const TestGraph h = make_graph({n, 1.5, true, false, 0}, rng);
     const ApspResult hops = engine->run(h.graph, on(DistType::Hop16, logical_ranks(p)), {});
     expect_same_matrix(engine->run(h.graph, options_for(DistType::Hop16), {}), hops,

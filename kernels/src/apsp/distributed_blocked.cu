@@ -13,8 +13,8 @@
 // Steps 1-3 of pivot p + 1 run on a high-priority side stream while phase 3 of p runs, as in
 // the one-GPU engine (enqueue_pivots_looking_ahead, blocked_in_core.cu, argues why that is
 // safe): the ranks holding pivot p + 1's rows or columns first bring those up to date with p.
-// Every cell sees the same operations in the same order as in the one-GPU engine, so int32,
-// hop16 and float results are bit for bit the same.
+// Every cell sees the same operations as in the one-GPU engine, so int32 and hop16 results are
+// the same bit for bit; float ones agree within float rounding (see docs/gpu.md).
 #include <algorithm>
 #include <atomic>
 #include <climits>
@@ -38,6 +38,14 @@ namespace pathscope::gpu {
 namespace {
 
 constexpr std::size_t kBlockCells = std::size_t(kTileRows) * kTileRows;
+
+int omp_threads() {
+#ifdef _OPENMP
+  return omp_get_max_threads();
+#else
+  return 1;
+#endif
+}
 
 // One pivot's panels as one rank holds them.
 template <class D>
@@ -72,7 +80,6 @@ struct SharedRun {
   std::atomic<bool> stop{false};  // cancel asked: every rank leaves after the same pivot
   std::atomic<int> negative{INT_MAX};
   std::atomic<bool> clipped{false};
-  std::atomic<bool> resize_failed{false};
   std::mutex mutex;
   double compute_seconds = 0, transfer_seconds = 0;
 };
@@ -128,12 +135,19 @@ class RankRun {
     return finished;
   }
 
-  void download(Scalar* out, int threads) {
+  // Called from the run's own thread once the ranks are done, with this rank's device current:
+  // the same copies made from the rank threads were several times slower (docs/gpu.md,
+  // "Several GPUs").
+  void download(Scalar* out) {
     const int n = layout_.n();
     const int rows = std::clamp(n - part_.row0, 0, part_.rows);
     const int cols = std::clamp(n - part_.col0, 0, part_.cols);
-    download_block(d_.get(), std::size_t(part_.cols) * sizeof(Scalar), rows, std::size_t(cols) * sizeof(Scalar),
-                   out + std::size_t(part_.row0) * n + part_.col0, std::size_t(n) * sizeof(Scalar), threads, main_.get());
+    Scalar* to = out + std::size_t(part_.row0) * n + part_.col0;
+    const std::size_t pitch = std::size_t(part_.cols) * sizeof(Scalar), row_bytes = std::size_t(cols) * sizeof(Scalar);
+    if (comm_.device() == 0 && cols == n)  // whole rows on device 0: the one-GPU engine's download
+      download_rows(d_.get(), pitch, rows, row_bytes, to, main_.get());
+    else
+      download_block(d_.get(), pitch, rows, row_bytes, to, std::size_t(n) * sizeof(Scalar), omp_threads(), main_.get());
   }
 
  private:
@@ -291,33 +305,37 @@ RunFigures run_blocked_distributed(const Graph& g, const ApspOptions& options, c
   RunTrace trace("gpu-blocked distributed");
   BackgroundResize<Scalar> resizer(out, nullptr, std::size_t(g.n) * g.n);
   SharedRun shared(job);
-#ifdef _OPENMP
-  const int copy_threads = std::max(1, omp_get_max_threads() / ranks);
-#else
-  const int copy_threads = 1;
-#endif
+  int caller_device = 0;
+  CUDA_CHECK(cudaGetDevice(&caller_device));
+  // Each rank's block stays on its GPU until this thread has copied it out.
+  std::vector<std::unique_ptr<RankRun<D>>> parts(ranks);
+  struct RestoreDevice {
+    int device;
+    ~RestoreDevice() { cudaSetDevice(device); }
+  } restore{caller_device};
   run_on_ranks(*group, [&](Communicator& comm) {
-    RankRun<D> rank(g, layout, comm, shared);
-    rank.barrier_ = &group->barrier();
-    const bool finished = rank.compute();
-    // The result's memory is sized on the host worker meanwhile; the last rank to arrive waits
-    // for it.
-    group->barrier().arrive_and_wait([&] {
-      try {
-        resizer.wait();
-      } catch (...) {
-        shared.resize_failed = true;
-      }
-    });
-    if (!finished || shared.negative != INT_MAX || shared.resize_failed) return;
-    const double t0 = now_seconds();
-    rank.download(out.data(), copy_threads);
-    std::lock_guard<std::mutex> lock(shared.mutex);
-    shared.transfer_seconds = std::max(shared.transfer_seconds, now_seconds() - t0);
+    parts[comm.rank()] = std::make_unique<RankRun<D>>(g, layout, comm, shared);
+    parts[comm.rank()]->barrier_ = &group->barrier();
+    if (!parts[comm.rank()]->compute()) shared.stop = true;
   });
-  trace.mark("computed and gathered");
+  trace.mark("computed");
   if (shared.stop) job.check_cancel();
-  if (shared.resize_failed) resizer.wait();  // rethrows
+  resizer.wait();
+  trace.mark("result filled", resizer.finished_at());
+  if (shared.negative == INT_MAX) {
+    const double t0 = now_seconds();
+    for (int r = 0; r < ranks; ++r) {
+      CUDA_CHECK(cudaSetDevice(devices[r]));
+      parts[r]->download(out.data());
+      parts[r].reset();
+    }
+    shared.transfer_seconds = now_seconds() - t0;
+  }
+  for (int r = 0; r < ranks; ++r) {
+    CUDA_CHECK(cudaSetDevice(devices[r]));
+    parts[r].reset();
+  }
+  trace.mark("downloaded");
   fig.compute_seconds = shared.compute_seconds;
   fig.transfer_seconds = shared.transfer_seconds;
   fig.negative_node = shared.negative == INT_MAX ? -1 : shared.negative.load();
