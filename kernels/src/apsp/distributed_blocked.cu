@@ -30,22 +30,10 @@
 #include "common/run_trace.hpp"
 #include "pathscope/memory_budget.hpp"
 
-#ifdef _OPENMP
-#include <omp.h>
-#endif
-
 namespace pathscope::gpu {
 namespace {
 
 constexpr std::size_t kBlockCells = std::size_t(kTileRows) * kTileRows;
-
-int omp_threads() {
-#ifdef _OPENMP
-  return omp_get_max_threads();
-#else
-  return 1;
-#endif
-}
 
 // One pivot's panels as one rank holds them.
 template <class D>
@@ -135,9 +123,7 @@ class RankRun {
     return finished;
   }
 
-  // Called from the run's own thread once the ranks are done, with this rank's device current:
-  // the same copies made from the rank threads were several times slower (docs/gpu.md,
-  // "Several GPUs").
+  // Called from the run's own thread once every rank is done, with this rank's device current.
   void download(Scalar* out) {
     const int n = layout_.n();
     const int rows = std::clamp(n - part_.row0, 0, part_.rows);
@@ -147,7 +133,7 @@ class RankRun {
     if (comm_.device() == 0 && cols == n)  // whole rows on device 0: the one-GPU engine's download
       download_rows(d_.get(), pitch, rows, row_bytes, to, main_.get());
     else
-      download_block(d_.get(), pitch, rows, row_bytes, to, std::size_t(n) * sizeof(Scalar), omp_threads(), main_.get());
+      download_block(d_.get(), pitch, rows, row_bytes, to, std::size_t(n) * sizeof(Scalar), main_.get());
   }
 
  private:

@@ -8,6 +8,7 @@
 #include <mutex>
 
 #include "common/cuda_check.hpp"
+#include "common/host_transfer.hpp"
 
 namespace pathscope::gpu {
 namespace {
@@ -30,19 +31,14 @@ DeviceStaging& staging_of(int device) {
   return *s;
 }
 
-void copy_out(char* host, std::size_t host_pitch, const char* staged, std::size_t rows, std::size_t row_bytes,
-              int threads) {
+// Whole rows land in one piece (parallel_copy, as download_rows does); a block narrower than the
+// result lands row by row.
+void copy_out(char* host, std::size_t host_pitch, const char* staged, std::size_t rows, std::size_t row_bytes) {
   if (host_pitch == row_bytes) {
-    const std::size_t bytes = rows * row_bytes, piece = std::max<std::size_t>(std::size_t{1} << 20, bytes / threads + 1);
-    const std::int64_t pieces = std::int64_t((bytes + piece - 1) / piece);
-#pragma omp parallel for num_threads(threads) schedule(static) if (pieces > 1)
-    for (std::int64_t p = 0; p < pieces; ++p) {
-      const std::size_t begin = std::size_t(p) * piece;
-      std::memcpy(host + begin, staged + begin, std::min(piece, bytes - begin));
-    }
+    parallel_copy(host, staged, rows * row_bytes);
     return;
   }
-#pragma omp parallel for num_threads(threads) schedule(static) if (rows * row_bytes >= (std::size_t{1} << 20))
+#pragma omp parallel for schedule(static) if (rows * row_bytes >= (std::size_t{1} << 20))
   for (std::int64_t r = 0; r < std::int64_t(rows); ++r)
     std::memcpy(host + std::size_t(r) * host_pitch, staged + std::size_t(r) * row_bytes, row_bytes);
 }
@@ -50,16 +46,16 @@ void copy_out(char* host, std::size_t host_pitch, const char* staged, std::size_
 }  // namespace
 
 void download_block(const void* device, std::size_t device_pitch, std::size_t rows, std::size_t row_bytes, void* host,
-                    std::size_t host_pitch, int threads, cudaStream_t stream) {
+                    std::size_t host_pitch, cudaStream_t stream) {
   if (rows == 0 || row_bytes == 0) return;
-  threads = std::max(1, threads);
   int current = 0;
   CUDA_CHECK(cudaGetDevice(&current));
   DeviceStaging& s = staging_of(current);
   std::lock_guard<std::mutex> lock(s.mutex);
   if (!s.buffer[0]) {
     for (int i = 0; i < 2; ++i) {
-      CUDA_CHECK(cudaHostAlloc(&s.buffer[i], kStagingBytes, cudaHostAllocPortable));
+      // Allocated with the device current, so pinned for its context.
+      CUDA_CHECK(cudaHostAlloc(&s.buffer[i], kStagingBytes, cudaHostAllocDefault));
       CUDA_CHECK(cudaEventCreateWithFlags(&s.ready[i], cudaEventDisableTiming));
     }
   }
@@ -83,7 +79,7 @@ void download_block(const void* device, std::size_t device_pitch, std::size_t ro
     CUDA_CHECK(cudaEventSynchronize(s.ready[slot]));
     const std::size_t r0 = chunk * per_chunk, count = std::min(per_chunk, rows - r0);
     copy_out(static_cast<char*>(host) + r0 * host_pitch, host_pitch, static_cast<const char*>(s.buffer[slot]), count,
-             row_bytes, threads);
+             row_bytes);
   }
 }
 

@@ -10,9 +10,9 @@
 namespace pathscope::gpu {
 
 // Copies `rows` rows of `row_bytes` from device memory (pitch `device_pitch`, on the current
-// device) to host memory with pitch `host_pitch`, copying out with up to `threads` threads.
-// Blocks until done. Ranks on one device take turns.
+// device) to host memory with pitch `host_pitch`. Blocks until done. Ranks on one device take
+// turns.
 void download_block(const void* device, std::size_t device_pitch, std::size_t rows, std::size_t row_bytes, void* host,
-                    std::size_t host_pitch, int threads, cudaStream_t stream);
+                    std::size_t host_pitch, cudaStream_t stream);
 
 }  // namespace pathscope::gpu
