@@ -15,14 +15,26 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${PATHSCOPE_FUZZ_BUILD_DIR:-$root/build-fuzz}"
 jobs="${PATHSCOPE_JOBS:-2}"
 
+source "$root/scripts/compiler-cache.sh"
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-  -DCMAKE_CXX_COMPILER=clang++ -DPATHSCOPE_FUZZ=ON -DPATHSCOPE_CUDA=OFF -DPATHSCOPE_GUI=OFF >/dev/null
+  -DCMAKE_CXX_COMPILER=clang++ -DPATHSCOPE_FUZZ=ON -DPATHSCOPE_CUDA=OFF -DPATHSCOPE_GUI=OFF \
+  "${compiler_cache_flags[@]}" >/dev/null
 
 targets=()
 for source in "$root"/tests/fuzz/fuzz_*.cpp; do
   targets+=("$(basename "$source" .cpp)")
 done
 ninja -C "$build" -j"$jobs" "${targets[@]}"
+
+# The compressed fuzzer's seeds: every good reader sample, gzip- and zstd-compressed here
+# (compressed files are not kept in the repository).
+compressed_seeds="$build/seeds/compressed"
+mkdir -p "$compressed_seeds"
+for sample in "$root"/tests/data/readers/*/good_*; do
+  name="$(basename "$(dirname "$sample")")_$(basename "$sample")"
+  gzip -c "$sample" >"$compressed_seeds/$name.gz"
+  if command -v zstd >/dev/null; then zstd -q -f -c "$sample" >"$compressed_seeds/$name.zst"; fi
+done
 
 # Which test-data folders seed which target.
 seeds_for() {
@@ -35,6 +47,7 @@ seeds_for() {
     fuzz_mtx) echo mtx ;;
     fuzz_dense) echo dense ;;
     fuzz_lgl) echo edge_table ;;
+    fuzz_compressed) echo compressed ;;
     *) echo "" ;;
   esac
 }
@@ -48,7 +61,7 @@ for target in "${targets[@]}"; do
   mkdir -p "$corpus" "$artifacts" "$(dirname "$log")"
   seed_dirs=()
   for folder in $(seeds_for "$target"); do
-    seed_dirs+=("$root/tests/data/readers/$folder")
+    if [[ "$folder" == compressed ]]; then seed_dirs+=("$compressed_seeds"); else seed_dirs+=("$root/tests/data/readers/$folder"); fi
   done
   echo "== $target: ${seconds}s, seeds: ${seed_dirs[*]:-none}"
   # The first folder receives new inputs; the seed folders are only read.

@@ -113,7 +113,9 @@ struct CorrelateCommand {
     auto source = table.open();
     CorrelateOptions options = resources.applied_to(thresholds.to_options(source->layout()));
     options.count_only = counting;
-    if (write_table && !counting) sinks.insert(sinks.begin(), make_tsv_pair_sink(out));
+    const bool binary = out.size() > 4 && out.compare(out.size() - 4, 4, ".npy") == 0;
+    if (write_table && !counting)
+      sinks.insert(sinks.begin(), binary ? make_npy_pair_sink(out, options.threads) : make_tsv_pair_sink(out));
     auto sink = sinks.empty() ? nullptr : make_fan_out_sink(std::move(sinks));
     auto engine = make_correlation_engine(backend);
     if (const auto reason = engine->unavailable_reason(); !reason.empty())
@@ -317,7 +319,9 @@ void add_correlate_commands(CLI::App& app, CLI::App& bench) {
   cmd->thresholds.add_to(*sub);
   cmd->resources.add_to(*sub, kRowsUse);
   cmd->resources.add_gpus_to(*sub);
-  sub->add_option("--out", cmd->out, "Survivors as 'i j rho p' TSV (/dev/null: count only)");
+  sub->add_option("--out", cmd->out,
+                  "Survivors as 'i j rho p' TSV, or with a .npy name as binary records (i, j: uint32 used-row indices; "
+                  "rho, p: float32), written while the pairs are computed (/dev/null: count only)");
   sub->add_option("--graph", cmd->graph, "Also write the network: .json node-link JSON, .csv/.tsv a source,target,weight table");
   sub->add_option("--graph-weight", cmd->graph_weight, "inverse (1/|rho|: strong = short) or abs")->capture_default_str();
   sub->add_option("--backend", cmd->backend, "cpu, gpu or cpu-rerank")->capture_default_str();

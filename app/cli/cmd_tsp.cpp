@@ -36,10 +36,10 @@ struct SolverFlags {
         ->check(whole_number_in(0, 1.8e19));
     command.add_option("--time-limit", time_limit,
                        "Seconds: brute stops with the best tour so far (not proven optimal); 2opt returns its best "
-                       "tour by then (default 8 s; 0 = the default)")
+                       "tour by then (default 8 s, and k/400 s for more than 3,200 stops, at most 60 s; 0 = the default)")
         ->check(number_in(0, kMaxTspSeconds, "seconds"));
     resources.add_to(command, "the cost matrix and the Held-Karp table");
-    command.add_option("--kicks", kicks, "2opt: perturbation rounds per start (default 10 per stop, 200..20000)")
+    command.add_option("--kicks", kicks, "2opt: perturbation rounds (kicks) per start (symmetric: by default until the time limit or 10 per stop in a row find nothing shorter; asymmetric: 10 per stop, 200..20000)")
         ->check(whole_number_in(0, kMaxTspKicks));
     command.add_option("--starts", starts, "2opt: independent starts (default one per thread)")
         ->check(whole_number_in(0, kMaxTspStarts, "0 = one per thread"));

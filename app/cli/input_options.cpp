@@ -22,6 +22,9 @@ void InputOptions::add_to(CLI::App& command) {
       ->capture_default_str();
   command.add_option("--min-weight", load.min_weight, "Edge tables: drop connections weaker than this")
       ->check(number_in(-kLargestFinite, kLargestFinite));
+  command.add_option("--min-synapses", load.min_synapses,
+                     "Connection tables: drop pairs of fewer synapses (default: 5 for FlyWire Codex exports, else 0)")
+      ->check(CLI::Range(std::int64_t{0}, std::int64_t{1} << 40));
   command.add_option("--source-col", load.source_column, "Edge tables: source column (header name or 0-based index)");
   command.add_option("--target-col", load.target_column, "Edge tables: target column");
   command.add_option("--weight-col", load.weight_column, "Edge tables: weight column");

@@ -17,6 +17,9 @@ int main(int argc, char** argv) {
   pathscope::cli::add_info_command(app);
   pathscope::cli::add_apsp_command(app);
   pathscope::cli::add_path_command(app);
+  pathscope::cli::add_paths_command(app);
+  pathscope::cli::add_path_lengths_command(app);
+  pathscope::cli::add_table_command(app);
   CLI::App* bench = pathscope::cli::add_bench_command(app);
   pathscope::cli::add_tsp_commands(app, *bench);
   pathscope::cli::add_closure_commands(app, *bench);

@@ -6,14 +6,13 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
-#include <fstream>
-#include <iostream>
-#include <sstream>
 #include <limits>
 #include <optional>
 
+#include "io/format_detection.hpp"
 #include "io/input_file.hpp"
 #include "io/text_fields.hpp"
+#include "pathscope/connectome_generator.hpp"
 #include "pathscope/error.hpp"
 #include "pathscope/file_formats.hpp"
 #include "pathscope/random_graph.hpp"
@@ -23,12 +22,17 @@ namespace pathscope {
 
 namespace {
 
-// The sibling file with the same stem and another extension (rome99.gr -> rome99.co).
+// The sibling file with the same stem and another extension (rome99.gr -> rome99.co), plain
+// or compressed, beside a plain or compressed main file (rome99.gr.gz -> rome99.co.gz).
 std::optional<std::string> sibling(const std::string& path, const std::string& extension) {
   std::filesystem::path p(path);
+  if (io::compression_of_name(path) != io::Compression::None) p.replace_extension();
   p.replace_extension(extension);
-  std::error_code ec;
-  if (std::filesystem::is_regular_file(p, ec)) return p.string();
+  for (const char* compressed : {"", ".gz", ".zst"}) {
+    std::error_code ec;
+    const std::string candidate = p.string() + compressed;
+    if (std::filesystem::is_regular_file(candidate, ec)) return candidate;
+  }
   return std::nullopt;
 }
 
@@ -49,20 +53,16 @@ void refuse_costs_beyond_double_sums(const Graph& g, const std::string& source) 
     }
 }
 
-// "-": the whole of standard input, held in memory because content sniffing rewinds and
-// standard input may be a pipe. No sibling files: there is no name to find them by.
+// "-": standard input, streamed like a file (the content tests look at its sample). No
+// sibling files: there is no name to find them by.
 LoadedGraph read_standard_input(const LoadOptions& options) {
-  const std::string source = "standard input";
-  std::stringstream in;
-  in << std::cin.rdbuf();
-  if (std::cin.bad()) throw Error("cannot read " + source);
-  if (!options.format.empty()) return file_format_named(options.format).read_graph(in, source, options, nullptr, "");
-  const FileFormat* format = sniff_graph_format(in);
+  auto in = io::open_standard_input();
+  const std::string& source = in->name();
+  if (!options.format.empty()) return file_format_named(options.format).read_graph(*in, source, options, nullptr, "");
+  const FileFormat* format = io::sniff_graph_sample(in->sample());
   if (!format) throw Error(source + ": cannot tell the graph format from the content: give --format (" +
                            format_names(InputKind::Graph) + ")");
-  in.clear();
-  in.seekg(0);
-  return format->read_graph(in, source, options, nullptr, "");
+  return format->read_graph(*in, source, options, nullptr, "");
 }
 
 }  // namespace
@@ -81,28 +81,30 @@ void apply_node_table_stream(std::istream& in, const std::string& source_name, L
 
 LoadedGraph load_graph(const std::string& spec, const LoadOptions& options) {
   LoadedGraph out;
-  if (spec.rfind("random:", 0) == 0) {
+  if (is_random_graph_spec(spec)) {
     const RandomGraphSpec random_spec = parse_random_spec(spec);
     out.report.source = spec;
-    out.report.format = "random";
+    out.report.format = random_spec.dag ? "random-dag" : "random";
     out.graph = generate_random_graph(random_spec, out.report);
+  } else if (spec.rfind("connectome:", 0) == 0) {
+    out = generate_connectome(parse_connectome_spec(spec), spec, options);
   } else if (spec == "-") {
     out = read_standard_input(options);
   } else {
     const FileFormat* named = options.format.empty() ? nullptr : &file_format_named(options.format);
     auto in = io::open_input_file(spec);
-    const FileFormat& format = named ? *named : detect_graph_format(spec);
+    const FileFormat& format = named ? *named : io::detect_graph_format(spec, in->sample());
     std::optional<std::string> side_path;
     for (const auto& candidate : format.siblings) {
       if (!side_path) side_path = sibling(spec, candidate.extension);
     }
-    std::ifstream side_stream;
+    std::unique_ptr<io::InputStream> side_stream;
     if (side_path) side_stream = io::open_input_file(*side_path);
-    out = format.read_graph(in, spec, options, side_path ? &side_stream : nullptr, side_path.value_or(""));
+    out = format.read_graph(*in, spec, options, side_stream.get(), side_path.value_or(""));
   }
   if (!options.node_table.empty()) {
     auto table = io::open_input_file(options.node_table);
-    apply_node_table_stream(table, options.node_table, out, options);
+    apply_node_table_stream(*table, options.node_table, out, options);
   }
   refuse_costs_beyond_double_sums(out.graph, spec);
   out.report.source = spec;

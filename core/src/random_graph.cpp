@@ -2,6 +2,8 @@
 
 #include <cmath>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "pathscope/error.hpp"
 #include "pathscope/graph_builder.hpp"
@@ -22,12 +24,17 @@ double number_field(const std::string& spec, std::string_view key, std::string_v
 
 }  // namespace
 
+bool is_random_graph_spec(const std::string& spec) {
+  return spec.rfind("random:", 0) == 0 || spec.rfind("random-dag:", 0) == 0;
+}
+
 RandomGraphSpec parse_random_spec(const std::string& spec) {
-  constexpr std::string_view prefix = "random:";
-  if (spec.rfind(prefix, 0) != 0) throw Error("'" + spec + "' is not a random graph spec (random:n=..,deg=..,seed=..)");
+  if (!is_random_graph_spec(spec))
+    throw Error("'" + spec + "' is not a random graph spec (random:n=..,deg=..,seed=.. or random-dag:n=..,deg=..,seed=..)");
   RandomGraphSpec out;
+  out.dag = spec.rfind("random-dag:", 0) == 0;
   std::string_view rest(spec);
-  rest.remove_prefix(prefix.size());
+  rest.remove_prefix(spec.find(':') + 1);
   while (!rest.empty()) {
     const auto comma = rest.find(',');
     const auto item = rest.substr(0, comma);
@@ -59,6 +66,7 @@ RandomGraphSpec parse_random_spec(const std::string& spec) {
     }
   }
   if (out.min_weight > out.max_weight) throw Error("'" + spec + "': wmin is larger than wmax");
+  if (out.dag && out.undirected) throw Error("'" + spec + "': a random DAG cannot be undirected");
   if (static_cast<double>(out.n) * out.degree > 2e9) throw Error("'" + spec + "': n * deg exceeds 2e9 arcs");
   // Each arc is held about twice while the graph is built (the builder's list, then the CSR
   // arrays) at 4 + 4 + 8 bytes; refused here rather than by the allocator half-way.
@@ -80,17 +88,29 @@ Graph generate_random_graph(const RandomGraphSpec& spec, LoadReport& report) {
   builder.reserve(static_cast<std::int64_t>(std::ceil(spec.degree * spec.n)) * (spec.undirected ? 2 : 1));
   const auto span = static_cast<std::uint32_t>(spec.max_weight - spec.min_weight + 1);
   std::int64_t records = 0;
+  // A DAG's hidden order: node order[p] may only point to nodes order[p + 1 ..].
+  std::vector<std::int32_t> order, position;
+  if (spec.dag) {
+    order.resize(spec.n);
+    for (std::int32_t k = 0; k < spec.n; ++k) order[k] = k;
+    for (std::int32_t k = spec.n - 1; k > 0; --k) std::swap(order[k], order[rng.below(static_cast<std::uint32_t>(k + 1))]);
+    position.resize(spec.n);
+    for (std::int32_t k = 0; k < spec.n; ++k) position[order[k]] = k;
+  }
   for (std::int32_t u = 0; u < spec.n; ++u) {
     const auto count = whole + (fraction > 0 && rng.unit() < fraction ? 1 : 0);
+    const std::int32_t after = spec.dag ? spec.n - 1 - position[u] : 0;
+    if (spec.dag && after == 0) continue;
     for (std::int64_t k = 0; k < count; ++k) {
-      const auto v = static_cast<std::int32_t>(rng.below(static_cast<std::uint32_t>(spec.n)));
+      const auto v = spec.dag ? order[position[u] + 1 + static_cast<std::int32_t>(rng.below(static_cast<std::uint32_t>(after)))]
+                              : static_cast<std::int32_t>(rng.below(static_cast<std::uint32_t>(spec.n)));
       const double w = spec.unweighted ? 1.0 : spec.min_weight + static_cast<double>(rng.below(span));
       if (spec.undirected) builder.add_edge(u, v, w);
       else builder.add_arc(u, v, w);
       ++records;
     }
   }
-  report.format = "random";
+  report.format = spec.dag ? "random-dag" : "random";
   report.records_read = records;
   Graph g = builder.build(!spec.undirected, report);
   return g;

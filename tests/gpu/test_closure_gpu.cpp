@@ -5,6 +5,8 @@
 
 #include "pathscope/closure.hpp"
 #include "pathscope/gpu.hpp"
+#include "pathscope/load.hpp"
+#include "fresh_seed.hpp"
 #include "closure_graphs.hpp"
 
 using namespace pathscope;
@@ -61,4 +63,30 @@ TEST(GpuClosure, OverBudgetIsRefused) {
   tight.gpu_memory_budget = 1 << 20;  // the padded 5120^2 bits need 3.1 MiB
   EXPECT_THROW(make_closure_engine("gpu")->run(g, tight, {}), OverBudget);
   EXPECT_THROW(make_closure_engine("gpu")->run(make_empty_graph(3'000'000), {}, {}), OverBudget);
+}
+
+// Random DAGs (nothing to condense: every component a singleton, the worst shape for the
+// condensation) of awkward sizes with fresh seeds, against search from every node.
+TEST(GpuClosure, RandomDagsMatchSearchFromEveryNode) {
+  for (std::int32_t n : {2, 97, 1031, 2777}) {
+    for (int degree : {1, 4, 10}) {
+      const std::string spec = "random-dag:n=" + std::to_string(n) + ",deg=" + std::to_string(degree) +
+                               ",seed=" + std::to_string(test_support::fresh_seed() % 1000000);
+      const Graph g = load_graph(spec).graph;
+      EXPECT_TRUE(closure_test::same_closure(make_closure_engine("gpu")->run(g, {}, {}).reach,
+                                             closure_test::reference_closure(g), n))
+          << spec;
+    }
+  }
+}
+
+// The self-loop rule of issue 13, set in one place (make_closure_engine): a looped node reaches
+// itself, a node on no cycle and without a loop does not, also through the GPU engine.
+TEST(GpuClosure, SelfLoopsGiveDiagonalBitsAndNothingElse) {
+  const std::int32_t n = 1500;
+  Graph g = load_graph("random-dag:n=1500,deg=3,seed=" + std::to_string(test_support::fresh_seed() % 1000000)).graph;
+  for (std::int32_t v = 0; v < n; v += 7) g.self_loops.push_back({v, 1.0});
+  const BitMatrix gpu = make_closure_engine("gpu")->run(g, {}, {}).reach;
+  for (std::int32_t v = 0; v < n; ++v) EXPECT_EQ(gpu.test(v, v), v % 7 == 0) << v;
+  EXPECT_TRUE(gpu == make_closure_engine("scc")->run(g, {}, {}).reach);
 }

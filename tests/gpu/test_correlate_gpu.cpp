@@ -4,10 +4,18 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <memory>
+#include <optional>
+#include <vector>
 #include <string>
+#include <utility>
 
 #include "pathscope/correlate.hpp"
 #include "pathscope/table.hpp"
+#include "fresh_seed.hpp"
 
 namespace pathscope {
 namespace {
@@ -114,6 +122,75 @@ TEST(CorrelateGpu, MoreSurvivorsThanOneBufferHolds) {
   const EngineRun gpu = run("gpu", spec, CorrelationMethod::spearman, 0.0, false);
   EXPECT_EQ(gpu.found.size(), 5000u * 4999u / 2);
   expect_same_survivors(cpu, gpu, 0.0, true);
+}
+
+// The fused int8 kernel decides pairs near the cut-off again exactly. With 30 columns of
+// 100,000 levels there are almost no ties, so rho = dot / 8990 for most pairs, and a cut-off
+// of exactly 2998/8990 puts thousands of pairs on the boundary itself. Rows 32 and 64 bytes
+// wide (30 and 50 columns), row counts off the 128-row tile, fresh seeds.
+TEST(CorrelateGpu, FusedKernelMatchesCpuOnAndAroundTheCutOff) {
+  for (const auto& [rows, cols] : {std::pair{4099, 30}, std::pair{1283, 50}, std::pair{131, 30}}) {
+    const std::uint64_t seed = test_support::fresh_seed() % 1000000;
+    const std::string spec = "random-table:rows=" + std::to_string(rows) + ",cols=" + std::to_string(cols) +
+                             ",seed=" + std::to_string(seed) + ",levels=100000";
+    const double m = cols;
+    // Dot products of 30 or 50 odd numbers' products are even: the boundary is an even one.
+    const double boundary = (cols == 30 ? 2998.0 : 7490.0) / ((m * m * m - m) / 3.0);
+    for (double cutoff : {boundary, 0.361007, 0.9}) {
+      SCOPED_TRACE(spec + " cut-off " + std::to_string(cutoff));
+      const EngineRun cpu = run("cpu", spec, CorrelationMethod::spearman, cutoff, false);
+      const EngineRun gpu = run("gpu", spec, CorrelationMethod::spearman, cutoff, false);
+      expect_same_survivors(cpu, gpu, cutoff, true);
+      EXPECT_EQ(run("gpu", spec, CorrelationMethod::spearman, cutoff, true).result.survivors, cpu.found.size());
+    }
+  }
+}
+
+// Many ties (3 levels): the scales vary from row to row, and so do the thresholds.
+TEST(CorrelateGpu, FusedKernelCountsEqualCpuWithManyTies) {
+  const std::string spec = "random-table:rows=3001,cols=30,seed=" + std::to_string(test_support::fresh_seed() % 1000000) +
+                           ",levels=3";
+  for (double cutoff : {0.2, 0.361007, 0.6}) {
+    const EngineRun cpu = run("cpu", spec, CorrelationMethod::spearman, cutoff, true);
+    const EngineRun gpu = run("gpu", spec, CorrelationMethod::spearman, cutoff, true);
+    EXPECT_EQ(cpu.result.survivors, gpu.result.survivors) << cutoff;
+  }
+}
+
+// The .npy output from the GPU engine: rho and p computed on the device for the survivors,
+// handed to the sink as records (through the fan-out the CLI uses), equal to the CPU engine's
+// pairs: the same (i, j) in the same order, rho the same double rounded to float, p within
+// float rounding of the host's.
+TEST(CorrelateGpu, NpyRecordsFromTheDeviceMatchTheCpuPairs) {
+  const std::string spec = "random-table:rows=3001,cols=30,seed=" + std::to_string(test_support::fresh_seed() % 1000000);
+  const double cutoff = combined_rho_cutoff(0.05, std::nullopt, 30);
+  const EngineRun cpu = run("cpu", spec, CorrelationMethod::spearman, cutoff, false);
+  const std::string path = ::testing::TempDir() + "/gpu_records.npy";
+  {
+    std::vector<std::unique_ptr<PairSink>> sinks;
+    sinks.push_back(make_npy_pair_sink(path));
+    auto sink = make_fan_out_sink(std::move(sinks));
+    ASSERT_TRUE(sink->takes_records());
+    auto source = open_table(spec);
+    CorrelateOptions options;
+    options.min_abs_rho = cutoff;
+    const auto result = make_correlation_engine("gpu")->run(*source, options, sink.get(), {});
+    ASSERT_EQ(result.survivors, cpu.found.size());
+  }
+  std::ifstream in(path, std::ios::binary);
+  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  ASSERT_GT(bytes.size(), 10u);
+  const std::size_t header = static_cast<unsigned char>(bytes[8]) | (static_cast<unsigned char>(bytes[9]) << 8);
+  ASSERT_EQ(bytes.size() - 10 - header, cpu.found.size() * sizeof(SurvivorRecord));
+  std::vector<SurvivorRecord> records(cpu.found.size());
+  std::memcpy(records.data(), bytes.data() + 10 + header, records.size() * sizeof(SurvivorRecord));
+  for (std::size_t k = 0; k < records.size(); ++k) {
+    ASSERT_EQ(static_cast<std::int64_t>(records[k].i), cpu.found[k].i) << k;
+    ASSERT_EQ(static_cast<std::int64_t>(records[k].j), cpu.found[k].j) << k;
+    ASSERT_EQ(records[k].rho, static_cast<float>(cpu.found[k].rho)) << k;
+    const double p = correlation_p_value(cpu.found[k].rho, 30);
+    ASSERT_NEAR(records[k].p, p, 1e-6 * p + 1e-30) << k;
+  }
 }
 
 }  // namespace

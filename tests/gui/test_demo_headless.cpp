@@ -18,7 +18,7 @@ using namespace demo_test;
 
 // A bundled sample, found from this file's place in the source tree.
 const std::string kGridCity =
-    (fs::path(__FILE__).parent_path().parent_path().parent_path() / "resources/samples/grid-city.gr").string();
+    (fs::path(PATHSCOPE_TEST_DATA).parent_path().parent_path() / "resources/samples/grid-city.gr").string();
 // No display of any kind; the demo tells which EGL platform gave its context.
 const std::string kNoDisplay = "env -u DISPLAY -u WAYLAND_DISPLAY PATHSCOPE_DEMO_GL_VERBOSE=1 ";
 // glvnd then finds no EGL vendor at all, as on a machine without any EGL driver.

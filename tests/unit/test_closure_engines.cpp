@@ -3,7 +3,10 @@
 #include <gtest/gtest.h>
 
 #include "pathscope/closure.hpp"
+#include "pathscope/detail/strong_components.hpp"
 #include "pathscope/error.hpp"
+#include "pathscope/load.hpp"
+#include "fresh_seed.hpp"
 #include "closure_graphs.hpp"
 
 using namespace pathscope;
@@ -106,4 +109,24 @@ TEST(ClosureEngines, ChecksumSeparatesClosuresThatDifferInOneBit) {
     c.row(i)[j >> 6] ^= std::uint64_t{1} << (j & 63);
     EXPECT_NE(closure_checksum(a), closure_checksum(c)) << i << "," << j;
   }
+}
+
+// random-dag: no cycle (every node its own component), at most deg arcs a node, all of them
+// forward in one order, the same graph for the same spec; the engines agree with search.
+TEST(ClosureEngines, RandomDagSpecGivesADagOfItsDegree) {
+  for (std::int32_t n : {1, 2, 311, 1999}) {
+    const std::string spec = "random-dag:n=" + std::to_string(n) + ",deg=7,seed=" +
+                             std::to_string(test_support::fresh_seed() % 1000000);
+    const Graph g = load_graph(spec).graph;
+    ASSERT_EQ(g.n, n) << spec;
+    EXPECT_EQ(detail::strong_components(g).count, n) << spec;
+    EXPECT_TRUE(g.self_loops.empty());
+    for (std::int32_t u = 0; u < n; ++u) EXPECT_LE(g.offsets[u + 1] - g.offsets[u], 7) << spec;
+    if (n > 100) EXPECT_GT(g.arc_count(), 5 * n) << spec;
+    EXPECT_EQ(load_graph(spec).graph.heads, g.heads) << spec;
+    for (const char* engine : {"scc", "bitset"})
+      EXPECT_TRUE(same_closure(make_closure_engine(engine)->run(g, {}, {}).reach, reference_closure(g), n))
+          << engine << " " << spec;
+  }
+  EXPECT_THROW(load_graph("random-dag:n=10,deg=2,seed=1,undirected"), Error);
 }

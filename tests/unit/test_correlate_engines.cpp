@@ -4,8 +4,10 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstring>
 #include <fstream>
 #include <map>
+#include <memory>
 #include <sstream>
 
 #include "pathscope/correlate.hpp"
@@ -273,6 +275,63 @@ TEST(CorrelateEngines, StreamedOutputEqualsOneShot) {
     ++count;
   }
   EXPECT_EQ(count, survivors);
+}
+
+// The .npy sink: a header NumPy reads (structured dtype, the row count filled in at the end)
+// and one 16-byte record per survivor, in the TSV's order with its rho and p, both handed
+// over as pairs (CPU engine, p on the host) in bands small enough for the writer's queue to
+// fill and wait.
+TEST(CorrelateEngines, NpyOutputHoldsEverySurvivorAsARecord) {
+  const auto t = make_matrix(83, 211, 23);
+  const std::string path = ::testing::TempDir() + "/corr_records.npy";
+  CorrelateOptions options;
+  options.min_abs_rho = combined_rho_cutoff(0.05, std::nullopt, t.cols);
+  options.pairs_per_band = 64;
+  CollectSink pairs;
+  std::vector<std::unique_ptr<PairSink>> sinks;
+  sinks.push_back(make_npy_pair_sink(path, 3));
+  auto fan_out = make_fan_out_sink(std::move(sinks));
+  struct Both final : PairSink {
+    PairSink *a, *b;
+    void begin(const RowCatalog& rows) override { a->begin(rows), b->begin(rows); }
+    void consume(const CorrelationPair* p, std::size_t n) override { a->consume(p, n), b->consume(p, n); }
+    void finish() override { a->finish(), b->finish(); }
+  } both;
+  both.a = fan_out.get();
+  both.b = &pairs;
+  MatrixSource source(t.rows, t.cols, t.values, 17);
+  const auto result = make_correlation_engine("cpu")->run(source, options, &both, {});
+  ASSERT_GT(result.survivors, 0u);
+  const std::string bytes = slurp(path);
+  ASSERT_GT(bytes.size(), 10u);
+  const std::size_t header = static_cast<unsigned char>(bytes[8]) | (static_cast<unsigned char>(bytes[9]) << 8);
+  EXPECT_EQ(bytes.substr(0, 6), "\x93NUMPY");
+  EXPECT_EQ((10 + header) % 64, 0u);
+  const std::string dict = bytes.substr(10, header);
+  EXPECT_NE(dict.find("('rho', '<f4')"), std::string::npos) << dict;
+  EXPECT_NE(dict.find("'shape': (" + std::to_string(result.survivors) + ",)"), std::string::npos) << dict;
+  ASSERT_EQ(bytes.size() - 10 - header, result.survivors * sizeof(SurvivorRecord));
+  std::vector<SurvivorRecord> records(result.survivors);
+  std::memcpy(records.data(), bytes.data() + 10 + header, bytes.size() - 10 - header);
+  auto expected = pairs.found.begin();  // (i, j) order, as the records must be
+  for (const SurvivorRecord& r : records) {
+    ASSERT_NE(expected, pairs.found.end());
+    EXPECT_EQ(result.rows.table_row[r.i], expected->first.first);
+    EXPECT_EQ(result.rows.table_row[r.j], expected->first.second);
+    EXPECT_EQ(r.rho, static_cast<float>(expected->second));
+    EXPECT_EQ(r.p, static_cast<float>(correlation_p_value(expected->second, t.cols)));
+    ++expected;
+  }
+}
+
+// A p-value needs 3 samples: the .npy sink refuses fewer before any survivor is written.
+TEST(CorrelateEngines, NpyOutputNeedsThreeSamples) {
+  const auto t = make_matrix(40, 30, 2);
+  auto sink = make_npy_pair_sink(::testing::TempDir() + "/corr_two.npy");
+  MatrixSource source(t.rows, t.cols, t.values, 17);
+  CorrelateOptions options;
+  options.min_abs_rho = 0.5;
+  EXPECT_THROW(make_correlation_engine("cpu")->run(source, options, sink.get(), {}), Error);
 }
 
 TEST(CorrelateEngines, GraphOutputsKeepEverySurvivor) {

@@ -240,7 +240,7 @@ TEST(FileFormats, OnlyExtensionsNoOtherInputSharesNameAGraphFile) {
 // What the explorer and the demo list as samples opens alone; what they leave out is a side
 // file of a listed graph.
 TEST(FileFormats, BundledSamplesAreListedExactlyWhenTheyOpenAlone) {
-  const fs::path samples = fs::path(__FILE__).parent_path().parent_path().parent_path() / "resources/samples";
+  const fs::path samples = fs::path(PATHSCOPE_TEST_DATA).parent_path().parent_path() / "resources/samples";
   ASSERT_TRUE(fs::is_directory(samples)) << samples;
   std::set<std::string> graph_stems;
   std::vector<fs::path> others;

@@ -26,6 +26,9 @@ class BitMatrix {
  public:
   BitMatrix() = default;
   explicit BitMatrix(std::int32_t n);  // all zero; the caller checks the memory budget first
+  // Adopts rows already laid out as above (n * words_for(n) words, unused high bits zero), such
+  // as a result vector the GPU engine sized with huge pages while the device computed.
+  BitMatrix(std::int32_t n, std::vector<std::uint64_t> words);
 
   static std::int64_t words_for(std::int64_t n) { return (n + 63) / 64; }
   static std::uint64_t bytes_for(std::int64_t n) {
@@ -74,8 +77,9 @@ std::vector<std::string> closure_engine_names();
 // Every engine it returns sets the diagonal bit of each node with a self-loop
 // (Graph::self_loops), which the engines themselves never see.
 std::unique_ptr<ClosureEngine> make_closure_engine(std::string_view name);
-// What "auto" runs on this graph here: "gpu" when a GPU is usable and the graph is large,
-// "scc" for sparse graphs, "bitset" otherwise.
+// What "auto" runs on this graph here: "gpu" when a GPU is usable and the graph is large (at
+// least 20,000 nodes, or 4,000 with a mean degree of 6 or more: measured crossovers), "scc" for
+// sparse graphs, "bitset" otherwise.
 std::string auto_closure_choice(const Graph& g);
 
 // Host bytes of the closure of an n-node graph (n * ceil(n/64) * 8, about n^2/8).

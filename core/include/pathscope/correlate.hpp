@@ -70,6 +70,14 @@ struct CorrelationPair {
   double rho = 0;
 };
 
+// One survivor as a fixed 16-byte record, the row of the binary output: NumPy structured dtype
+// [('i', '<u4'), ('j', '<u4'), ('rho', '<f4'), ('p', '<f4')], i and j used-row indices.
+struct SurvivorRecord {
+  std::uint32_t i = 0, j = 0;
+  float rho = 0, p = 0;
+};
+static_assert(sizeof(SurvivorRecord) == 16);
+
 // Receives the survivors band after band: each band sorted by (i, j), bands in increasing i.
 class PairSink {
  public:
@@ -77,11 +85,23 @@ class PairSink {
   virtual void begin(const RowCatalog& rows) { (void)rows; }
   virtual void consume(const CorrelationPair* pairs, std::size_t count) = 0;
   virtual void finish() {}
+  // A sink that stores SurvivorRecords says so; an engine that computes rho and p on its
+  // device may then hand it records (same order) instead of pairs.
+  virtual bool takes_records() const { return false; }
+  virtual void consume_records(const SurvivorRecord* records, std::size_t count) {
+    (void)records;
+    (void)count;
+  }
 };
 
 // "i j rho p" TSV (row names in i and j when the table has them), written in chunks under a
 // temporary name and renamed by finish(). With fewer than 3 samples there is no p column.
 std::unique_ptr<PairSink> make_tsv_pair_sink(const std::string& path);
+// SurvivorRecords as a 1-D NumPy .npy (the count goes into the header at finish()), under a
+// temporary name renamed by finish(). A background thread writes each band while the engine
+// computes the next; p for pairs handed to consume() is computed on all cores. Needs >= 3
+// samples (p); refuses fewer at begin().
+std::unique_ptr<PairSink> make_npy_pair_sink(const std::string& path, int threads = 0);
 // The survivors as a graph, written by finish(): ".json" gives networkx node-link JSON, ".csv"
 // and ".tsv" an edge table "source,target,weight"; any other name is refused (Error) at once,
 // before a row is read. weight_rule "inverse": 1/|rho|, so a

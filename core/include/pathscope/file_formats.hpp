@@ -28,8 +28,9 @@ struct SiblingFile {
   std::string role;       // "node coordinates"
 };
 
-// True when the content looks like the format. Reads from the start of `in` as far as it
-// needs (the dense-matrix test reads to the end).
+// True when the content looks like the format. `in` holds the first MiB of the content
+// (decompressed; cut after a whole line), or all of it when shorter; a test reads from its start
+// as far as it needs (the dense-matrix test to the end, judging a part by what a part shows).
 using ContentSniffer = bool (*)(std::istream& in);
 // side: the sibling file's content, or null when there is none.
 using GraphReader = LoadedGraph (*)(std::istream& in, const std::string& source, const LoadOptions& options,
@@ -73,14 +74,18 @@ const FileFormat& file_format_named(std::string_view name, InputKind kind = Inpu
 
 // Lower case, with the dot, "" when there is none: "Roads.GR" -> ".gr".
 std::string file_extension(std::string_view path);
+// The extension that names the content, past a compression suffix (.gz, .zst):
+// "conn.csv.gz" -> ".csv", "graph.gz" -> "". Compressed files are recognised by magic number
+// whatever their name, and read decompressed in every format.
+std::string content_extension(std::string_view path);
 
-// The graph format of a file. A known extension decides among the formats that claim it: the
+// The graph format of a file. The extension is content_extension(path). A known extension decides among the formats that claim it: the
 // first whose content test accepts the file, else the last (.txt: a dense matrix when the
 // content is one, else an edge table). Any other extension: the first format whose content
 // test accepts the file. Throws Error naming the file when neither extension nor content tells.
 const FileFormat& detect_graph_format(const std::string& path);
-// The first graph format whose content test accepts the stream, or null. The stream must be
-// seekable: it is rewound before each test.
+// The first graph format whose content test accepts the stream, or null. Reads at most the
+// first MiB of `in` (the content tests see no more of any input).
 const FileFormat* sniff_graph_format(std::istream& in);
 
 // True when the name alone says the file is a graph: its extension belongs to graph formats

@@ -25,6 +25,10 @@ struct LoadOptions {
   // Edge tables: drop connections weaker than this. By default none: a negative weight is a
   // cost like any other, never a reason to drop a row unasked.
   double min_weight = -std::numeric_limits<double>::infinity();
+  // Connection tables: drop connections of fewer synapses than this, counted per pair after a
+  // pair's rows are summed. -1: the format's default, 5 for FlyWire Codex exports (Codex's own
+  // threshold) and 0 elsewhere; what was dropped and why is one of the load report's notes.
+  std::int64_t min_synapses = -1;
   // Edge tables: columns by header name or 0-based index; empty = first, second, third.
   std::string source_column, target_column, weight_column;
   std::string node_table;           // optional CSV with ids/names and positions

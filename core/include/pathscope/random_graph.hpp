@@ -14,10 +14,16 @@ struct RandomGraphSpec {
   std::uint64_t seed = 1;
   bool unweighted = false;     // every arc 1
   bool undirected = false;
+  // "random-dag:": arcs only from earlier to later nodes of a hidden random order, so the
+  // graph has no cycle and its condensation collapses nothing; each node draws its heads
+  // among the nodes after it.
+  bool dag = false;
   std::int32_t min_weight = 1, max_weight = 1000;
 };
 
-// Parses "random:n=..,deg=..,seed=..[,unweighted][,undirected][,wmin=..][,wmax=..]".
+// Parses "random:n=..,deg=..,seed=..[,unweighted][,undirected][,wmin=..][,wmax=..]", and the
+// same keys after "random-dag:" (no undirected).
+bool is_random_graph_spec(const std::string& spec);
 RandomGraphSpec parse_random_spec(const std::string& spec);
 // Same spec, same graph, on every machine (own generator, not std::*_distribution).
 Graph generate_random_graph(const RandomGraphSpec& spec, LoadReport& report);

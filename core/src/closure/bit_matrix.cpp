@@ -1,5 +1,6 @@
 #include <bit>
 #include <string>
+#include <utility>
 
 #include "pathscope/atomic_file.hpp"
 #include "pathscope/closure.hpp"
@@ -11,6 +12,14 @@ namespace pathscope {
 BitMatrix::BitMatrix(std::int32_t n)
     : n_(n), words_per_row_(words_for(n)), words_(static_cast<std::size_t>(n) * static_cast<std::size_t>(words_for(n)), 0) {
   if (n < 0) throw Error("a bit matrix needs a node count >= 0, got " + std::to_string(n));
+}
+
+BitMatrix::BitMatrix(std::int32_t n, std::vector<std::uint64_t> words)
+    : n_(n), words_per_row_(words_for(n)), words_(std::move(words)) {
+  if (n < 0 || words_.size() != static_cast<std::size_t>(n) * static_cast<std::size_t>(words_per_row_))
+    throw Error("a bit matrix of " + std::to_string(n) + " nodes needs " +
+                std::to_string(static_cast<std::int64_t>(n) * words_per_row_) + " words, got " +
+                std::to_string(words_.size()));
 }
 
 std::int64_t BitMatrix::row_count(std::int32_t i) const {

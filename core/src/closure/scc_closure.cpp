@@ -11,7 +11,7 @@
 #include <bit>
 
 #include "closure/closure_engines.hpp"
-#include "closure/strong_components.hpp"
+#include "pathscope/detail/strong_components.hpp"
 #include "engine/shared_progress.hpp"
 #include "pathscope/memory_budget.hpp"
 

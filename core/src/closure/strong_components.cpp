@@ -1,6 +1,7 @@
-#include "closure/strong_components.hpp"
+#include "pathscope/detail/strong_components.hpp"
 
 #include <algorithm>
+#include <functional>
 
 namespace pathscope::detail {
 
@@ -71,6 +72,31 @@ Condensation strong_components(const Graph& g) {
     for (std::int64_t a = g.offsets[u]; a < g.offsets[u + 1]; ++a)
       if (g.heads[a] == u) c.cyclic[c.component[u]] = 1;
   return c;
+}
+
+}  // namespace pathscope::detail
+
+namespace pathscope::detail {
+
+ComponentDag component_dag(const Graph& g, const Condensation& c) {
+  ComponentDag dag;
+  dag.offsets.assign(static_cast<std::size_t>(c.count) + 1, 0);
+  std::vector<std::int32_t> seen(c.count, -1);  // the component whose list last took it
+  for (std::int32_t k = 0; k < c.count; ++k) {
+    const std::size_t first = dag.heads.size();
+    for (std::int32_t m = c.first[k]; m < c.first[k + 1]; ++m) {
+      const std::int32_t u = c.members[m];
+      for (std::int64_t a = g.offsets[u]; a < g.offsets[u + 1]; ++a) {
+        const std::int32_t d = c.component[g.heads[a]];
+        if (d == k || seen[d] == k) continue;
+        seen[d] = k;
+        dag.heads.push_back(d);
+      }
+    }
+    std::sort(dag.heads.begin() + static_cast<std::ptrdiff_t>(first), dag.heads.end(), std::greater<>());
+    dag.offsets[k + 1] = static_cast<std::int64_t>(dag.heads.size());
+  }
+  return dag;
 }
 
 }  // namespace pathscope::detail

@@ -4,6 +4,7 @@
 #include <limits>
 #include <optional>
 
+#include "correlate/file_sink.hpp"
 #include "pathscope/atomic_file.hpp"
 #include "pathscope/correlate.hpp"
 #include "pathscope/error.hpp"
@@ -23,17 +24,7 @@ void append_format(std::string& out, const char* format, double value) {
   out.append(text, static_cast<std::size_t>(length));
 }
 
-// A sink whose output is one file. write_out() leaves it written and closed under its
-// temporary name, so that a fan-out can rename all of its files together.
-class FileSink : public PairSink {
- public:
-  void finish() override {
-    write_out();
-    output().commit();
-  }
-  virtual void write_out() = 0;
-  virtual AtomicFile& output() = 0;
-};
+using correlate::FileSink;
 
 class TsvPairSink final : public FileSink {
  public:
@@ -178,6 +169,15 @@ class FanOutSink final : public PairSink {
   }
   void consume(const CorrelationPair* pairs, std::size_t count) override {
     for (auto& s : sinks_) s->consume(pairs, count);
+  }
+  // Records only when every sink takes them (a lone .npy sink): a TSV or graph needs the pairs.
+  bool takes_records() const override {
+    for (const auto& s : sinks_)
+      if (!s->takes_records()) return false;
+    return !sinks_.empty();
+  }
+  void consume_records(const SurvivorRecord* records, std::size_t count) override {
+    for (auto& s : sinks_) s->consume_records(records, count);
   }
   // The files are renamed only once all are written, in sink order (commit_together): a run
   // stopped before that leaves every old file as it was.

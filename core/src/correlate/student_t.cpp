@@ -5,57 +5,18 @@
 #include <string>
 
 #include "pathscope/correlate.hpp"
+#include "pathscope/detail/incomplete_beta.hpp"
 #include "pathscope/error.hpp"
 
 namespace pathscope {
-namespace {
-
-// The continued fraction of I_x(a, b) (Numerical Recipes' betacf form, modified Lentz), which
-// converges fast for x < (a+1)/(a+b+2); the caller uses the symmetry otherwise.
-double incomplete_beta_fraction(double x, double a, double b) {
-  constexpr double tiny = 1e-300;
-  constexpr double epsilon = 1e-16;
-  const double qab = a + b, qap = a + 1, qam = a - 1;
-  double c = 1;
-  double d = 1 - qab * x / qap;
-  if (std::fabs(d) < tiny) d = tiny;
-  d = 1 / d;
-  double fraction = d;
-  for (int m = 1; m <= 10000; ++m) {
-    const double m2 = 2.0 * m;
-    // Even step: d_{2m} = m(b-m)x / ((a+2m-1)(a+2m)).
-    double coefficient = m * (b - m) * x / ((qam + m2) * (a + m2));
-    d = 1 + coefficient * d;
-    if (std::fabs(d) < tiny) d = tiny;
-    c = 1 + coefficient / c;
-    if (std::fabs(c) < tiny) c = tiny;
-    d = 1 / d;
-    fraction *= d * c;
-    // Odd step: d_{2m+1} = -(a+m)(a+b+m)x / ((a+2m)(a+2m+1)).
-    coefficient = -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2));
-    d = 1 + coefficient * d;
-    if (std::fabs(d) < tiny) d = tiny;
-    c = 1 + coefficient / c;
-    if (std::fabs(c) < tiny) c = tiny;
-    d = 1 / d;
-    const double step = d * c;
-    fraction *= step;
-    if (std::fabs(step - 1) < epsilon) return fraction;
-  }
-  throw Error("the incomplete beta function did not converge (a=" + std::to_string(a) + ", b=" + std::to_string(b) +
-              ", x=" + std::to_string(x) + ")");
-}
-
-}  // namespace
 
 double regularized_incomplete_beta(double x, double a, double b) {
   if (!(a > 0) || !(b > 0) || !(x >= 0) || !(x <= 1)) throw Error("incomplete beta: arguments out of range");
-  if (x == 0 || x == 1) return x;
-  const double log_front =
-      std::lgamma(a + b) - std::lgamma(a) - std::lgamma(b) + a * std::log(x) + b * std::log1p(-x);
-  const double front = std::exp(log_front);
-  if (x < (a + 1) / (a + b + 2)) return front * incomplete_beta_fraction(x, a, b) / a;
-  return 1 - front * incomplete_beta_fraction(1 - x, b, a) / b;
+  const double value = detail::incomplete_beta(x, a, b);
+  if (std::isnan(value))
+    throw Error("the incomplete beta function did not converge (a=" + std::to_string(a) + ", b=" + std::to_string(b) +
+                ", x=" + std::to_string(x) + ")");
+  return value;
 }
 
 double student_t_two_sided_p(double t, double df) {
@@ -68,11 +29,9 @@ double student_t_two_sided_p(double t, double df) {
 
 double correlation_p_value(double rho, std::int64_t samples) {
   if (samples < 3) throw Error("a p-value needs at least 3 columns, the table has " + std::to_string(samples));
-  const double r = std::fabs(rho);
-  if (r >= 1) return 0;
-  const double df = static_cast<double>(samples - 2);
-  // t^2 = rho^2 df / (1 - rho^2); so df/(df+t^2) = 1 - rho^2 exactly, which avoids t overflow.
-  return regularized_incomplete_beta(1 - r * r, df / 2, 0.5);
+  const double p = detail::correlation_p(rho, static_cast<double>(samples));
+  if (std::isnan(p)) return regularized_incomplete_beta(1 - rho * rho, (samples - 2) / 2.0, 0.5);  // throws
+  return p;
 }
 
 double rho_cutoff_for_p(double max_p, std::int64_t samples) {

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include "io/content_sample.hpp"
 #include "io/line_reader.hpp"
 #include "io/readers.hpp"
 #include "io/text_fields.hpp"
@@ -45,7 +46,8 @@ bool looks_like_dense_matrix(std::istream& in) {
     if (count != width) return false;
     if (++rows > width) return false;
   }
-  return width > 0 && rows == width;
+  // Part of a larger file: square so far, the rest left to the reader.
+  return width > 0 && (rows == width || !is_whole_input(in));
 }
 
 LoadedGraph read_dense_matrix(std::istream& in, const std::string& source, const LoadOptions& options) {

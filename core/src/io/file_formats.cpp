@@ -95,6 +95,11 @@ const std::vector<InputGenerator>& input_generators() {
   static const std::vector<InputGenerator> generators = {
       {"random:", "random:n=N,deg=D,seed=S", "random directed graph, the same for the same spec everywhere",
        InputKind::Graph},
+      {"random-dag:", "random-dag:n=N,deg=D,seed=S",
+       "random DAG: each node's arcs go to nodes after it in a hidden random order (no cycle)", InputKind::Graph},
+      {"connectome:", "connectome:n=N,seed=S[,deg=D][,types=T]",
+       "whole-brain-like connectome: heavy-tailed degrees and synapse counts, named cell types, 3-D positions",
+       InputKind::Graph},
       {"random-stops:", "random-stops:k=K,seed=S[,asymmetric][,fractional]",
        "pathscope-cli tsp and bench tsp only: K stops with random costs, no graph", InputKind::Graph},
       {"random-table:", "random-table:rows=R,cols=C,seed=S[,levels=L]", "random integer table, many ties",

@@ -1,4 +1,6 @@
 // Choosing a file's format from the format table: by name, by extension, by content.
+#include "io/format_detection.hpp"
+
 #include <filesystem>
 
 #include "io/input_file.hpp"
@@ -9,11 +11,10 @@ namespace pathscope {
 
 namespace {
 
-// A test that cannot read its way through the content (a line over the reader's limit) has
-// not recognised it.
-bool sniff_accepts(const FileFormat& format, std::istream& in) {
-  in.clear();
-  in.seekg(0);
+// Each test reads the sample from its start. A test that cannot read its way through the
+// content (a line over the reader's limit) has not recognised it.
+bool sniff_accepts(const FileFormat& format, io::ContentSample sample) {
+  io::SampleStream in(sample);
   try {
     return format.sniff(in);
   } catch (const Error&) {
@@ -21,14 +22,7 @@ bool sniff_accepts(const FileFormat& format, std::istream& in) {
   }
 }
 
-bool has_text(std::istream& in) {
-  in.clear();
-  in.seekg(0);
-  for (char c; in.get(c);) {
-    if (c != ' ' && c != '\t' && c != '\r' && c != '\n') return true;
-  }
-  return false;
-}
+bool has_text(std::string_view text) { return text.find_first_not_of(" \t\r\n") != std::string_view::npos; }
 
 std::string extension_list(const FileFormat& format) {
   std::string list;
@@ -37,6 +31,13 @@ std::string extension_list(const FileFormat& format) {
 }
 
 }  // namespace
+
+const FileFormat* io::sniff_graph_sample(ContentSample sample) {
+  for (const FileFormat* format : file_formats_of(InputKind::Graph)) {
+    if (format->sniff && sniff_accepts(*format, sample)) return format;
+  }
+  return nullptr;
+}
 
 std::vector<const FileFormat*> file_formats_of(InputKind kind) {
   std::vector<const FileFormat*> out;
@@ -67,32 +68,40 @@ std::string file_extension(std::string_view path) {
   return extension;
 }
 
-const FileFormat* sniff_graph_format(std::istream& in) {
-  for (const FileFormat* format : file_formats_of(InputKind::Graph)) {
-    if (format->sniff && sniff_accepts(*format, in)) return format;
+std::string content_extension(std::string_view path) {
+  if (io::compression_of_name(path) != io::Compression::None) {
+    path = path.substr(0, path.rfind('.'));
   }
-  return nullptr;
+  return file_extension(path);
+}
+
+const FileFormat* sniff_graph_format(std::istream& in) {
+  std::string storage;
+  return io::sniff_graph_sample(io::read_content_sample(in, storage));
 }
 
 const FileFormat& detect_graph_format(const std::string& path) {
-  const std::string extension = file_extension(path);
+  return io::detect_graph_format(path, io::open_input_file(path)->sample());
+}
+
+const FileFormat& io::detect_graph_format(const std::string& path, ContentSample sample) {
+  const std::string extension = content_extension(path);
   std::vector<const FileFormat*> claimants;
   for (const FileFormat* format : file_formats_of(InputKind::Graph)) {
     if (!extension.empty() && format->has_extension(extension)) claimants.push_back(format);
   }
   if (claimants.size() == 1) return *claimants.front();
-  auto in = io::open_input_file(path);
   if (!claimants.empty()) {
     for (const FileFormat* format : claimants) {
-      if (format->sniff && sniff_accepts(*format, in)) return *format;
+      if (format->sniff && sniff_accepts(*format, sample)) return *format;
     }
     // Content of a format known by another extension (an LGL graph saved as .txt) is read as
     // what it is, rather than by a reader that would find another graph in it.
-    if (const FileFormat* sniffed = sniff_graph_format(in)) return *sniffed;
+    if (const FileFormat* sniffed = io::sniff_graph_sample(sample)) return *sniffed;
     return *claimants.back();
   }
-  if (const FileFormat* sniffed = sniff_graph_format(in)) return *sniffed;
-  if (!has_text(in)) throw Error(path + " is empty: there is no graph in it");
+  if (const FileFormat* sniffed = io::sniff_graph_sample(sample)) return *sniffed;
+  if (!has_text(sample.text)) throw Error(path + " is empty: there is no graph in it");
   std::string known;
   for (const FileFormat* format : file_formats_of(InputKind::Graph)) {
     known += (known.empty() ? "" : ", ") + format->name + " (" + extension_list(*format) + ")";
@@ -104,7 +113,7 @@ const FileFormat& detect_graph_format(const std::string& path) {
 }
 
 bool is_graph_file_name(std::string_view path) {
-  const std::string extension = file_extension(path);
+  const std::string extension = content_extension(path);
   if (extension.empty()) return false;
   bool graph = false;
   for (const auto& format : file_formats()) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "io/input_file.hpp"
 #include "pathscope/error.hpp"
 
 namespace pathscope::io {
@@ -16,6 +17,8 @@ LineReader::LineReader(std::istream& in, std::string source)
   }
   in_.clear();
   if (start != std::istream::pos_type(-1)) in_.seekg(start);
+  // Compressed files and pipes cannot seek; their size is known when it was all sampled.
+  if (input_bytes_ < 0) input_bytes_ = known_content_bytes(in_);
 }
 
 bool LineReader::refill() {

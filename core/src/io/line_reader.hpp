@@ -22,8 +22,8 @@ class LineReader {
   std::string_view line() const { return line_; }
   std::int64_t line_number() const { return line_number_; }
   const std::string& source() const { return source_; }
-  // Bytes from where the reader started to the end of the input; -1 when the stream cannot
-  // tell (a pipe). Lets a reader weigh a header's counts against what the file can hold.
+  // Bytes from where the reader started to the end of the input (decompressed); -1 when the
+  // stream cannot tell (a pipe or compressed file longer than its content sample). Lets a reader weigh a header's counts against what the file can hold.
   std::int64_t input_bytes() const { return input_bytes_; }
 
   [[noreturn]] void fail(const std::string& message) const;

@@ -38,7 +38,8 @@ bool looks_like_node_link_json(std::istream& in);  // starts with '{'
 bool looks_like_tsplib(std::istream& in);          // NAME:, TYPE:, COMMENT: or DIMENSION:
 bool looks_like_matrix_market(std::istream& in);   // the %%MatrixMarket banner
 // Dense matrix text: every non-blank line has the same number of numbers, equal to the count
-// of such lines. Reads the stream to the end (or to the first line that rules it out).
+// of such lines (no more lines than numbers when the stream is part of a larger input). Reads
+// the stream to the end (or to the first line that rules it out).
 bool looks_like_dense_matrix(std::istream& in);
 // At least two "# NAME" block headers, each followed by "NAME [WEIGHT]" lines.
 bool looks_like_lgl(std::istream& in);

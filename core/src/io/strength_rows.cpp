@@ -9,11 +9,17 @@
 namespace pathscope::io {
 
 void add_rows_by_cost_rule(const std::vector<StrengthRow>& rows, const LoadOptions& options, bool undirected,
-                           const std::string& source, GraphBuilder& builder, LoadReport& report) {
+                           const std::string& source, GraphBuilder& builder, LoadReport& report,
+                           std::int64_t default_min_synapses, const char* default_reason) {
+  const bool by_default = options.min_synapses < 0;
+  const auto min_synapses = static_cast<double>(by_default ? default_min_synapses : options.min_synapses);
+  const auto dropped_row = [&](const StrengthRow& row) {
+    return row.strength < options.min_weight || row.strength < min_synapses;
+  };
   double strongest = 0;
   bool any = false;
   for (const auto& row : rows) {
-    if (row.strength < options.min_weight) continue;
+    if (dropped_row(row)) continue;
     if (options.cost_rule == EdgeCostRule::Inverse && row.strength <= 0) {
       throw ParseError(source, row.line,
                        "strength " + format_number(row.strength) + " has no inverse: the 'inverse' cost rule needs "
@@ -24,9 +30,11 @@ void add_rows_by_cost_rule(const std::vector<StrengthRow>& rows, const LoadOptio
   }
   builder.reserve(builder.pending_arcs() + static_cast<std::int64_t>(rows.size()) * (undirected ? 2 : 1));
   std::int64_t dropped = 0;
+  std::int64_t too_few = 0;
   for (const auto& row : rows) {
-    if (row.strength < options.min_weight) {
-      ++dropped;
+    if (dropped_row(row)) {
+      if (row.strength < min_synapses) ++too_few;
+      else ++dropped;
       continue;
     }
     double cost = row.strength;
@@ -49,7 +57,15 @@ void add_rows_by_cost_rule(const std::vector<StrengthRow>& rows, const LoadOptio
       builder.add_arc(row.u, row.v, cost, row.strength);
     }
   }
-  report.below_min_weight_dropped += dropped;
+  report.below_min_weight_dropped += dropped + too_few;
+  if (min_synapses > 0) {
+    report.notes.push_back(std::to_string(too_few) + " connections of fewer than " + format_number(min_synapses) +
+                           " synapses were dropped (" +
+                           (by_default ? std::string(default_reason ? default_reason : "the format's default") +
+                                             "; --min-synapses 0 keeps them"
+                                       : std::string("--min-synapses")) +
+                           ")");
+  }
   if (dropped > 0) {
     report.notes.push_back(std::to_string(dropped) + " connections weaker than the minimum weight " +
                            format_number(options.min_weight) + " were dropped");

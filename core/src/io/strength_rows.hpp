@@ -16,9 +16,11 @@ struct StrengthRow {
   std::int64_t line;  // where the row (or the first row of a summed pair) was read
 };
 
-// Drops rows weaker than options.min_weight, applies options.cost_rule and adds the arcs
+// Drops rows weaker than options.min_weight or of fewer synapses than options.min_synapses
+// (taken as default_min_synapses when -1), applies options.cost_rule and adds the arcs
 // (both directions when undirected). Throws ParseError for strengths the rule cannot use.
 void add_rows_by_cost_rule(const std::vector<StrengthRow>& rows, const LoadOptions& options, bool undirected,
-                           const std::string& source, GraphBuilder& builder, LoadReport& report);
+                           const std::string& source, GraphBuilder& builder, LoadReport& report,
+                           std::int64_t default_min_synapses = 0, const char* default_reason = nullptr);
 
 }  // namespace pathscope::io

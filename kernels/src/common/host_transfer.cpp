@@ -140,7 +140,7 @@ void download_rows(const void* device, std::size_t device_pitch, std::size_t row
 // and on short runs it takes longer than the kernels (docs/gpu.md).
 // Asking the kernel to populate the pages, slice by slice from all cores, takes most of that
 // off the resize; it writes nothing, so the memory still holds no objects until resize().
-static void populate_pages(void* data, std::size_t bytes) {
+static void populate_pages(void* data, std::size_t bytes, bool any_size) {
   constexpr std::uintptr_t kPage = 4096;
   const auto begin = (reinterpret_cast<std::uintptr_t>(data) + kPage - 1) & ~(kPage - 1);
   const auto end = (reinterpret_cast<std::uintptr_t>(data) + bytes) & ~(kPage - 1);
@@ -149,7 +149,7 @@ static void populate_pages(void* data, std::size_t bytes) {
   // this size the single-threaded fill already ends under the kernels, and populating from
   // all cores there only competes with the driver's thread (docs/gpu.md, v5).
   constexpr std::uintptr_t kLargest = std::uintptr_t{256} << 20;
-  if (end <= begin || end - begin < 4 * kSlice || end - begin > kLargest) return;
+  if (end <= begin || end - begin < 4 * kSlice || (end - begin > kLargest && !any_size)) return;
   const std::int64_t slices = static_cast<std::int64_t>((end - begin + kSlice - 1) / kSlice);
 #pragma omp parallel for schedule(static)
   for (std::int64_t i = 0; i < slices; ++i) {
@@ -159,19 +159,20 @@ static void populate_pages(void* data, std::size_t bytes) {
 }
 
 template <class T>
-void resize_for_result(std::vector<T>& v, std::size_t count) {
+void resize_for_result(std::vector<T>& v, std::size_t count, bool populate_any_size) {
   v.clear();
   v.reserve(count);
   constexpr std::uintptr_t kHuge = std::uintptr_t{2} << 20;
   const auto begin = (reinterpret_cast<std::uintptr_t>(v.data()) + kHuge - 1) & ~(kHuge - 1);
   const auto end = (reinterpret_cast<std::uintptr_t>(v.data() + count)) & ~(kHuge - 1);
   if (end > begin) madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);  // advice only
-  populate_pages(v.data(), count * sizeof(T));
+  populate_pages(v.data(), count * sizeof(T), populate_any_size);
   v.resize(count);
 }
 
-template void resize_for_result(std::vector<std::int32_t>&, std::size_t);
-template void resize_for_result(std::vector<float>&, std::size_t);
-template void resize_for_result(std::vector<std::uint16_t>&, std::size_t);
+template void resize_for_result(std::vector<std::int32_t>&, std::size_t, bool);
+template void resize_for_result(std::vector<float>&, std::size_t, bool);
+template void resize_for_result(std::vector<std::uint16_t>&, std::size_t, bool);
+template void resize_for_result(std::vector<std::uint64_t>&, std::size_t, bool);
 
 }  // namespace pathscope::gpu

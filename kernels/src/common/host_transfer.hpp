@@ -20,9 +20,11 @@ void download_rows(const void* device, std::size_t device_pitch, std::size_t row
                    void* host, cudaStream_t stream);
 
 // Resizes `v` to `count` elements, asking the kernel for huge pages first: the zero fill of a
-// large result is mostly page faults, and huge pages make far fewer of them.
+// large result is mostly page faults, and huge pages make far fewer of them. Pages are
+// populated from all cores up to 256 MB, or at any size with `populate_any_size` (runs whose
+// kernels are short, so the fill is their critical path).
 template <class T>
-void resize_for_result(std::vector<T>& v, std::size_t count);
+void resize_for_result(std::vector<T>& v, std::size_t count, bool populate_any_size = false);
 
 // Runs `task` on the process's one host worker thread. The worker lives as long as the
 // process, and with it the OpenMP team its tasks use: a thread per run made and tore down a

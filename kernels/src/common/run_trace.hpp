@@ -22,10 +22,21 @@ class RunTrace {
   void mark(const char* step, double when) {
     if (enabled_) marks_.emplace_back(step, when);
   }
+  // Time spent in a step that recurs (one per band, say), summed over the run.
+  void add(const char* step, double seconds) {
+    if (!enabled_) return;
+    for (auto& [name, sum] : totals_)
+      if (name == step) {
+        sum += seconds;
+        return;
+      }
+    totals_.emplace_back(step, seconds);
+  }
   ~RunTrace() {
     if (!enabled_) return;
     std::fprintf(stderr, "trace %s:", run_);
     for (const auto& [step, when] : marks_) std::fprintf(stderr, " %s %.3f ms;", step, (when - start_) * 1e3);
+    for (const auto& [step, sum] : totals_) std::fprintf(stderr, " %s %.3f ms in all;", step, sum * 1e3);
     std::fprintf(stderr, "\n");
   }
 
@@ -34,6 +45,7 @@ class RunTrace {
   bool enabled_;
   double start_;
   std::vector<std::pair<const char*, double>> marks_;
+  std::vector<std::pair<const char*, double>> totals_;
 };
 
 }  // namespace pathscope::gpu

@@ -11,19 +11,20 @@
 
 namespace pathscope::gpu {
 
-void BandMerger::deliver(std::size_t band, std::vector<CorrelationPair>&& pairs, unsigned long long found,
-                         double progress) {
+void BandMerger::deliver(std::size_t band, std::vector<CorrelationPair>&& pairs,
+                         std::vector<SurvivorRecord>&& records, unsigned long long found, double progress) {
   std::unique_lock<std::mutex> lock(mutex_);
   changed_.wait(lock, [&] { return band < next_ + window_ || aborted_; });
   if (aborted_) throw RanksAborted();
-  ready_[band] = {std::move(pairs), found, progress};
+  ready_[band] = {std::move(pairs), std::move(records), found, progress};
   if (draining_) return;  // the thread draining now takes this band too
   draining_ = true;
   for (auto it = ready_.find(next_); it != ready_.end(); it = ready_.find(next_)) {
     Band b = std::move(it->second);
     ready_.erase(it);
     lock.unlock();
-    if (sink_) sink_->consume(b.pairs.data(), b.pairs.size());
+    if (sink_ && !b.records.empty()) sink_->consume_records(b.records.data(), b.records.size());
+    if (sink_ && !b.pairs.empty()) sink_->consume(b.pairs.data(), b.pairs.size());
     job_.report(b.progress);
     lock.lock();
     survivors_ += b.found;

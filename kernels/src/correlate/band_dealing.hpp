@@ -26,13 +26,16 @@ struct BandRank {
 class BandMerger {
  public:
   BandMerger(PairSink* sink, const JobContext& job, std::size_t window) : sink_(sink), job_(job), window_(window) {}
-  void deliver(std::size_t band, std::vector<CorrelationPair>&& pairs, unsigned long long found, double progress);
+  // A band's survivors as pairs or (for a sink that takes them) records, sorted by (i, j).
+  void deliver(std::size_t band, std::vector<CorrelationPair>&& pairs, std::vector<SurvivorRecord>&& records,
+               unsigned long long found, double progress);
   void abort();
   std::uint64_t survivors() const { return survivors_; }
 
  private:
   struct Band {
     std::vector<CorrelationPair> pairs;
+    std::vector<SurvivorRecord> records;
     unsigned long long found = 0;
     double progress = 0;
   };

@@ -14,6 +14,7 @@
 #include "common/device_memory.hpp"
 #include "common/entry_points.hpp"
 #include "common/launch_grid.hpp"
+#include "common/run_trace.hpp"
 #include "correlate/band_dealing.hpp"
 #include "correlate/correlate_kernels.cuh"
 #include "pathscope/detail/row_preparation.hpp"
@@ -64,24 +65,43 @@ struct RunBudgets {
   std::uint64_t host = 0;
 };
 
-// The device bytes both survivor slots hold during the band loop.
+// The device bytes both survivor slots hold during the band loop (survivors and the scratch
+// of their sort).
 std::uint64_t survivor_slot_bytes(bool keep) {
-  return keep ? 2 * kSurvivorCapacity * sizeof(CorrelationSurvivor) : 0;
+  return keep ? 2 * (kSurvivorCapacity * sizeof(CorrelationSurvivor) + survivor_sort_scratch_bytes(kSurvivorCapacity))
+              : 0;
 }
+
+// Relative error bound of the fused kernel's float test is about 4.2e-7 (fused_int8_tiles.cu);
+// pairs within ten times that of the cut-off are decided again exactly.
+constexpr double kFusedWindow = 4e-6;
 
 // The rows on the device, whichever arithmetic they use.
 struct DeviceRows {
   bool int8 = false;
   std::int32_t width = 0;
+  std::int32_t samples = 0;  // columns m
   std::int32_t n = 0, padded = 0;
   DeviceArray<std::int8_t> int8_rows;
   DeviceArray<float> float_rows;
   DeviceArray<double> scale;
   DeviceArray<float> scale_f;
   std::vector<double> host_scale;  // to turn survivors' dot products into rho on the host
+  // The fused int8 kernel's per-row factors and thresholds (empty: the plain kernels).
+  DeviceArray<float> row_factor, col_threshold;
+  float window = 0;
 
   std::uint64_t device_bytes() const {
-    return int8_rows.bytes() + float_rows.bytes() + scale.bytes() + scale_f.bytes();
+    return int8_rows.bytes() + float_rows.bytes() + scale.bytes() + scale_f.bytes() + 8ull * padded;
+  }
+
+  CorrelationOperands operands() const {
+    CorrelationOperands o{int8 ? static_cast<const void*>(int8_rows.get()) : static_cast<const void*>(float_rows.get()),
+                          width, int8, scale.get(), scale_f.get(), n};
+    o.row_factor = row_factor.get();
+    o.col_threshold = col_threshold.get();
+    o.window = window;
+    return o;
   }
 
   // The same rows on another device (a rank of a several-GPU run), from `from`'s copy.
@@ -89,9 +109,11 @@ struct DeviceRows {
     DeviceRows c;
     c.int8 = int8;
     c.width = width;
+    c.samples = samples;
     c.n = n;
     c.padded = padded;
     c.host_scale = host_scale;
+    c.window = window;
     auto copy = [&](auto& dst, const auto& src) {
       using T = std::remove_reference_t<decltype(*src.get())>;
       dst = DeviceArray<T>(src.size());
@@ -101,12 +123,19 @@ struct DeviceRows {
     copy(c.float_rows, float_rows);
     copy(c.scale, scale);
     copy(c.scale_f, scale_f);
+    copy(c.row_factor, row_factor);
+    copy(c.col_threshold, col_threshold);
     return c;
   }
 
-  CorrelationOperands operands() const {
-    return {int8 ? static_cast<const void*>(int8_rows.get()) : static_cast<const void*>(float_rows.get()),
-            width, int8, scale.get(), scale_f.get(), n};
+  // The fused kernel's factors for this cut-off: built on the device from the exact scales.
+  void prepare_fused(double cutoff, cudaStream_t stream) {
+    if (!int8 || !(cutoff > 0) || n < 2) return;
+    row_factor = DeviceArray<float>(padded);
+    col_threshold = DeviceArray<float>(padded);
+    launch_threshold_factors(scale.get(), n, padded, cutoff, row_factor.get(), col_threshold.get(), stream);
+    const double least_scale = *std::min_element(host_scale.begin(), host_scale.end());
+    window = static_cast<float>(kFusedWindow * cutoff / least_scale);
   }
 };
 
@@ -121,6 +150,7 @@ class GpuCorrelationEngine final : public CorrelationEngine {
     if (options.row_limit > 0) throw Error("the gpu correlation backend always computes the whole triangle (no row limit)");
     CorrelateResult result;
     const double start = now_seconds();
+    RunTrace trace("gpu correlate");
     const RunBudgets budgets{device_memory_budget(options.gpu_memory_budget), effective_memory_budget(options)};
     Stream stream, copy_stream;
 
@@ -145,17 +175,13 @@ class GpuCorrelationEngine final : public CorrelationEngine {
     if (keep) sink->begin(result.rows);
 
     const double compute_start = now_seconds();
-    if (rows.n >= 2 && options.gpus.is_default()) {
-      const double total = 0.5 * rows.n * (rows.n - 1.0);
-      run_bands(rows, options, keep, job, stream, copy_stream, 0, 1,
-                [&](std::size_t, std::int32_t row_end, std::vector<CorrelationPair>& band, unsigned long long found) {
-                  result.survivors += found;
-                  if (keep) sink->consume(band.data(), band.size());
-                  job.report(band_progress(rows.n, row_end, total));
-                });
-    } else if (rows.n >= 2) {
+    rows.prepare_fused(survival_cutoff(options.min_abs_rho), stream.get());
+    trace.mark("loaded");
+    if (rows.n >= 2 && !options.gpus.is_default())
       run_dealt_bands(rows, options, keep ? sink : nullptr, job, result);
-    }
+    else if (rows.n >= 2)
+      run_bands(rows, options, sink, job, result, stream, copy_stream, trace);
+    trace.mark("bands done");
     if (keep) sink->finish();
     result.pairs_tested = static_cast<std::uint64_t>(rows.n) * (rows.n - 1) / 2;
     const double finish = now_seconds();
@@ -178,6 +204,7 @@ class GpuCorrelationEngine final : public CorrelationEngine {
     catalog.samples = m;
     catalog.has_names = source.layout().has_row_names;
     rows.width = static_cast<std::int32_t>(round_up(std::max(m, 1), 32));
+    rows.samples = m;
     std::int64_t capacity = source.row_count_hint() > 0 ? round_up(source.row_count_hint(), kCorrelationTile) : 1 << 16;
     correlate::check_row_count(capacity);
     // Rows take width + 12 bytes on the device (int8 values, both scales) and 8 on the host.
@@ -188,37 +215,53 @@ class GpuCorrelationEngine final : public CorrelationEngine {
     rows.int8_rows = DeviceArray<std::int8_t>(capacity * rows.width);
     rows.scale = DeviceArray<double>(capacity);
     rows.scale_f = DeviceArray<float>(capacity);
-    DeviceArray<double> raw_device;
-    std::vector<double> raw;
+    // Chunks go up through two pinned buffers without a wait per chunk: while chunk c is
+    // copied up and ranked, the source makes chunk c + 1 and it is packed into the other one.
+    struct Staging {
+      PinnedArray<double> host{0};
+      std::size_t capacity = 0;
+      DeviceArray<double> device;
+      Event free;
+    } staging[2];
     std::vector<std::int64_t> used;
     std::int64_t n = 0;
+    int next = 0;
+    const double upload_start = now_seconds();
     for (TableChunk chunk; source.next(chunk);) {
       job.check_cancel();
       correlate::admit_rows(chunk, catalog, used);
       const auto count = static_cast<std::int64_t>(used.size());
       if (count == 0) continue;
-      raw.resize(count * m);
-      for (std::int64_t u = 0; u < count; ++u) std::memcpy(raw.data() + u * m, chunk.row(used[u]), m * sizeof(double));
       const std::int64_t needed = round_up(n + count, kCorrelationTile);
       if (needed > static_cast<std::int64_t>(rows.scale.size())) {
         // While an array grows, its old and its new copy are both on the device.
         require_within_budget(static_cast<std::uint64_t>(needed) * (rows.width + 12) * 2, budgets.device,
                               "the ranked rows on the GPU");
+        stream.sync();
         grow_preserving(rows.int8_rows, needed * rows.width, n * rows.width);
         grow_preserving(rows.scale, needed, n);
         grow_preserving(rows.scale_f, needed, n);
       }
-      if (raw_device.size() < raw.size()) raw_device = DeviceArray<double>(raw.size());
-      const double upload_start = now_seconds();
-      CUDA_CHECK(cudaMemcpyAsync(raw_device.get(), raw.data(), raw.size() * sizeof(double), cudaMemcpyHostToDevice,
-                                 stream.get()));
-      launch_rank_rows(raw_device.get(), m, static_cast<std::int32_t>(count), static_cast<std::int32_t>(n),
-                            rows.width, rows.int8_rows.get(), rows.scale.get(), rows.scale_f.get(), stream.get());
-      // raw and raw_device are reused by the next chunk.
-      stream.sync();
-      result.timing.transfer_seconds += now_seconds() - upload_start;
+      Staging& st = staging[next];
+      next ^= 1;
+      st.free.sync();  // the last chunk that used this buffer is on the device
+      const std::size_t values = static_cast<std::size_t>(count) * m;
+      if (st.capacity < values) {
+        st.capacity = values;
+        st.host = PinnedArray<double>(values);
+        st.device = DeviceArray<double>(values);
+      }
+      double* packed = st.host.get();
+#pragma omp parallel for schedule(static)
+      for (std::int64_t u = 0; u < count; ++u) std::memcpy(packed + u * m, chunk.row(used[u]), m * sizeof(double));
+      CUDA_CHECK(cudaMemcpyAsync(st.device.get(), packed, values * sizeof(double), cudaMemcpyHostToDevice, stream.get()));
+      launch_rank_rows(st.device.get(), m, static_cast<std::int32_t>(count), static_cast<std::int32_t>(n), rows.width,
+                       rows.int8_rows.get(), rows.scale.get(), rows.scale_f.get(), stream.get());
+      st.free.record(stream.get());
       n += count;
     }
+    stream.sync();
+    result.timing.transfer_seconds += now_seconds() - upload_start;
     rows.n = static_cast<std::int32_t>(n);
     rows.padded = static_cast<std::int32_t>(round_up(std::max<std::int64_t>(n, 1), kCorrelationTile));
     if (rows.padded > static_cast<std::int64_t>(rows.scale.size())) {
@@ -247,6 +290,7 @@ class GpuCorrelationEngine final : public CorrelationEngine {
                             "the prepared rows on the host");
     const auto prepared = correlate::prepare_rows(source, options, 32, kCorrelationTile, result.rows, job);
     rows.width = prepared.stride;
+    rows.samples = prepared.samples;
     rows.n = prepared.rows;
     rows.padded = static_cast<std::int32_t>(prepared.scale.size());
     require_within_budget(prepared.values.size() * sizeof(float) + prepared.scale.size() * 20, budgets.host,
@@ -275,14 +319,25 @@ class GpuCorrelationEngine final : public CorrelationEngine {
     // slots' full capacity up front cost more than a whole run on a small table (docs/gpu.md).
     PinnedArray<CorrelationSurvivor> host{0};
     unsigned long long host_capacity = 0;
+    DeviceArray<unsigned char> sort_scratch;  // after the sort, also the records' device buffer
+    PinnedArray<SurvivorRecord> host_records{0};
+    unsigned long long host_records_capacity = 0;
     Event done;
-    explicit Slot(unsigned long long capacity) : survivors(capacity) {}
+    explicit Slot(unsigned long long capacity)
+        : survivors(capacity), sort_scratch(survivor_sort_scratch_bytes(capacity)) {}
     CorrelationSurvivor* host_room(unsigned long long count) {
       if (count > host_capacity) {
         host_capacity = std::max(count, std::max(2 * host_capacity, 1ull << 16));
         host = PinnedArray<CorrelationSurvivor>(host_capacity);
       }
       return host.get();
+    }
+    SurvivorRecord* records_room(unsigned long long count) {
+      if (count > host_records_capacity) {
+        host_records_capacity = std::max(count, std::max(2 * host_records_capacity, 1ull << 16));
+        host_records = PinnedArray<SurvivorRecord>(host_records_capacity);
+      }
+      return host_records.get();
     }
   };
 
@@ -298,12 +353,48 @@ class GpuCorrelationEngine final : public CorrelationEngine {
 
   // After slot.done: brings the rectangle's survivors into `band`; a rectangle with more than
   // the slot holds is split in two and redone on `stream`, down to single tiles.
+  // Where a band's survivors go: pairs (rho in double, on the host), or records (rho and p
+  // computed on the device) for a sink that takes them.
+  struct BandOut {
+    std::vector<CorrelationPair> pairs;
+    std::vector<SurvivorRecord> records;
+    bool as_records = false;
+    std::int32_t samples = 0;
+    PairSink* sink = nullptr;     // records of a band that was not split go straight to it
+    std::size_t consumed = 0;     // how many did
+    RunTrace* trace = nullptr;
+    std::size_t size() const { return consumed + (as_records ? records.size() : pairs.size()); }
+  };
+
   static void collect(const DeviceRows& rows, const CorrelationRect& rect, double cutoff, Slot& slot,
-                      unsigned long long capacity, const Stream& stream, std::vector<CorrelationPair>& band) {
+                      unsigned long long capacity, const Stream& stream, BandOut& out, bool whole_band = true) {
+    const double wait_start = now_seconds();
     slot.done.sync();
+    const double fetch_start = now_seconds();
+    out.trace->add("kernel wait", fetch_start - wait_start);
     const unsigned long long found = *slot.count.get();
     if (found <= capacity) {
       if (found == 0) return;
+      // Sorted on the device: the band reaches the host in file order.
+      sort_survivors(slot.survivors.get(), found, slot.sort_scratch.get(), slot.sort_scratch.bytes(), stream.get());
+      if (out.as_records) {
+        auto* device_records = reinterpret_cast<SurvivorRecord*>(slot.sort_scratch.get());
+        launch_survivor_records(slot.survivors.get(), found, rows.scale.get(), out.samples, device_records, stream.get());
+        SurvivorRecord* r = slot.records_room(found);
+        CUDA_CHECK(cudaMemcpyAsync(r, device_records, found * sizeof(SurvivorRecord), cudaMemcpyDeviceToHost, stream.get()));
+        stream.sync();
+        const double sink_start = now_seconds();
+        out.trace->add("sort, p and copy back", sink_start - fetch_start);
+        if (whole_band) {
+          out.sink->consume_records(r, found);
+          out.consumed += found;
+          out.trace->add("sink", now_seconds() - sink_start);
+        } else {
+          out.records.insert(out.records.end(), r, r + found);
+        }
+        return;
+      }
+      std::vector<CorrelationPair>& band = out.pairs;
       CorrelationSurvivor* s = slot.host_room(found);
       CUDA_CHECK(cudaMemcpyAsync(s, slot.survivors.get(), found * sizeof(CorrelationSurvivor), cudaMemcpyDeviceToHost,
                                  stream.get()));
@@ -323,82 +414,150 @@ class GpuCorrelationEngine final : public CorrelationEngine {
     }
     for (const auto& half : halves) {
       issue(rows, half, cutoff, slot, capacity, stream.get());
-      collect(rows, half, cutoff, slot, capacity, stream, band);
+      collect(rows, half, cutoff, slot, capacity, stream, out, false);
     }
   }
 
-  // Computes bands first, first + step, ... of the upper triangle and hands each one's
-  // survivors, sorted by (i, j), to on_band(band, its row end, survivors, count).
-  template <class OnBand>
-  static void run_bands(const DeviceRows& rows, const CorrelateOptions& options, bool keep, const JobContext& job,
-                        const Stream& stream, const Stream& copy_stream, std::size_t first, std::size_t step,
-                        OnBand on_band) {
-    // Dealt over several ranks, at least 8 bands a rank, so that their work evens out.
-    const std::int64_t dealt_height = step > 1 ? (rows.n + 8 * std::int64_t(step) - 1) / (8 * std::int64_t(step)) : rows.padded;
+  static void run_bands(const DeviceRows& rows, const CorrelateOptions& options, PairSink* sink, const JobContext& job,
+                        CorrelateResult& result, const Stream& stream, const Stream& copy_stream, RunTrace& trace) {
+    const bool keep = !options.count_only && sink;
     const unsigned long long capacity = keep ? kSurvivorCapacity : 0;
     const double cutoff = survival_cutoff(options.min_abs_rho);
-    // A band is a few billion pairs: long enough to hide the launch, short enough for progress.
-    const std::int64_t target_pairs = keep ? (std::int64_t{1} << 33) : (std::int64_t{1} << 36);
-    const std::int64_t height =
-        std::clamp<std::int64_t>(round_up(std::min(target_pairs / rows.padded, dealt_height), kCorrelationTile),
-                                 kCorrelationTile, std::int64_t{65535} * kCorrelationTile);
-    std::vector<CorrelationRect> bands;
-    for (std::int64_t r = 0; r < rows.n; r += height)
-      bands.push_back({static_cast<std::int32_t>(r), static_cast<std::int32_t>(std::min<std::int64_t>(r + height, rows.padded)),
-                       static_cast<std::int32_t>(r), rows.padded});
+    // Counting, a band is about 2^41 pairs (a second or so): long enough to hide the launch,
+    // short enough for progress. Keeping survivors, a band is sized from the survivor share of
+    // the bands before it so that it fills about half a slot; the first one probes.
+    const double total = 0.5 * rows.n * (rows.n - 1.0);
+    const auto pairs_from = [&](double r) { return r * (rows.n - 1) - 0.5 * r * (r - 1); };
+    double density = -1;  // survivors per pair in the bands finished so far; < 0: none yet
+    std::int64_t next_row = 0;
+    const auto next_band = [&]() {
+      const bool fused = fused_correlation_applies(rows.operands(), cutoff);
+      double target = keep ? (density > 0 ? 0.5 * capacity / density : double(std::int64_t{1} << 26))
+                           : double(std::int64_t{1} << (fused ? 41 : 36));
+      target = std::clamp(target, double(std::int64_t{1} << 24), double(std::int64_t{1} << 41));
+      const double remaining = std::max<double>(1, rows.n - next_row);
+      const std::int64_t height = std::clamp<std::int64_t>(
+          round_up(static_cast<std::int64_t>(target / remaining) + 1, kCorrelationTile), kCorrelationTile,
+          std::int64_t{65535} * kCorrelationTile);
+      CorrelationRect rect{static_cast<std::int32_t>(next_row),
+                           static_cast<std::int32_t>(std::min<std::int64_t>(next_row + height, rows.padded)),
+                           static_cast<std::int32_t>(next_row), rows.padded};
+      next_row = rect.row_end;
+      return rect;
+    };
     Slot slots[2] = {Slot(capacity), Slot(capacity)};
-    std::vector<CorrelationPair> band;
-    auto finish_band = [&](std::size_t k, std::size_t b) {
-      Slot& slot = slots[k % 2];
-      band.clear();
-      unsigned long long found = 0;
+    CorrelationRect issued[2];
+    BandOut band;
+    band.as_records = keep && sink->takes_records() && rows.int8;
+    band.samples = rows.samples;
+    band.sink = sink;
+    band.trace = &trace;
+    double pairs_seen = 0, survivors_seen = 0;
+    auto finish_band = [&](std::size_t b) {
+      Slot& slot = slots[b % 2];
+      const CorrelationRect& rect = issued[b % 2];
+      std::uint64_t found = 0;
       if (!keep) {
+        const double wait_start = now_seconds();
         slot.done.sync();
+        trace.add("kernel wait", now_seconds() - wait_start);
         found = *slot.count.get();
       } else {
-        collect(rows, bands[b], cutoff, slot, capacity, copy_stream, band);
+        band.pairs.clear();
+        band.records.clear();
+        band.consumed = 0;
+        collect(rows, rect, cutoff, slot, capacity, copy_stream, band);
         found = band.size();
-        std::sort(band.begin(), band.end(), [](const CorrelationPair& a, const CorrelationPair& c) {
-          return a.i != c.i ? a.i < c.i : a.j < c.j;
-        });
+        // Each slot comes back sorted; only a band split in column halves needs sorting again.
+        const auto by_pair = [](const auto& a, const auto& c) { return a.i != c.i ? a.i < c.i : a.j < c.j; };
+        if (band.as_records) {
+          if (!std::is_sorted(band.records.begin(), band.records.end(), by_pair))
+            std::sort(band.records.begin(), band.records.end(), by_pair);
+          if (!band.records.empty()) sink->consume_records(band.records.data(), band.records.size());
+        } else {
+          if (!std::is_sorted(band.pairs.begin(), band.pairs.end(), by_pair))
+            std::sort(band.pairs.begin(), band.pairs.end(), by_pair);
+          const double sink_start = now_seconds();
+          sink->consume(band.pairs.data(), band.pairs.size());
+          trace.add("sink", now_seconds() - sink_start);
+        }
       }
-      on_band(b, bands[b].row_end, band, found);
+      result.survivors += found;
+      const double done_rows = std::min<double>(rows.n, rect.row_end);
+      pairs_seen += pairs_from(done_rows) - pairs_from(std::min<double>(rows.n, rect.row_begin));
+      survivors_seen += static_cast<double>(found);
+      density = pairs_seen > 0 ? std::max(survivors_seen / pairs_seen, 1e-12) : -1;
+      job.report(std::min(1.0, pairs_from(done_rows) / total));
     };
-    // This rank's k-th band runs on the device while the host takes in its band k - 1.
-    std::size_t k = 0;
-    for (std::size_t b = first; b < bands.size(); b += step, ++k) {
+    // Band b runs on the device while the host takes in band b-1.
+    std::size_t b = 0;
+    for (; next_row < rows.n; ++b) {
       job.check_cancel();
-      issue(rows, bands[b], cutoff, slots[k % 2], capacity, stream.get());
-      if (k > 0) finish_band(k - 1, b - step);
+      issued[b % 2] = next_band();
+      issue(rows, issued[b % 2], cutoff, slots[b % 2], capacity, stream.get());
+      if (b > 0) finish_band(b - 1);
     }
-    if (k > 0) finish_band(k - 1, first + (k - 1) * step);
+    if (b > 0) finish_band(b - 1);
   }
 
-  static double band_progress(std::int32_t n, std::int32_t row_end, double total) {
-    const double done_rows = std::min<double>(n, row_end);
-    return std::min(1.0, (done_rows * (n - 1) - 0.5 * done_rows * (done_rows - 1)) / total);
-  }
-
-  // --gpus: the bands dealt round-robin to the ranks, one thread each (correlate/band_dealing.hpp).
+  // --gpus: bands of fixed height, at least 8 a rank, dealt round-robin (band_dealing.hpp); each
+  // rank runs the band loop above on its own device, streams and slots.
   static void run_dealt_bands(const DeviceRows& rows, const CorrelateOptions& options, PairSink* sink,
                               const JobContext& job, CorrelateResult& result) {
+    const double cutoff = survival_cutoff(options.min_abs_rho);
     const double total = 0.5 * rows.n * (rows.n - 1.0);
-    deal_bands(options, rows.device_bytes(), sink, job, result.survivors,
-               [&](const BandRank& rank, BandMerger& merger) {
-                 const DeviceRows* mine = &rows;
-                 DeviceRows copy;
-                 if (rank.device != rank.loading_device) {
-                   copy = rows.copy_to(rank.device, rank.loading_device);
-                   mine = &copy;
-                 }
-                 Stream stream, copy_stream;
-                 run_bands(*mine, options, sink != nullptr, job, stream, copy_stream, rank.rank, rank.ranks,
-                           [&](std::size_t b, std::int32_t row_end, std::vector<CorrelationPair>& band,
-                               unsigned long long found) {
-                             merger.deliver(b, std::move(band), found, band_progress(rows.n, row_end, total));
-                             band = {};
-                           });
-               });
+    const auto pairs_from = [&](double r) { return r * (rows.n - 1) - 0.5 * r * (r - 1); };
+    deal_bands(options, rows.device_bytes(), sink, job, result.survivors, [&](const BandRank& rank, BandMerger& merger) {
+      const std::int64_t height = std::clamp<std::int64_t>(
+          round_up((rows.n + 8 * std::int64_t(rank.ranks) - 1) / (8 * std::int64_t(rank.ranks)), kCorrelationTile),
+          kCorrelationTile, std::int64_t{65535} * kCorrelationTile);
+      const DeviceRows* mine = &rows;
+      DeviceRows copy;
+      if (rank.device != rank.loading_device) {
+        copy = rows.copy_to(rank.device, rank.loading_device);
+        mine = &copy;
+      }
+      const unsigned long long capacity = sink ? kSurvivorCapacity : 0;
+      Stream stream, copy_stream;
+      Slot slots[2] = {Slot(capacity), Slot(capacity)};
+      RunTrace trace("gpu correlate rank");
+      std::vector<std::pair<std::size_t, CorrelationRect>> mine_bands;
+      for (std::int64_t r = 0, b = 0; r < rows.n; r += height, ++b)
+        if (b % rank.ranks == rank.rank)
+          mine_bands.push_back({std::size_t(b), {static_cast<std::int32_t>(r),
+                                                 static_cast<std::int32_t>(std::min<std::int64_t>(r + height, rows.padded)),
+                                                 static_cast<std::int32_t>(r), rows.padded}});
+      auto finish = [&](std::size_t k) {
+        Slot& slot = slots[k % 2];
+        const auto& [b, rect] = mine_bands[k];
+        BandOut band;
+        band.as_records = sink && sink->takes_records() && mine->int8;
+        band.samples = mine->samples;
+        band.trace = &trace;
+        unsigned long long found = 0;
+        if (!sink) {
+          slot.done.sync();
+          found = *slot.count.get();
+        } else {
+          // Whole bands are collected, never passed to the sink from here: the merger keeps order.
+          collect(*mine, rect, cutoff, slot, capacity, copy_stream, band, false);
+          found = band.size();
+          const auto by_pair = [](const auto& a, const auto& c) { return a.i != c.i ? a.i < c.i : a.j < c.j; };
+          if (!std::is_sorted(band.records.begin(), band.records.end(), by_pair))
+            std::sort(band.records.begin(), band.records.end(), by_pair);
+          if (!std::is_sorted(band.pairs.begin(), band.pairs.end(), by_pair))
+            std::sort(band.pairs.begin(), band.pairs.end(), by_pair);
+        }
+        merger.deliver(b, std::move(band.pairs), std::move(band.records), found,
+                       std::min(1.0, pairs_from(std::min<double>(rows.n, rect.row_end)) / total));
+      };
+      for (std::size_t k = 0; k < mine_bands.size(); ++k) {
+        job.check_cancel();
+        issue(*mine, mine_bands[k].second, cutoff, slots[k % 2], capacity, stream.get());
+        if (k > 0) finish(k - 1);
+      }
+      if (!mine_bands.empty()) finish(mine_bands.size() - 1);
+    });
   }
 };
 

@@ -11,6 +11,14 @@ namespace {
 
 constexpr int kThreads = 256;  // 8 warps; each warp owns a 64 x 32 piece of the 128 x 128 tile
 
+// Each 32-byte slice of a row holds its 4-byte words in the order 0 4 1 5 2 6 3 7, so that a
+// lane's two words of an mma fragment (quad and quad + 4) are one 8-byte load. Every kernel
+// reads both factors through the same layout, so the dot products are those of the plain order.
+__device__ __forceinline__ int placed_byte(int k) {
+  const int word = (k % 32) / 4;
+  return (k / 32) * 32 + (word < 4 ? 2 * word : 2 * (word - 4) + 1) * 4 + k % 4;
+}
+
 __global__ void rank_rows_kernel(const double* raw, int m, int count, int first, int width, std::int8_t* rows,
                                  double* scale, float* scale_f) {
   const int r = blockIdx.x * blockDim.x + threadIdx.x;
@@ -28,10 +36,10 @@ __global__ void rank_rows_kernel(const double* raw, int m, int count, int first,
       equal += x[l] == v;
     }
     const int twice_centred = 2 * below + equal - m;
-    out[k] = static_cast<std::int8_t>(twice_centred);
+    out[placed_byte(k)] = static_cast<std::int8_t>(twice_centred);
     squares += twice_centred * twice_centred;
   }
-  for (int k = m; k < width; ++k) out[k] = 0;
+  for (int k = m; k < width; ++k) out[placed_byte(k)] = 0;
   const double s = 1.0 / sqrt(static_cast<double>(squares));
   scale[first + r] = s;
   scale_f[first + r] = static_cast<float>(s);
@@ -201,6 +209,10 @@ void launch_correlation_tiles(const CorrelationOperands& operands, const Correla
   const int row_tiles = (rect.row_end - rect.row_begin) / kCorrelationTile;
   const int col_tiles = (rect.col_end - rect.col_begin) / kCorrelationTile;
   if (row_tiles <= 0 || col_tiles <= 0) return;
+  if (fused_correlation_applies(operands, cutoff)) {
+    launch_fused_correlation(operands, rect, cutoff, output, stream);
+    return;
+  }
   if (row_tiles > 65535) throw Error("correlation band too tall for one launch");
   const dim3 grid(col_tiles, row_tiles);
   Epilogue epilogue{operands, rect, cutoff, cutoff > 0 ? static_cast<float>(cutoff) - 1e-5f : -1.0f, output};

@@ -1,6 +1,7 @@
 #pragma once
 // Strongly connected components by Tarjan's algorithm with an explicit stack, so that a long
-// path (a road network, a chain of a million nodes) cannot overflow the call stack.
+// path (a road network, a chain of a million nodes) cannot overflow the call stack. Shared by
+// the CPU "scc" closure engine and the host side of the GPU closure.
 #include <cstdint>
 #include <vector>
 
@@ -21,5 +22,14 @@ struct Condensation {
 };
 
 Condensation strong_components(const Graph& g);
+
+// The arcs between components as CSR over components: successors of c are
+// heads[offsets[c] .. offsets[c+1]), each listed once, highest number first (the successor
+// nearest the sources first, so that its reach set covers the most of the others).
+struct ComponentDag {
+  std::vector<std::int64_t> offsets;
+  std::vector<std::int32_t> heads;
+};
+ComponentDag component_dag(const Graph& g, const Condensation& c);
 
 }  // namespace pathscope::detail

@@ -1,0 +1,38 @@
+#pragma once
+// What the parts of the module share: the graph object, the argument rules, and one bind_*
+// function per engine family (module.cpp calls them in turn).
+#include <pybind11/pybind11.h>
+
+#include <cstdint>
+#include <memory>
+
+#include "pathscope/engine.hpp"
+#include "pathscope/job.hpp"
+#include "pathscope/load.hpp"
+
+namespace pathscope::python {
+
+// pathscope.Graph: a loaded graph and what loading did to the file. Shared, so that a run in
+// progress keeps its graph even when Python lets go of it.
+struct PyGraph {
+  std::shared_ptr<const LoadedGraph> loaded;
+  const Graph& graph() const { return loaded->graph; }
+};
+
+// A Graph object, or a file path / generator spec loaded with the default options.
+std::shared_ptr<const LoadedGraph> graph_argument(const pybind11::handle& graph_or_spec);
+// An int is a 0-based node index; a str is looked up as Graph::find_node does (name, then
+// case-insensitive name, then the file's own id). Throws pathscope.Error naming the key.
+std::int32_t node_argument(const Graph& g, const pybind11::handle& key);
+// threads / memory_budget / gpu_memory_budget as every engine family takes them, checked.
+EngineResources resources_from(int threads, std::uint64_t memory_budget, std::uint64_t gpu_memory_budget);
+// A Timing as a dict: engine, device, seconds, compute_seconds, transfer_seconds, updates.
+pybind11::dict timing_dict(const Timing& timing);
+
+void bind_graph(pybind11::module_& m);
+void bind_apsp(pybind11::module_& m);
+void bind_closure(pybind11::module_& m);
+void bind_tsp(pybind11::module_& m);
+void bind_correlate(pybind11::module_& m);
+
+}  // namespace pathscope::python

@@ -1,0 +1,252 @@
+// pathscope.load_graph and pathscope.Graph: every input format and generator, the graph's
+// arcs as CSR arrays over the graph's own memory, its names, ids, coordinates and report.
+#include <pybind11/numpy.h>
+#include <pybind11/stl.h>
+
+#include <cmath>
+#include <limits>
+#include <string>
+
+#include "bindings.hpp"
+#include "pathscope/distance_choice.hpp"
+#include "pathscope/error.hpp"
+#include "pathscope/file_formats.hpp"
+#include "views.hpp"
+
+namespace py = pybind11;
+
+namespace pathscope::python {
+
+
+namespace {
+
+// A structured dtype over the core's own struct, so that arrays of it need no copy. Registered
+// on first use rather than at import, so that `import pathscope` does not need NumPy.
+void register_dtype() {
+  static bool registered = false;  // under the GIL
+  if (registered) return;
+  PYBIND11_NUMPY_DTYPE(pathscope::Graph::SelfLoop, node, weight);
+  registered = true;
+}
+
+
+LoadedGraph load_released(const std::string& spec, const LoadOptions& options) {
+  py::gil_scoped_release unlocked;
+  return load_graph(spec, options);
+}
+
+std::string path_text(const py::handle& spec) {
+  // str, or any os.PathLike (pathlib.Path).
+  return py::str(py::module_::import("os").attr("fspath")(spec)).cast<std::string>();
+}
+
+py::dict report_dict(const LoadReport& r) {
+  py::dict d;
+  d["source"] = r.source;
+  d["format"] = r.format;
+  d["lines_read"] = r.lines_read;
+  d["records_read"] = r.records_read;
+  d["undirected_input"] = r.undirected_input;
+  d["self_loops"] = r.self_loops;
+  d["parallel_arcs_dropped"] = r.parallel_arcs_dropped;
+  d["below_min_weight_dropped"] = r.below_min_weight_dropped;
+  d["notes"] = r.notes;
+  return d;
+}
+
+py::object graph_view(const py::object& self, const char* what) {
+  const Graph& g = self.cast<const PyGraph&>().graph();
+  const std::string name = what;
+  if (name == "offsets") return view_of(g.offsets.data(), {static_cast<py::ssize_t>(g.offsets.size())}, self, false);
+  if (name == "heads") return view_of(g.heads.data(), {static_cast<py::ssize_t>(g.heads.size())}, self, false);
+  if (name == "weights") return view_of(g.weights.data(), {static_cast<py::ssize_t>(g.weights.size())}, self, false);
+  if (name == "ids") {
+    if (g.ids.empty()) return py::none();
+    return view_of(g.ids.data(), {static_cast<py::ssize_t>(g.ids.size())}, self, false);
+  }
+  if (name == "coordinates") {
+    if (g.coord_dims == 0) return py::none();
+    return view_of(g.coords.data(), {g.n, g.coord_dims}, self, false);
+  }
+  if (name == "arc_strengths") {
+    if (g.arc_strengths.empty()) return py::none();
+    return view_of(g.arc_strengths.data(), {static_cast<py::ssize_t>(g.arc_strengths.size())}, self, false);
+  }
+  if (name == "self_loops") {
+    register_dtype();
+    return view_of(g.self_loops.data(), {static_cast<py::ssize_t>(g.self_loops.size())}, self, false);
+  }
+  throw Error(std::string("no graph array named ") + what);
+}
+
+const std::string& load_graph_doc() {
+  static const std::string doc =
+      "Loads a graph file (format by extension or content, or format=NAME) or a generator spec such as "
+      "'random:n=1000,deg=8,seed=1'. The keywords are the core's LoadOptions; cost_rule is weight, hops, "
+      "inverse or max-minus.\n\n" + input_formats_help(InputKind::Graph);
+  return doc;
+}
+
+// One attribute column: integers and reals as read-only views of the column (a NumPy masked
+// array when some nodes lack a value), booleans as a bool array, text as a list (None = missing).
+py::object attribute_values(const py::object& self, const AttributeColumn& column) {
+  const auto count = static_cast<py::ssize_t>(column.size());
+  py::object values;
+  switch (column.type) {
+    case AttributeType::Text: {
+      py::list list;
+      for (std::size_t i = 0; i < column.size(); ++i) {
+        if (column.has(i)) list.append(py::str(column.text[i]));
+        else list.append(py::none());
+      }
+      return list;
+    }
+    case AttributeType::Integer: values = view_of(column.integers.data(), {count}, self, false); break;
+    case AttributeType::Real: values = view_of(column.reals.data(), {count}, self, false); break;
+    case AttributeType::Boolean:
+      values = view_of(column.integers.data(), {count}, self, false).attr("astype")("bool");
+      break;
+  }
+  if (column.present.empty()) return values;
+  const py::array present = view_of(column.present.data(), {count}, self, false);
+  return py::module_::import("numpy").attr("ma").attr("masked_array")(values, present.attr("__eq__")(0));
+}
+
+py::dict attributes_dict(const py::object& self) {
+  const Graph& g = self.cast<const PyGraph&>().graph();
+  py::dict d;
+  for (const auto& column : g.node_attributes.columns) d[py::str(column.name)] = attribute_values(self, column);
+  return d;
+}
+
+}  // namespace
+
+std::shared_ptr<const LoadedGraph> graph_argument(const py::handle& graph_or_spec) {
+  if (py::isinstance<PyGraph>(graph_or_spec)) return graph_or_spec.cast<const PyGraph&>().loaded;
+  if (py::isinstance<py::str>(graph_or_spec) || py::hasattr(graph_or_spec, "__fspath__"))
+    return std::make_shared<const LoadedGraph>(load_released(path_text(graph_or_spec), {}));
+  throw py::type_error("expected a pathscope.Graph, a file path or a generator spec such as 'random:n=100,deg=4,seed=1'");
+}
+
+std::int32_t node_argument(const Graph& g, const py::handle& key) {
+  if (py::isinstance<py::bool_>(key)) throw py::type_error("a node is an int (0-based index) or a str (name or id)");
+  if (py::isinstance<py::int_>(key)) {
+    const auto index = key.cast<std::int64_t>();
+    if (index < 0 || index >= g.n)
+      throw Error("node index " + std::to_string(index) + " is outside 0.." + std::to_string(g.n - 1) +
+                  " (pass a str to look a node up by name or by the file's id)");
+    return static_cast<std::int32_t>(index);
+  }
+  if (py::isinstance<py::str>(key)) {
+    const auto text = key.cast<std::string>();
+    if (const auto found = g.find_node(text)) return *found;
+    throw Error("no node '" + text + "' in the graph (give a name or an id as str, or a 0-based index as int)");
+  }
+  throw py::type_error("a node is an int (0-based index) or a str (name or id)");
+}
+
+EngineResources resources_from(int threads, std::uint64_t memory_budget, std::uint64_t gpu_memory_budget) {
+  EngineResources r;
+  r.threads = threads;
+  r.memory_budget = memory_budget;
+  r.gpu_memory_budget = gpu_memory_budget;
+  validate_resources(r);
+  return r;
+}
+
+py::dict timing_dict(const Timing& t) {
+  py::dict d;
+  d["engine"] = t.engine;
+  d["device"] = t.device;
+  d["seconds"] = t.seconds;
+  d["compute_seconds"] = t.compute_seconds;
+  d["transfer_seconds"] = t.transfer_seconds;
+  d["updates"] = t.updates;
+  return d;
+}
+
+void bind_graph(py::module_& m) {
+  py::class_<PyGraph>(m, "Graph",
+                      "A directed graph in CSR form (an undirected input is stored as two arcs per edge). "
+                      "Arrays are read-only views of the graph's own memory.")
+      .def_property_readonly("n", [](const PyGraph& g) { return g.graph().n; }, "Number of nodes")
+      .def("__len__", [](const PyGraph& g) { return g.graph().n; })
+      .def_property_readonly("arc_count", [](const PyGraph& g) { return g.graph().arc_count(); })
+      .def_property_readonly("directed", [](const PyGraph& g) { return g.graph().directed; },
+                             "False when the input was undirected (arcs are still stored both ways)")
+      .def_property_readonly("integer_weights", [](const PyGraph& g) { return g.graph().integer_weights; })
+      .def_property_readonly("unit_weights", [](const PyGraph& g) { return g.graph().unit_weights; })
+      .def_property_readonly("offsets", [](py::object self) { return graph_view(self, "offsets"); },
+                             "int64[n+1]: arcs of u are offsets[u]:offsets[u+1]")
+      .def_property_readonly("heads", [](py::object self) { return graph_view(self, "heads"); }, "int32[m]: arc -> target")
+      .def_property_readonly("weights", [](py::object self) { return graph_view(self, "weights"); }, "float64[m]: arc -> cost")
+      .def_property_readonly("arc_strengths", [](py::object self) { return graph_view(self, "arc_strengths"); },
+                             "float64[m] of the strengths the file gave (a synapse count) before the cost rule made "
+                             "them the weights, or None")
+      .def_property_readonly("node_attributes", &attributes_dict,
+                             "dict of every other per-node value the reader kept: name -> int64 / float64 / bool array "
+                             "(masked where a node has no value) or list of str (None where missing)")
+      .def_property_readonly("ids", [](py::object self) { return graph_view(self, "ids"); },
+                             "int64[n] of the file's own node ids, or None")
+      .def_property_readonly("coordinates", [](py::object self) { return graph_view(self, "coordinates"); },
+                             "float32[n, 2 or 3], or None")
+      .def_property_readonly("self_loops", [](py::object self) { return graph_view(self, "self_loops"); },
+                             "Structured array (node int32, weight float64): loops are kept off the arcs")
+      .def_property_readonly("names",
+                             [](const PyGraph& g) -> py::object {
+                               if (g.graph().names.empty()) return py::none();
+                               return py::cast(g.graph().names);
+                             },
+                             "list of node names, or None")
+      .def_property_readonly("report", [](const PyGraph& g) { return report_dict(g.loaded->report); },
+                             "What loading did to the file: format, counts dropped, notes")
+      .def("find_node",
+           [](const PyGraph& g, const std::string& key) -> py::object {
+             if (const auto found = g.graph().find_node(key)) return py::int_(*found);
+             return py::none();
+           },
+           py::arg("key"), "Index of the node with this name (exact, then any case) or id; None when there is none")
+      .def("label", [](const PyGraph& g, py::handle node) { return g.graph().label(node_argument(g.graph(), node)); },
+           py::arg("node"), "The node's name, or its id as text")
+      .def("distance_type",
+           [](const PyGraph& g) {
+             const DistanceChoice choice = choose_distance_type(g.graph());
+             return py::make_tuple(dist_type_name(choice.type), choice.exact, choice.reason);
+           },
+           "(type, exact, reason): the narrowest distance type that holds every distance ('auto' picks it)")
+      .def("__repr__", [](const PyGraph& g) {
+        return "<pathscope.Graph " + g.loaded->report.source + ": n=" + std::to_string(g.graph().n) +
+               " arcs=" + std::to_string(g.graph().arc_count()) + (g.graph().directed ? " directed" : " undirected") + ">";
+      });
+
+  m.def(
+      "load_graph",
+      [](py::handle spec, const std::string& format, const std::string& cost_rule, double min_weight,
+         const std::string& source_column, const std::string& target_column, const std::string& weight_column,
+         py::object node_table, bool force_undirected, double dense_no_arc, bool dense_zero_is_arc,
+         std::int64_t max_nodes, std::int64_t max_arcs) {
+        LoadOptions o;
+        o.format = format;
+        o.cost_rule = parse_edge_cost_rule(cost_rule);
+        o.min_weight = min_weight;
+        o.source_column = source_column;
+        o.target_column = target_column;
+        o.weight_column = weight_column;
+        if (!node_table.is_none()) o.node_table = path_text(node_table);
+        o.force_undirected = force_undirected;
+        o.dense_no_arc = dense_no_arc;
+        o.dense_zero_is_arc = dense_zero_is_arc;
+        o.max_nodes = max_nodes;
+        o.max_arcs = max_arcs;
+        return PyGraph{std::make_shared<const LoadedGraph>(load_released(path_text(spec), o))};
+      },
+      py::arg("spec"), py::kw_only(), py::arg("format") = "", py::arg("cost_rule") = "weight",
+      py::arg("min_weight") = -std::numeric_limits<double>::infinity(), py::arg("source_column") = "",
+      py::arg("target_column") = "", py::arg("weight_column") = "", py::arg("node_table") = py::none(),
+      py::arg("force_undirected") = false, py::arg("dense_no_arc") = LoadOptions{}.dense_no_arc,
+      py::arg("dense_zero_is_arc") = false, py::arg("max_nodes") = LoadOptions{}.max_nodes,
+      py::arg("max_arcs") = LoadOptions{}.max_arcs,
+      load_graph_doc().c_str());
+}
+
+}  // namespace pathscope::python

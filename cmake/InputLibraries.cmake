@@ -1,0 +1,18 @@
+# Libraries the readers use, all Debian packages (scripts/install-deps.sh):
+#   zlib1g-dev    gzip input, streamed (core/src/io/decompressing_buf.cpp)
+#   libzstd-dev   zstd input, streamed
+#   libexpat1-dev GraphML and GEXF, parsed as a stream of events so memory stays bounded
+find_package(ZLIB REQUIRED)
+find_package(EXPAT REQUIRED)
+# libzstd-dev ships a CMake package (zstd::libzstd_shared); older ones only a pkg-config file.
+find_package(zstd CONFIG QUIET)
+add_library(pathscope_zstd INTERFACE)
+if(TARGET zstd::libzstd_shared)
+  target_link_libraries(pathscope_zstd INTERFACE zstd::libzstd_shared)
+elseif(TARGET zstd::libzstd_static)
+  target_link_libraries(pathscope_zstd INTERFACE zstd::libzstd_static)
+else()
+  find_package(PkgConfig REQUIRED)
+  pkg_check_modules(PATHSCOPE_ZSTD REQUIRED IMPORTED_TARGET libzstd)
+  target_link_libraries(pathscope_zstd INTERFACE PkgConfig::PATHSCOPE_ZSTD)
+endif()

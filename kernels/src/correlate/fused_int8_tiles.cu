@@ -1,0 +1,296 @@
+// The int8 correlation kernel with its threshold in the registers (Spearman, cut-off > 0).
+//
+// Each block keeps one row tile (128 rows) and sweeps a run of column tiles to its right; each
+// warp owns 64 x 32 pairs of a 128 x 128 step (mma.sync m16n8k32, s8 -> s32). The products
+// start from a bias instead of zero, C = 0x4B400000 (the float 1.5 * 2^23), so the integer
+// sum read as a float is exactly 1.5 * 2^23 + dot (|dot| < 2^21), and one FFMA with the row
+// factor a_i (1/sqrt(S_i) cut to 22 significant bits, so that a_i * 1.5 * 2^23 is exact) gives
+// dot * a_i rounded once. The test |dot| * a_i >= q_j (q_j = cut-off * sqrt(S_j)) is then one
+// FADD: e = |y| - q_j, whose sign bit is counted by one LEA.HI. Its error is below 5e-7 of
+// q_j, so only pairs with |e| < window (4e-6 of the largest q) can be decided wrongly; each
+// thread tracks its least |e| (count mode) or its largest e (survivor mode) and, in the rare
+// tiles where that falls inside the window, decides its pairs again exactly: double
+// rho = dot * s_i * s_j, the CPU engine's formula. So counts and survivors are exact.
+#include <cstdint>
+
+#include "common/cuda_check.hpp"
+#include "correlate/correlate_kernels.cuh"
+#include "pathscope/error.hpp"
+
+namespace pathscope::gpu {
+namespace {
+
+constexpr int kThreads = 256;
+constexpr int kChunkTiles = 64;  // column tiles one block sweeps
+constexpr int kBias = 0x4B400000;
+constexpr float kBiasFloat = 12582912.0f;
+
+__device__ __forceinline__ void mma_s8(int (&c)[4], const unsigned (&a)[4], const unsigned (&b)[2]) {
+  asm volatile(
+      "mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};\n"
+      : "+r"(c[0]), "+r"(c[1]), "+r"(c[2]), "+r"(c[3])
+      : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
+}
+
+// Rows are stored with each 32-byte k slice permuted (words 0 4 1 5 2 6 3 7, see the ranking
+// kernel), so a lane's two words of a fragment (quad and quad + 4) are one 8-byte load. Both
+// factors use the same permutation, so the dot product is unchanged.
+__device__ __forceinline__ uint2 fragment_words(const std::int8_t* rows, int width, int row, int step, int quad) {
+  return __ldg(reinterpret_cast<const uint2*>(rows + static_cast<std::int64_t>(row) * width + step * 32) + quad);
+}
+
+struct FusedArgs {
+  const std::int8_t* rows;
+  int width;
+  const float* row_factor;
+  const float* col_threshold;
+  const double* scale;
+  int n;
+  int row_tile_begin, row_tile_end;  // tiles
+  int col_tile_begin, col_tile_end;
+  double cutoff;
+  float window;
+  CorrelationSurvivor* survivors;  // null: count only
+  unsigned long long capacity;
+  unsigned long long* counter;
+};
+
+__device__ __forceinline__ bool exact_survivor(const FusedArgs& args, int i, int j, int biased) {
+  if (i >= args.n || j >= args.n || j <= i) return false;
+  double rho = static_cast<double>(biased - kBias) * args.scale[i] * args.scale[j];
+  rho = rho > 1 ? 1 : (rho < -1 ? -1 : rho);
+  return fabs(rho) >= args.cutoff;
+}
+
+// Decides the pairs of one warp tile half exactly (the rare halves with a pair inside the
+// window). The accumulators wait in shared memory, so this rolled loop costs no registers in
+// the fast path; the factors and thresholds are read again from global memory, which gives
+// the very margins the fast path computed.
+template <bool COUNT>
+__device__ __noinline__ void decide_exactly(const FusedArgs& args, const int* parked, int warp_row, int warp_col,
+                                            int lane, int& negatives) {
+  const int group = lane >> 2, quad = lane & 3;
+  for (int k = 0; k < 32; ++k) {
+    const int mt = k >> 3, nt = (k >> 2) & 1, e = k & 3;
+    const int biased = parked[k * 32 + lane];
+    const int i = warp_row + mt * 16 + group + (e >> 1) * 8;
+    const int j = warp_col + nt * 8 + quad * 2 + (e & 1);
+    const float factor = args.row_factor[i];
+    const float y = fmaf(__int_as_float(biased), factor, -kBiasFloat * factor);
+    float m = fabsf(y) - args.col_threshold[j];
+    if (j <= i) m = -INFINITY;
+    if (COUNT) {
+      if (fabsf(m) < args.window) {
+        const int fast = !(__float_as_uint(m) >> 31);
+        negatives += fast - static_cast<int>(exact_survivor(args, i, j, biased));
+      }
+    } else {
+      const bool keep = m >= -args.window && exact_survivor(args, i, j, biased);
+      const unsigned mask = __ballot_sync(0xffffffffu, keep);
+      if (mask == 0) continue;
+      const int leader = __ffs(mask) - 1;
+      unsigned long long base = 0;
+      if (lane == leader) base = atomicAdd(args.counter, static_cast<unsigned long long>(__popc(mask)));
+      base = __shfl_sync(0xffffffffu, base, leader);
+      if (keep) {
+        const unsigned long long slot = base + __popc(mask & ((1u << lane) - 1));
+        if (slot < args.capacity) args.survivors[slot] = CorrelationSurvivor{i, j, static_cast<float>(biased - kBias)};
+      }
+    }
+  }
+}
+
+// The epilogue of one 64 x 16 warp tile half. Accumulator layout: e = 0, 1 at row group,
+// columns 2 quad + {0, 1}; e = 2, 3 at row group + 8. On the diagonal tile the pairs with
+// j <= i count as below the cut-off.
+template <bool DIAGONAL, bool COUNT>
+__device__ __forceinline__ void finish_half(const FusedArgs& args, const int (&acc)[4][2][4], const float (&factor)[4][2],
+                                            const float (&offset)[4][2], const float2 (&q)[2], int warp_row,
+                                            int warp_col, int lane, int* parked, int& negatives) {
+  const int group = lane >> 2, quad = lane & 3;
+  float extreme = COUNT ? INFINITY : -INFINITY;
+#pragma unroll
+  for (int mt = 0; mt < 4; ++mt)
+#pragma unroll
+    for (int nt = 0; nt < 2; ++nt)
+#pragma unroll
+      for (int e = 0; e < 4; ++e) {
+        const float y = fmaf(__int_as_float(acc[mt][nt][e]), factor[mt][e >> 1], offset[mt][e >> 1]);
+        float m = fabsf(y) - ((e & 1) ? q[nt].y : q[nt].x);
+        if (DIAGONAL) {
+          const int i = warp_row + mt * 16 + group + (e >> 1) * 8;
+          const int j = warp_col + nt * 8 + quad * 2 + (e & 1);
+          if (j <= i) m = -INFINITY;
+        }
+        if (COUNT) {
+          negatives += static_cast<int>(__float_as_uint(m) >> 31);
+          extreme = fminf(extreme, fabsf(m));
+        } else {
+          extreme = fmaxf(extreme, m);
+        }
+      }
+  const bool unsure = COUNT ? extreme < args.window : extreme >= -args.window;
+  if (!__any_sync(0xffffffffu, unsure)) return;
+#pragma unroll
+  for (int mt = 0; mt < 4; ++mt)
+#pragma unroll
+    for (int nt = 0; nt < 2; ++nt)
+#pragma unroll
+      for (int e = 0; e < 4; ++e) parked[((mt * 2 + nt) * 4 + e) * 32 + lane] = acc[mt][nt][e];
+  __syncwarp();
+  decide_exactly<COUNT>(args, parked, warp_row, warp_col, lane, negatives);
+  __syncwarp();
+}
+
+template <int KSTEPS, bool COUNT>
+__global__ void __launch_bounds__(kThreads, 2) fused_int8_kernel(FusedArgs args) {
+  const int tile_i = args.row_tile_begin + static_cast<int>(blockIdx.x);
+  if (tile_i >= args.row_tile_end) return;
+  const int chunk_begin = args.col_tile_begin + static_cast<int>(blockIdx.y) * kChunkTiles;
+  const int j_begin = max(tile_i, chunk_begin);
+  const int j_end = min(args.col_tile_end, chunk_begin + kChunkTiles);
+  if (j_begin >= j_end) return;
+
+  const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+  const int group = lane >> 2, quad = lane & 3;
+  const int warp_row = tile_i * kCorrelationTile + (warp >> 2) * 64;
+  const int width = args.width;
+
+  // Row fragments and factors stay in registers for the whole sweep.
+  unsigned a[KSTEPS][4][4];
+  float factor[4][2], offset[4][2];
+#pragma unroll
+  for (int mt = 0; mt < 4; ++mt) {
+    const int r0 = warp_row + mt * 16 + group;
+#pragma unroll
+    for (int s = 0; s < KSTEPS; ++s) {
+      const uint2 lo = fragment_words(args.rows, width, r0, s, quad);
+      const uint2 hi = fragment_words(args.rows, width, r0 + 8, s, quad);
+      a[s][mt][0] = lo.x, a[s][mt][1] = hi.x, a[s][mt][2] = lo.y, a[s][mt][3] = hi.y;
+    }
+#pragma unroll
+    for (int h = 0; h < 2; ++h) {
+      factor[mt][h] = __ldg(args.row_factor + r0 + 8 * h);
+      offset[mt][h] = -kBiasFloat * factor[mt][h];  // exact: the factor has 22 significant bits
+    }
+  }
+
+  __shared__ int parked_all[kThreads / 32][32 * 32];
+  int* parked = parked_all[warp];
+  int negatives = 0;  // pairs found below the cut-off, over the whole sweep
+  int pairs = 0;      // pairs looked at (off-triangle ones of the diagonal tile are negatives too)
+  for (int tile_j = j_begin; tile_j < j_end; ++tile_j) {
+    // The warp's 32 columns in two halves of 16, so only 32 accumulators are live at once.
+#pragma unroll
+    for (int half = 0; half < 2; ++half) {
+      const int warp_col = tile_j * kCorrelationTile + (warp & 3) * 32 + half * 16;
+      unsigned b[KSTEPS][2][2];
+      float2 q[2];
+#pragma unroll
+      for (int nt = 0; nt < 2; ++nt) {
+        const int c = warp_col + nt * 8 + group;
+#pragma unroll
+        for (int s = 0; s < KSTEPS; ++s) {
+          const uint2 w = fragment_words(args.rows, width, c, s, quad);
+          b[s][nt][0] = w.x, b[s][nt][1] = w.y;
+        }
+        q[nt] = __ldg(reinterpret_cast<const float2*>(args.col_threshold + warp_col + nt * 8) + quad);
+      }
+      int acc[4][2][4];
+#pragma unroll
+      for (int mt = 0; mt < 4; ++mt)
+#pragma unroll
+        for (int nt = 0; nt < 2; ++nt)
+#pragma unroll
+          for (int e = 0; e < 4; ++e) acc[mt][nt][e] = kBias;
+#pragma unroll
+      for (int s = 0; s < KSTEPS; ++s)
+#pragma unroll
+        for (int mt = 0; mt < 4; ++mt)
+#pragma unroll
+          for (int nt = 0; nt < 2; ++nt) mma_s8(acc[mt][nt], a[s][mt], b[s][nt]);
+      if (tile_j == tile_i)
+        finish_half<true, COUNT>(args, acc, factor, offset, q, warp_row, warp_col, lane, parked, negatives);
+      else
+        finish_half<false, COUNT>(args, acc, factor, offset, q, warp_row, warp_col, lane, parked, negatives);
+      pairs += 32;
+    }
+  }
+  if (COUNT) {
+    unsigned long long survivors = static_cast<unsigned long long>(pairs - negatives);
+    for (int offset_lane = 16; offset_lane > 0; offset_lane /= 2)
+      survivors += __shfl_down_sync(0xffffffffu, survivors, offset_lane);
+    if (lane == 0 && survivors) atomicAdd(args.counter, survivors);
+  }
+}
+
+template <int KSTEPS>
+void launch_width(const FusedArgs& args, dim3 grid, cudaStream_t stream) {
+  if (args.survivors)
+    fused_int8_kernel<KSTEPS, false><<<grid, kThreads, 0, stream>>>(args);
+  else
+    fused_int8_kernel<KSTEPS, true><<<grid, kThreads, 0, stream>>>(args);
+}
+
+// The row factors and column thresholds of one cut-off, from the exact scales.
+__global__ void threshold_factors_kernel(const double* scale, int n, int padded, double cutoff, float* row_factor,
+                                         float* col_threshold) {
+  for (int r = blockIdx.x * blockDim.x + threadIdx.x; r < padded; r += gridDim.x * blockDim.x) {
+    if (r < n) {
+      // Cut to 22 significant bits so that the bias times the factor is a float.
+      row_factor[r] = __uint_as_float(__float_as_uint(static_cast<float>(scale[r])) & ~3u);
+      col_threshold[r] = static_cast<float>(cutoff / scale[r]);
+    } else {
+      row_factor[r] = 0;          // padding rows: y = 0, below every threshold
+      col_threshold[r] = 3e38f;   // padding columns: never reached
+    }
+  }
+}
+
+}  // namespace
+
+void launch_threshold_factors(const double* scale, std::int32_t n, std::int32_t padded, double cutoff,
+                              float* row_factor, float* col_threshold, cudaStream_t stream) {
+  if (padded <= 0) return;
+  threshold_factors_kernel<<<(padded + 255) / 256, 256, 0, stream>>>(scale, n, padded, cutoff, row_factor,
+                                                                      col_threshold);
+  CUDA_CHECK_LAUNCH();
+}
+
+bool fused_correlation_applies(const CorrelationOperands& operands, double cutoff) {
+  return operands.int8 && operands.row_factor && operands.col_threshold && cutoff > 0 && operands.width <= 64;
+}
+
+void launch_fused_correlation(const CorrelationOperands& operands, const CorrelationRect& rect, double cutoff,
+                              const CorrelationOutput& output, cudaStream_t stream) {
+  const int row_tiles = (rect.row_end - rect.row_begin) / kCorrelationTile;
+  const int col_tiles = (rect.col_end - rect.col_begin) / kCorrelationTile;
+  if (row_tiles <= 0 || col_tiles <= 0) return;
+  const int chunks = (col_tiles + kChunkTiles - 1) / kChunkTiles;
+  if (chunks > 65535) throw Error("correlation band too wide for one launch");
+  FusedArgs args{static_cast<const std::int8_t*>(operands.rows),
+                 operands.width,
+                 operands.row_factor,
+                 operands.col_threshold,
+                 operands.scale,
+                 operands.n,
+                 rect.row_begin / kCorrelationTile,
+                 rect.row_end / kCorrelationTile,
+                 rect.col_begin / kCorrelationTile,
+                 rect.col_end / kCorrelationTile,
+                 cutoff,
+                 operands.window,
+                 output.survivors,
+                 output.capacity,
+                 output.counter};
+  // Row tiles vary fastest, so the blocks resident at once share their column chunk in L2.
+  const dim3 grid(row_tiles, chunks);
+  switch (operands.width / 32) {
+    case 1: launch_width<1>(args, grid, stream); break;
+    case 2: launch_width<2>(args, grid, stream); break;
+    default: throw Error("the fused int8 kernel takes rows of 32 or 64 bytes");
+  }
+  CUDA_CHECK_LAUNCH();
+}
+
+}  // namespace pathscope::gpu

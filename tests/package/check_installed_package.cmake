@@ -1,0 +1,77 @@
+# Installs the `dev` component of a build into a fresh prefix, builds tests/package/consumer
+# against it with find_package(pathscope), runs both of its programs on a fresh random graph
+# and compares what they print with pathscope-cli's `apsp --json` on the same graph.
+#   cmake -DBUILD_DIR=... -DCLI=... -DCONSUMER=... -DWORK=... -DGENERATOR=... -DCXX=...
+#         -DSANITIZE=ON|OFF -DHAVE_CUDA=ON|OFF -P check_installed_package.cmake
+foreach(var BUILD_DIR CLI CONSUMER WORK GENERATOR CXX)
+  if(NOT ${var})
+    message(FATAL_ERROR "pass -D${var}=...")
+  endif()
+endforeach()
+
+function(run)
+  execute_process(COMMAND ${ARGN} RESULT_VARIABLE code OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT code EQUAL 0)
+    string(REPLACE ";" " " shown "${ARGN}")
+    message(FATAL_ERROR "failed (${code}): ${shown}\n${out}\n${err}")
+  endif()
+  set(output "${out}" PARENT_SCOPE)
+endfunction()
+
+file(REMOVE_RECURSE ${WORK})
+set(prefix ${WORK}/prefix)
+run(${CMAKE_COMMAND} --install ${BUILD_DIR} --prefix ${prefix} --component dev)
+foreach(file include/pathscope/apsp.hpp lib/cmake/pathscope/pathscopeConfig.cmake
+             lib/cmake/pathscope/pathscopeConfigVersion.cmake lib/libpathscope_core.a)
+  if(NOT EXISTS ${prefix}/${file})
+    message(FATAL_ERROR "the install has no ${file}")
+  endif()
+endforeach()
+if(EXISTS ${prefix}/include/pathscope/detail)
+  message(FATAL_ERROR "the install has the private detail/ headers")
+endif()
+
+# The consumer is built as the library was: same compiler, and the sanitizer runtime when
+# the library was built with it.
+set(flags)
+if(SANITIZE)
+  list(APPEND flags "-DCMAKE_EXE_LINKER_FLAGS=-fsanitize=address,undefined")
+endif()
+run(${CMAKE_COMMAND} -S ${CONSUMER} -B ${WORK}/build -G ${GENERATOR} -DCMAKE_BUILD_TYPE=Release
+    -DCMAKE_CXX_COMPILER=${CXX} -DCMAKE_PREFIX_PATH=${prefix} -DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF ${flags})
+run(${CMAKE_COMMAND} --build ${WORK}/build)
+
+# A fresh graph of an awkward size each run.
+string(RANDOM LENGTH 3 ALPHABET 123456789 n)
+string(RANDOM LENGTH 9 ALPHABET 0123456789 seed)
+set(graph "random:n=${n},deg=5,seed=${seed}")
+message(STATUS "graph ${graph}")
+run(${CLI} apsp ${graph} --engine blocked --json)
+string(JSON want_n GET "${output}" n)
+string(JSON want_m GET "${output}" m)
+string(JSON want_checksum GET "${output}" checksum)
+set(expected "n ${want_n}\nm ${want_m}\nchecksum ${want_checksum}\n")
+
+foreach(program consumer_core consumer_engines)
+  run(${WORK}/build/${program} ${graph} blocked)
+  string(FIND "${output}" "${expected}" at)
+  if(NOT at EQUAL 0)
+    message(FATAL_ERROR "${program} printed\n${output}\nbut pathscope-cli apsp ${graph} gives\n${expected}")
+  endif()
+  message(STATUS "${program}: ${output}")
+  set(${program}_output "${output}")
+endforeach()
+
+# Only pathscope::engines has the back end; without it the core says so.
+set(no_backend "linked without pathscope's CUDA back end")
+if(HAVE_CUDA)
+  string(FIND "${consumer_engines_output}" "${no_backend}" at)
+  if(NOT at EQUAL -1)
+    message(FATAL_ERROR "pathscope::engines did not bring the CUDA back end:\n${consumer_engines_output}")
+  endif()
+  string(FIND "${consumer_core_output}" "${no_backend}" at)
+  if(at EQUAL -1)
+    message(FATAL_ERROR "pathscope::core alone should say it has no back end:\n${consumer_core_output}")
+  endif()
+endif()
+file(REMOVE_RECURSE ${WORK})

@@ -1,0 +1,97 @@
+"""Progress, cancel and Ctrl-C: the callback sees increasing fractions, returning False stops the
+engine with pathscope.Cancelled, an exception in it stops the engine and comes out as it was,
+and SIGINT cancels the running engine and raises KeyboardInterrupt."""
+import signal
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+import pathscope
+from conftest import MODULE_DIR
+
+LONG_APSP = "random:n=2600,deg=8,seed=1"  # textbook engine: n^3 = 1.8e10 steps, far beyond the test
+
+
+@pytest.mark.parametrize("call", [
+    lambda progress: pathscope.apsp("random:n=700,deg=6,seed=2", engine="textbook", progress=progress),
+    lambda progress: pathscope.closure("random:n=900,deg=2,seed=2", engine="textbook", progress=progress),
+    lambda progress: pathscope.correlate("random-table:rows=1500,cols=20,seed=2", engine="cpu", min_abs_rho=0.9,
+                                         pairs_per_band=50_000, progress=progress),
+], ids=["apsp", "closure", "correlate"])
+def test_progress_fractions_increase(call):
+    seen = []
+    call(seen.append)
+    assert len(seen) >= 2
+    assert all(0 <= f <= 1 for f in seen)
+    assert all(a < b for a, b in zip(seen, seen[1:])), seen
+
+
+def test_callback_returning_false_cancels():
+    seen = []
+
+    def stop_at_a_tenth(fraction):
+        seen.append(fraction)
+        return fraction < 0.1
+
+    with pytest.raises(pathscope.Cancelled, match=r"apsp \(textbook\) cancelled: the progress callback returned False"):
+        pathscope.apsp("random:n=1100,deg=8,seed=1", engine="textbook", progress=stop_at_a_tenth)
+    assert 0.1 <= seen[-1] < 0.9  # the last fraction it saw: stopped after asking, not at the end
+    assert issubclass(pathscope.Cancelled, pathscope.Error)
+    # The module works on after a cancel.
+    assert pathscope.apsp("random:n=5,deg=2,seed=1").shape == (5, 5)
+
+
+def test_exception_in_callback_cancels_and_propagates():
+    class Stop(Exception):
+        pass
+
+    def fail(fraction):
+        raise Stop(f"at {fraction}")
+
+    with pytest.raises(Stop):
+        pathscope.closure("random:n=6000,deg=3,seed=3", engine="textbook", progress=fail)
+
+
+CHILD = textwrap.dedent("""
+    import os, signal, sys, threading
+    sys.path.insert(0, sys.argv[1])
+    import pathscope
+    seen = []
+    def progress(fraction):
+        seen.append(fraction)
+        print("progress", fraction, flush=True)
+    try:
+        pathscope.apsp(sys.argv[2], engine="textbook", progress=progress)
+        print("finished", flush=True)
+    except KeyboardInterrupt:
+        print("interrupted at", seen[-1], flush=True)
+    # No callback at all: the wait for the engine still looks for signals.
+    threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGINT)).start()
+    try:
+        pathscope.apsp(sys.argv[2], engine="textbook")
+        print("finished", flush=True)
+    except KeyboardInterrupt:
+        print("interrupted without callback", flush=True)
+""")
+
+
+def test_ctrl_c_cancels_the_running_engine():
+    child = subprocess.Popen([sys.executable, "-c", CHILD, str(MODULE_DIR), LONG_APSP],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        first = child.stdout.readline()
+        assert first.startswith("progress"), first + child.stderr.read()
+        child.send_signal(signal.SIGINT)
+        out, err = child.communicate(timeout=120)
+    finally:
+        if child.poll() is None:
+            child.kill()
+    lines = out.splitlines()
+    assert child.returncode == 0, err
+    interrupted = [line for line in lines if line.startswith("interrupted at")]
+    assert len(interrupted) == 1, out
+    assert float(interrupted[0].split()[-1]) < 1
+    assert "finished" not in lines
+    assert lines[-1] == "interrupted without callback", out

@@ -1,0 +1,114 @@
+// The Lin-Kernighan search against brute force: after a run no 2-opt move shortens the tour
+// (checked over every pair of arcs), the length it keeps equals the tour's length summed
+// again, and undoing a kick gives back the very tour it started from.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <numeric>
+#include <random>
+
+#include "fresh_seed.hpp"
+#include "pathscope/tsp.hpp"
+#include "../../core/src/tsp/lin_kernighan.hpp"
+#include "../../core/src/tsp/local_search.hpp"
+
+namespace pathscope {
+namespace {
+
+// Every other city, nearest first: with full lists the first level of a chain sees every move.
+std::vector<std::vector<std::int32_t>> all_neighbours(const TspInstance& instance) {
+  std::vector<std::vector<std::int32_t>> out(instance.k);
+  for (std::int32_t a = 0; a < instance.k; ++a) {
+    for (std::int32_t b = 0; b < instance.k; ++b)
+      if (b != a) out[a].push_back(b);
+    std::stable_sort(out[a].begin(), out[a].end(),
+                     [&](std::int32_t x, std::int32_t y) { return instance.at(a, x) < instance.at(a, y); });
+  }
+  return out;
+}
+
+double best_two_opt_gain(const TspInstance& instance, const std::vector<std::int32_t>& tour) {
+  const auto k = static_cast<std::int32_t>(tour.size());
+  double best = 0;
+  for (std::int32_t i = 0; i < k; ++i)
+    for (std::int32_t j = i + 2; j < k; ++j) {
+      const auto a = tour[i], b = tour[i + 1], c = tour[j], d = tour[(j + 1) % k];
+      if (d == a) continue;
+      best = std::max(best, instance.at(a, b) + instance.at(c, d) - instance.at(a, c) - instance.at(b, d));
+    }
+  return best;
+}
+
+std::vector<std::int32_t> random_tour(std::int32_t k, std::mt19937_64& rng) {
+  std::vector<std::int32_t> tour(k);
+  std::iota(tour.begin(), tour.end(), 0);
+  std::shuffle(tour.begin(), tour.end(), rng);
+  return tour;
+}
+
+TEST(LinKernighan, LeavesNoImprovingTwoOptMoveAndKeepsItsLengthExact) {
+  const auto seed = test_support::fresh_seed();
+  std::mt19937_64 rng(seed);
+  for (const std::int32_t k : {8, 9, 13, 37, 64, 101}) {
+    for (const bool integer_costs : {true, false}) {
+      const TspInstance instance = random_tsp_instance(k, rng(), true, integer_costs);
+      const auto neighbours = all_neighbours(instance);
+      tsp_detail::LinKernighan search(instance, neighbours, tsp_detail::improvement_epsilon(instance));
+      search.set_tour(random_tour(k, rng));
+      ASSERT_TRUE(search.run([] { return false; }));
+      auto tour = search.tour();
+      auto sorted = tour;
+      std::sort(sorted.begin(), sorted.end());
+      for (std::int32_t i = 0; i < k; ++i) ASSERT_EQ(sorted[i], i) << "k " << k << " seed " << seed;
+      std::rotate(tour.begin(), std::find(tour.begin(), tour.end(), 0), tour.end());
+      EXPECT_NEAR(search.length(), tour_length(instance, tour), 1e-6 * search.length()) << "k " << k << " seed " << seed;
+      EXPECT_LE(best_two_opt_gain(instance, search.tour()), tsp_detail::improvement_epsilon(instance))
+          << "k " << k << " seed " << seed;
+    }
+  }
+}
+
+TEST(LinKernighan, UndoingAKickRestoresTheTour) {
+  const auto seed = test_support::fresh_seed();
+  std::mt19937_64 rng(seed);
+  for (const std::int32_t k : {8, 23, 200, 1001}) {
+    const TspInstance instance = random_tsp_instance(k, rng(), true, true);
+    const auto neighbours = tsp_detail::nearest_neighbours(instance, 10, 1, [] { return false; });
+    tsp_detail::LinKernighan search(instance, neighbours, tsp_detail::improvement_epsilon(instance));
+    search.set_tour(random_tour(k, rng));
+    search.run([] { return false; });
+    for (int round = 0; round < 50; ++round) {
+      const auto before = search.tour();
+      const double length = search.length();
+      search.kick(rng);
+      search.run([] { return false; });
+      auto after = search.tour();
+      std::rotate(after.begin(), std::find(after.begin(), after.end(), 0), after.end());
+      EXPECT_NEAR(search.length(), tour_length(instance, after), 1e-6 * length) << "k " << k << " seed " << seed;
+      search.undo_since_kick();
+      ASSERT_EQ(search.tour(), before) << "k " << k << " round " << round << " seed " << seed;
+      ASSERT_EQ(search.length(), length);
+    }
+  }
+}
+
+TEST(IteratedLinKernighan, NeverBelowTheOptimumAndFindsItOnSmallInstances) {
+  const auto seed = test_support::fresh_seed();
+  std::mt19937_64 rng(seed);
+  for (const std::int32_t k : {9, 12, 15}) {
+    const TspInstance instance = random_tsp_instance(k, rng(), true, true);
+    TspOptions exact;
+    exact.algorithm = TspAlgorithm::HeldKarp;
+    const double optimum = solve_tsp(instance, exact).length;
+    TspOptions options;
+    options.algorithm = TspAlgorithm::TwoOpt;
+    options.seed = rng();
+    options.time_limit_seconds = 5;
+    const TspResult result = solve_tsp(instance, options);
+    EXPECT_GE(result.length, optimum) << "k " << k << " seed " << seed;
+    EXPECT_LE(result.length, optimum * 1.03) << "k " << k << " seed " << seed;
+  }
+}
+
+}  // namespace
+}  // namespace pathscope
