@@ -1,6 +1,5 @@
 #include "resource_options.hpp"
 
-#include "comma_list.hpp"
 #include "pathscope/error.hpp"
 #include "pathscope/memory_budget.hpp"
 
@@ -31,6 +30,20 @@ CLI::Validator resource_check(void (*apply)(const std::string& text, EngineResou
         }
       },
       "", "");
+}
+
+// The sets of a bench sweep: comma-separated, none empty.
+std::vector<GpuSet> parse_gpu_sweep(const std::string& text) {
+  std::vector<GpuSet> sets;
+  std::size_t begin = 0;
+  for (;;) {
+    const std::size_t end = text.find(',', begin);
+    const std::string item = text.substr(begin, end == std::string::npos ? std::string::npos : end - begin);
+    if (item.empty()) throw Error("--gpus " + text + ": an empty set in the list");
+    sets.push_back(parse_gpu_set(item));
+    if (end == std::string::npos) return sets;
+    begin = end + 1;
+  }
 }
 
 }  // namespace
@@ -68,9 +81,9 @@ void ResourceFlags::add_gpus_to(CLI::App& command, bool sweep) {
     option->check(CLI::Validator(
         [](std::string& text) -> std::string {
           try {
-            for (const auto& item : split_comma_list(text)) {
+            for (const GpuSet& set : parse_gpu_sweep(text)) {
               EngineResources r;
-              r.gpus = parse_gpu_set(item);
+              r.gpus = set;
               validate_resources(r);
             }
             return {};
@@ -86,11 +99,7 @@ void ResourceFlags::add_gpus_to(CLI::App& command, bool sweep) {
 
 std::vector<GpuSet> ResourceFlags::gpu_sweep() const {
   if (gpus.empty()) return {GpuSet{}};
-  if (!sweep_) return {parse_gpu_set(gpus)};
-  std::vector<GpuSet> sets;
-  for (const auto& item : split_comma_list(gpus)) sets.push_back(parse_gpu_set(item));
-  if (sets.empty()) sets.push_back(GpuSet{});
-  return sets;
+  return sweep_ ? parse_gpu_sweep(gpus) : std::vector<GpuSet>{parse_gpu_set(gpus)};
 }
 
 EngineResources ResourceFlags::resources() const {
