@@ -3,6 +3,7 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 
+#include "cli_output.hpp"
 #include "commands.hpp"
 #include "engine_options.hpp"
 #include "input_options.hpp"
@@ -28,6 +29,14 @@ struct ApspCommand {
     if (const auto why = engine->unavailable_reason(); !why.empty()) throw Error(engine_name + " is unavailable: " + why);
     ApspOptions options = engine_options.to_apsp_options(g);
     options.next_hop = !next_out_path.empty();
+    // The output exists, at its full size, before the run: a full disk or a folder that cannot
+    // be written is said at once, and engines that can (gpu-blocked) put each row straight
+    // into the file as it leaves the device, hashing it on the way (docs/gpu.md).
+    std::unique_ptr<NpyMatrixWriter> npy;
+    if (!out_path.empty()) npy = std::make_unique<NpyMatrixWriter>(out_path, g.n, options.dist);
+    // Float distances of whole costs are scanned for rounding below, which needs the matrix.
+    const bool scan_floats = options.dist == DistType::Float32 && g.integer_weights;
+    if (!scan_floats) options.sink = npy.get();
     ApspResult result;
     {
       ProgressPrinter progress(engine_name);
@@ -41,7 +50,14 @@ struct ApspCommand {
     // would throw away a finished run that may be all the person wanted).
     if (const std::string rounded = float_rounding_warning(g, result); !rounded.empty())
       fmt::print(stderr, "warning: {}\n", rounded);
-    if (!out_path.empty()) write_npy(out_path, result);
+    std::string checksum;
+    if (npy) {
+      if (!result.rows_in_sink) put_result_rows(result, *npy);
+      checksum = checksum_hex(npy->checksum());
+      npy->commit();
+    } else {
+      checksum = checksum_hex(matrix_checksum(result));
+    }
     if (!next_out_path.empty()) {
       ApspResult next_matrix;
       next_matrix.n = result.n;
@@ -49,7 +65,6 @@ struct ApspCommand {
       next_matrix.d32 = std::move(result.next);
       write_npy(next_out_path, next_matrix);
     }
-    const auto checksum = checksum_hex(matrix_checksum(result));
     const Timing& t = result.timing;
     if (json) {
       nlohmann::json out = {{"graph", input.spec}, {"n", g.n}, {"m", g.arc_count()}, {"engine", t.engine},
@@ -58,7 +73,7 @@ struct ApspCommand {
                             {"updates_per_second", t.updates_per_second()}, {"checksum", checksum}};
       if (!out_path.empty()) out["out"] = out_path;
       if (!next_out_path.empty()) out["next_out"] = next_out_path;
-      fmt::print("{}\n", out.dump(2));
+      print_json("apsp", std::move(out));
       return;
     }
     fmt::print("{}: n={} m={} engine={} ({}) dist={}\n", input.spec, g.n, g.arc_count(), t.engine, t.device,

@@ -8,7 +8,9 @@
 
 #include "bench_table.hpp"
 #include "comma_list.hpp"
+#include "cli_output.hpp"
 #include "commands.hpp"
+#include "exit_codes.hpp"
 #include "engine_options.hpp"
 #include "input_options.hpp"
 #include "pathscope/error.hpp"
@@ -83,7 +85,7 @@ struct BenchApspCommand {
         out["gpu"] = gpu.available ? nlohmann::json{{"name", gpu.name}, {"minplus_peak_updates_per_second", peak}}
                                    : nlohmann::json{{"unavailable", gpu.reason}};
       }
-      fmt::print("{}\n", out.dump(2));
+      print_json("bench-apsp", std::move(out));
       return;
     }
     fmt::print("bench apsp {}: n={} m={} dist={} (median of {} run{}, {} warm-up)\n", input.spec, g.n, g.arc_count(),
@@ -108,6 +110,8 @@ struct BenchLoadCommand {
       throw Error("--repeat must be from 1 to " + std::to_string(kMaxBenchRuns));
     nlohmann::json rows = nlohmann::json::array();
     if (!json) fmt::print("{:<40} {:>10} {:>12} {:>12} {:>14}\n", "file", "seconds", "MB/s", "nodes", "arcs");
+    for (const auto& file : files)
+      if (file == "-") throw UsageError("bench load reads each file again and again: give file names, not '-'");
     for (const auto& file : files) {
       std::error_code ec;
       const auto bytes = std::filesystem::file_size(file, ec);
@@ -129,7 +133,7 @@ struct BenchLoadCommand {
                    static_cast<std::int64_t>(loaded.graph.heads.size()));
       }
     }
-    if (json) fmt::print("{}\n", rows.dump(2));
+    if (json) print_json("bench-load", {{"results", std::move(rows)}});
   }
 };
 

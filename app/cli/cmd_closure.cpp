@@ -9,7 +9,9 @@
 
 #include "bench_table.hpp"
 #include "comma_list.hpp"
+#include "cli_output.hpp"
 #include "commands.hpp"
+#include "text_table.hpp"
 #include "input_options.hpp"
 #include "pathscope/checksum.hpp"
 #include "pathscope/closure.hpp"
@@ -71,7 +73,7 @@ struct ClosureCommand {
                             {"reachable_pairs", figures.relations}, {"nodes_on_cycles", figures.on_cycles},
                             {"checksum", checksum}};
       if (!out_path.empty()) out["out"] = out_path;
-      fmt::print("{}\n", out.dump(2));
+      print_json("closure", std::move(out));
       return;
     }
     fmt::print("{}: n={} m={} engine={} ({})\n", input.spec, g.n, g.arc_count(), t.engine, t.device);
@@ -113,7 +115,7 @@ struct ReachCommand {
                             {"direction", reverse ? "upstream" : "downstream"}, {"count", nodes.size()},
                             {"on_cycle", set.start_on_cycle()}, {"include_self", include_self}, {"nodes", list}};
       if (max_hops != kUnlimitedHops) out["max_hops"] = max_hops;
-      fmt::print("{}\n", out.dump(2));
+      print_json("reach", std::move(out));
       return;
     }
     const std::string limit = max_hops == kUnlimitedHops ? "" : fmt::format(" within {} hop{}", max_hops, max_hops == 1 ? "" : "s");
@@ -122,11 +124,12 @@ struct ReachCommand {
     const std::string cycle = max_hops == kUnlimitedHops ? "a cycle" : fmt::format("a cycle of at most {} hops", max_hops);
     fmt::print(" ({} {} on {})\n", g.label(*node), set.start_on_cycle() ? "is" : "is not", cycle);
     const std::int64_t listed = std::min<std::int64_t>(show, static_cast<std::int64_t>(nodes.size()));
-    if (listed > 0) fmt::print("{:>10} {:>12} {:>5}  {}\n", "index", "id", "hops", "label");
+    TextTable table({"index", "id", "hops", "<label"});
     for (std::int64_t i = 0; i < listed; ++i) {
       const std::int32_t v = nodes[i];
-      fmt::print("{:>10} {:>12} {:>5}  {}\n", v, g.display_id(v), hops_of(v), g.label(v));
+      table.add_row({std::to_string(v), std::to_string(g.display_id(v)), std::to_string(hops_of(v)), g.label(v)});
     }
+    if (listed > 0) fmt::print("{}", table.text(TableStyle::Aligned));
     if (listed < static_cast<std::int64_t>(nodes.size()))
       fmt::print("... {} more (--show N to list more, --json for all)\n", nodes.size() - listed);
   }
@@ -170,7 +173,7 @@ struct BenchClosureCommand {
     if (json) {
       nlohmann::json out = {{"graph", input.spec}, {"n", g.n}, {"m", g.arc_count()}, {"repeat", repeat.repeat},
                             {"warmup", repeat.warmup}, {"results", table.json_rows()}, {"checksums_equal", table.all_agree()}};
-      fmt::print("{}\n", out.dump(2));
+      print_json("bench-closure", std::move(out));
       return;
     }
     fmt::print("bench closure {}: n={} m={} (median of {} run{}, {} warm-up)\n", input.spec, g.n, g.arc_count(),

@@ -8,6 +8,7 @@
 
 #include "bench_table.hpp"
 #include "comma_list.hpp"
+#include "cli_output.hpp"
 #include "commands.hpp"
 #include "pathscope/correlate.hpp"
 #include "pathscope/error.hpp"
@@ -127,8 +128,8 @@ struct CorrelateCommand {
     }
     const double compute = result.timing.compute_seconds;
     if (write_table && !counting && result.rows.samples < 3)
-      fmt::print(stderr, "note: {} has no p column: a p-value needs at least 3 samples (value columns), the table has {}\n",
-                 out, result.rows.samples);
+      note(fmt::format("note: {} has no p column: a p-value needs at least 3 samples (value columns), the table has {}",
+                       out, result.rows.samples));
     if (const auto& d = source->duplicate_row_names(); d.count > 0)
       fmt::print(stderr, "warning: {} row name{} repeat (first: '{}' on lines {} and {}); the outputs cannot tell "
                  "rows that share a name apart: choose a column of unique names with --row-names\n",
@@ -153,7 +154,7 @@ struct CorrelateCommand {
                             {"graph", graph.empty() ? nlohmann::json() : nlohmann::json(graph)}};
       if (thresholds.max_p) doc["max_p"] = *thresholds.max_p;
       if (thresholds.min_abs_rho) doc["min_abs_rho"] = *thresholds.min_abs_rho;
-      fmt::print("{}\n", doc.dump(2));
+      print_json("correlate", std::move(doc));
       return;
     }
     print_rows(source->layout(), result.rows);
@@ -291,12 +292,11 @@ struct BenchCorrelateCommand {
     });
     bench.set_baseline("cpu-rerank");
     if (json) {
-      fmt::print("{}\n", nlohmann::json{{"table", table.table},
+      print_json("bench-correlate", nlohmann::json{{"table", table.table},
                                         {"method", thresholds.method},
                                         {"rho_cutoff", options.min_abs_rho},
                                         {"backends", bench.json_rows()},
-                                        {"all_equal", bench.all_agree()}}
-                             .dump(2));
+                                        {"all_equal", bench.all_agree()}});
       return;
     }
     const BenchRow* baseline = bench.baseline();
@@ -322,7 +322,7 @@ void add_correlate_commands(CLI::App& app, CLI::App& bench) {
   sub->add_option("--out", cmd->out,
                   "Survivors as 'i j rho p' TSV, or with a .npy name as binary records (i, j: uint32 used-row indices; "
                   "rho, p: float32), written while the pairs are computed (/dev/null: count only)");
-  sub->add_option("--graph", cmd->graph, "Also write the network: .json node-link JSON, .csv/.tsv a source,target,weight table");
+  sub->add_option("--graph", cmd->graph, "Also write the network: .json node-link JSON, .graphml, .gexf (weight = the cost, strength = rho), .csv/.tsv a source,target,weight table");
   sub->add_option("--graph-weight", cmd->graph_weight, "inverse (1/|rho|: strong = short) or abs")->capture_default_str();
   sub->add_option("--backend", cmd->backend, "cpu, gpu or cpu-rerank")->capture_default_str();
   sub->add_flag("--count-only", cmd->count_only, "Only count the survivors");

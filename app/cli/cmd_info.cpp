@@ -3,6 +3,7 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 
+#include "cli_output.hpp"
 #include "commands.hpp"
 #include "input_options.hpp"
 #include "pathscope/apsp.hpp"
@@ -39,7 +40,7 @@ struct InfoCommand {
           {"has_names", !g.names.empty()}, {"coord_dims", g.coord_dims},
           {"apsp_bytes", apsp_bytes}, {"auto_dist", dist_type_name(dist.type)}, {"auto_dist_exact", dist.exact},
           {"auto_dist_reason", dist.reason}, {"notes", r.notes}};
-      fmt::print("{}\n", out.dump(2));
+      print_json("info", std::move(out));
       return;
     }
     fmt::print("{}  ({})\n", input.spec, r.format);

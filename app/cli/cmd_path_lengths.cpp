@@ -6,6 +6,8 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 
+#include "cli_output.hpp"
+#include "pathscope/json_output.hpp"
 #include "commands.hpp"
 #include "input_options.hpp"
 #include "node_lookup.hpp"
@@ -88,10 +90,17 @@ struct PathLengthsCommand {
     } else {
       result = group_path_lengths(g, sources, targets, resources, progress.context());
     }
-    fmt::print(stderr, "{} x {} groups by {} in {:.3f} s ({}, {})\n", sources.size(), targets.size(), group_by,
-               result.timing.seconds, result.method, result.timing.device);
+    note(fmt::format("{} x {} groups by {} in {:.3f} s ({}, {})", sources.size(), targets.size(), group_by,
+                     result.timing.seconds, result.method, result.timing.device));
     const bool json_file = file_extension(out_path) == ".json";
-    const std::string text = json || json_file ? to_json(result, input.spec, group_by).dump(2) + "\n" : to_csv(result);
+    std::string text;
+    if (json || json_file) {
+      nlohmann::json doc = to_json(result, input.spec, group_by);
+      doc.update(json_document("pathscope-cli", schema_name("path-lengths")));
+      text = json_text(std::move(doc));
+    } else {
+      text = to_csv(result);
+    }
     if (out_path.empty()) {
       fmt::print("{}", text);
       return;

@@ -5,6 +5,7 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 
+#include "cli_output.hpp"
 #include "commands.hpp"
 #include "input_options.hpp"
 #include "node_lookup.hpp"
@@ -31,8 +32,8 @@ struct PathsCommand {
     const auto s = resolve_node(g, source_key, input.spec);
     const auto t = resolve_node(g, target_key, input.spec);
     if (g.has_arc_strengths() && input.load.cost_rule == EdgeCostRule::Weight && input.cost_rule == "weight")
-      fmt::print(stderr, "note: each arc's cost is its synapse count (cost rule 'weight'), so strong connections count "
-                         "as long; --cost-rule hops counts hops, inverse makes strong connections short\n");
+      note("note: each arc's cost is its synapse count (cost rule 'weight'), so strong connections count "
+           "as long; --cost-rule hops counts hops, inverse makes strong connections short");
     const double start = now_seconds();
     std::vector<ArcPath> paths;
     ShortestPathSet set;
@@ -72,7 +73,7 @@ struct PathsCommand {
         }
         out["paths"].push_back(path);
       }
-      fmt::print("{}\n", out.dump(2));
+      print_json("paths", std::move(out));
       return;
     }
     if (paths.empty()) {

@@ -6,6 +6,7 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 
+#include "cli_output.hpp"
 #include "commands.hpp"
 #include "input_options.hpp"
 #include "node_lookup.hpp"
@@ -33,10 +34,8 @@ struct TableCommand {
       const auto v = resolve_node(g, cell_keys[1], input.spec);
       const double d = table.cell(u, v);
       if (json) {
-        fmt::print("{}\n", nlohmann::json{{"table", table_path}, {"dist", dist_type_name(table.type())},
-                                          {"source", node_json(g, u)}, {"target", node_json(g, v)},
-                                          {"distance", shown(d)}}
-                               .dump(2));
+        print_json("table-cell", {{"table", table_path}, {"dist", dist_type_name(table.type())},
+                                  {"source", node_json(g, u)}, {"target", node_json(g, v)}, {"distance", shown(d)}});
       } else {
         fmt::print("{} -> {}: {}\n", g.label(u), g.label(v), std::isinf(d) ? std::string("no path") : fmt::format("{}", d));
       }
@@ -51,7 +50,7 @@ struct TableCommand {
       for (std::int32_t v = 0; v < g.n; ++v) cells.push_back(shown(row[v]));
       out["distances"] = std::move(cells);
       out["order"] = "node index (see info or the graph's ids)";
-      fmt::print("{}\n", out.dump());
+      print_json("table-row", std::move(out));
       return;
     }
     fmt::print("id,name,distance\n");

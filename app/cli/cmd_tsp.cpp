@@ -8,7 +8,9 @@
 
 #include "bench_table.hpp"
 #include "comma_list.hpp"
+#include "cli_output.hpp"
 #include "commands.hpp"
+#include "exit_codes.hpp"
 #include "input_options.hpp"
 #include "option_checks.hpp"
 #include "pathscope/file_formats.hpp"
@@ -67,6 +69,9 @@ struct Problem {
 // Without --stops, FILE must be a TSPLIB instance; a graph read as one would fail on its first
 // line with a TSPLIB keyword message that does not say what is missing.
 void require_tsplib(const InputOptions& input) {
+  if (input.spec == "-")
+    throw UsageError("tsp reads a TSPLIB instance from a file, not from standard input; '-' holds a graph only "
+                     "with --stops (ids or names, comma-separated)");
   const bool forced_tsplib = input.load.format == "tsplib";
   if (!forced_tsplib && !input.load.format.empty())
     throw Error("--format " + input.load.format + " reads a graph: choose the stops to visit with --stops (ids or names, "
@@ -151,7 +156,7 @@ struct TspCommand {
           for (std::size_t h = route.empty() ? 0 : 1; h < leg.nodes.size(); ++h) route.push_back(g->display_id(leg.nodes[h]));
         out["route"] = route;
       }
-      fmt::print("{}\n", out.dump(2));
+      print_json("tsp", std::move(out));
       return;
     }
     fmt::print("{}: {} stops, {} matrix\n", instance.name, instance.k, instance.symmetric ? "symmetric" : "asymmetric");
@@ -272,7 +277,7 @@ struct BenchTspCommand {
                             {"results", table.json_rows()}, {"backends_run", table.ran_count()},
                             {"lengths_equal", table.ran_count() >= 2 && table.all_agree()}, {"all_complete", all_complete}};
       if (instance.known_optimum) out["known_optimum"] = *instance.known_optimum;
-      fmt::print("{}\n", out.dump(2));
+      print_json("bench-tsp", std::move(out));
       return;
     }
     fmt::print("bench tsp {}: {} stops, {} matrix, algorithm {}\n", instance.name, instance.k,

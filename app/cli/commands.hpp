@@ -6,10 +6,12 @@ namespace pathscope::cli {
 
 void add_info_command(CLI::App& app);
 void add_apsp_command(CLI::App& app);
-void add_path_command(CLI::App& app);
+void add_path_command(CLI::App& app);          // `path`: one pair, or a file of pairs (--pairs)
 void add_paths_command(CLI::App& app);         // `paths`: all shortest / k shortest simple paths
 void add_path_lengths_command(CLI::App& app);  // `path-lengths`: type-to-type matrix
 void add_table_command(CLI::App& app);         // `table`: rows and cells of a saved .npy table
+void add_distances_command(CLI::App& app);     // `distances`: one source to every node
+void add_export_command(CLI::App& app);        // `export`: the graph or a result's subgraph for other tools
 // Returns the `bench` sub-app, on which other commands register their own benches.
 CLI::App* add_bench_command(CLI::App& app);
 // `tsp` and `bench tsp`.

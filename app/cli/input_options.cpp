@@ -4,6 +4,7 @@
 
 #include <limits>
 
+#include "cli_output.hpp"
 #include "option_checks.hpp"
 #include "pathscope/file_formats.hpp"
 #include "pathscope/job.hpp"
@@ -14,10 +15,14 @@ namespace {
 constexpr double kLargestFinite = std::numeric_limits<double>::max();
 }  // namespace
 
-void InputOptions::add_to(CLI::App& command) {
-  command.add_option("FILE", spec, "Graph file (formats below), or a generator such as random:n=1000,deg=8,seed=1")
+void InputOptions::add_to(CLI::App& command, bool format_names_output) {
+  command.add_option("FILE", spec,
+                     "Graph file (formats below), '-' for standard input, or a generator such as "
+                     "random:n=1000,deg=8,seed=1")
       ->required();
-  command.add_option("--format", load.format, "Force a reader: " + format_names(InputKind::Graph));
+  const std::string readers = "Force a reader: " + format_names(InputKind::Graph);
+  // Commands whose --format chooses what they write take the reader as --input-format only.
+  command.add_option(format_names_output ? "--input-format" : "--format,--input-format", load.format, readers);
   command.add_option("--cost-rule", cost_rule, "Edge tables: how strengths become costs: weight, hops, inverse, max-minus")
       ->capture_default_str();
   command.add_option("--min-weight", load.min_weight, "Edge tables: drop connections weaker than this")
@@ -44,7 +49,7 @@ LoadedGraph InputOptions::load_graph() const {
   const double start = now_seconds();
   LoadedGraph loaded = pathscope::load_graph(spec, options);
   const double seconds = now_seconds() - start;
-  if (seconds > 1.0) fmt::print(stderr, "loaded {} in {:.2f} s\n", spec, seconds);
+  if (seconds > 1.0) note(fmt::format("loaded {} in {:.2f} s", spec, seconds));
   return loaded;
 }
 

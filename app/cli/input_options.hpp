@@ -13,8 +13,10 @@ struct InputOptions {
   std::string cost_rule = "weight";
   LoadOptions load;
 
-  // Adds the FILE positional and the loading flags to a sub-command.
-  void add_to(CLI::App& command);
+  // Adds the FILE positional and the loading flags to a sub-command. The reader is forced with
+  // --format (also --input-format); with format_names_output, --format is the command's output
+  // format and the reader is --input-format only.
+  void add_to(CLI::App& command, bool format_names_output = false);
   // Loads the graph, with a note on stderr when loading took over a second.
   LoadedGraph load_graph() const;
   // A negative cycle reported against the input the person named: "rome.gr: negative cycle

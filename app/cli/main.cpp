@@ -1,39 +1,95 @@
 // pathscope-cli: the headless front end. Every command prints a table for people and, with
-// --json, one JSON document for scripts.
+// --json, one JSON document for scripts; exit codes are in exit_codes.hpp.
 #include <fmt/core.h>
 
+#include <cstring>
+
+#include "cli_output.hpp"
 #include "commands.hpp"
+#include "exit_codes.hpp"
 #include "pathscope/error.hpp"
 #include "pathscope/heap_policy.hpp"
+#include "pathscope/version.hpp"
 #include "progress_printer.hpp"
+
+namespace {
+
+using namespace pathscope::cli;
+
+// Known before parsing, so that even a malformed command line gets its error as JSON.
+bool json_requested(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i) {
+    if (std::strcmp(argv[i], "--") == 0) break;
+    if (std::strcmp(argv[i], "--json") == 0 || std::strcmp(argv[i], "--format=json") == 0) return true;
+    if (std::strcmp(argv[i], "--format") == 0 && i + 1 < argc && std::strcmp(argv[i + 1], "json") == 0) return true;
+  }
+  return false;
+}
+
+// CLI11 checks required arguments before it reports extras, so "apsp --bogus" would say "FILE
+// is required"; the unknown option is the real mistake and is named first.
+std::string usage_message(const CLI::App& app, const CLI::ParseError& e) {
+  for (const auto& word : app.remaining(true))
+    if (word.size() > 1 && word[0] == '-' && word != "-") return "unknown option " + word.substr(0, word.find('='));
+  return e.what();
+}
+
+int fail(const std::string& message, const char* kind, int code) {
+  if (output_settings().json) {
+    print_json_error(message, kind, code);
+  } else if (code == kExitCancelled) {
+    fmt::print(stderr, "cancelled\n");
+  } else {
+    fmt::print(stderr, "error: {}\n", message);
+    if (code == kExitUsage) fmt::print(stderr, "Run with --help for more information.\n");
+  }
+  return code;
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   pathscope::keep_freed_memory_for_reuse();
   // Before any file is opened, so a SIGTERM at any point cancels rather than kills mid-write.
-  pathscope::cli::interrupt_flag();
+  interrupt_flag();
+  output_settings().json = json_requested(argc, argv);
   CLI::App app{"pathscope-cli: shortest paths, tours, reachability and correlation networks, on CPU and GPU"};
   app.require_subcommand(1);
-  app.set_version_flag("--version", "pathscope 0.1.0");
-  pathscope::cli::add_info_command(app);
-  pathscope::cli::add_apsp_command(app);
-  pathscope::cli::add_path_command(app);
-  pathscope::cli::add_paths_command(app);
-  pathscope::cli::add_path_lengths_command(app);
-  pathscope::cli::add_table_command(app);
-  CLI::App* bench = pathscope::cli::add_bench_command(app);
-  pathscope::cli::add_tsp_commands(app, *bench);
-  pathscope::cli::add_closure_commands(app, *bench);
-  pathscope::cli::add_correlate_commands(app, *bench);
+  app.fallthrough();  // the global flags below may also follow the command's own
+  app.set_version_flag("--version", std::string("pathscope-cli ") + pathscope::pathscope_version());
+  app.add_flag("--quiet,-q", output_settings().quiet, "Print only the answer, warnings and errors (no progress, no notes)");
+  app.add_flag("--progress", output_settings().progress, "Show progress on stderr even when it is not a terminal");
+  app.footer(exit_codes_help());
+  add_info_command(app);
+  add_apsp_command(app);
+  add_path_command(app);
+  add_paths_command(app);
+  add_path_lengths_command(app);
+  add_table_command(app);
+  add_distances_command(app);
+  add_export_command(app);
+  CLI::App* bench = add_bench_command(app);
+  add_tsp_commands(app, *bench);
+  add_closure_commands(app, *bench);
+  add_correlate_commands(app, *bench);
   try {
     app.parse(argc, argv);
-  } catch (const CLI::ParseError& e) {
+  } catch (const CLI::CallForHelp& e) {
     return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    return fail(usage_message(app, e), "usage", kExitUsage);
+  } catch (const UsageError& e) {
+    return fail(e.what(), "usage", kExitUsage);
+  } catch (const NoPathExit&) {
+    return kExitNoPath;  // the answer already said so
   } catch (const pathscope::Cancelled&) {
-    fmt::print(stderr, "\ncancelled\n");
-    return 130;
+    return fail("cancelled", "cancelled", kExitCancelled);
   } catch (const std::exception& e) {
-    fmt::print(stderr, "error: {}\n", e.what());
-    return 1;
+    return fail(e.what(), "failed", kExitFailed);
   }
-  return 0;
+  return kExitOk;
 }

@@ -6,6 +6,9 @@
 
 #include <csignal>
 
+#include <exception>
+
+#include "cli_output.hpp"
 #include "pathscope/atomic_file.hpp"
 
 namespace pathscope::cli {
@@ -42,10 +45,17 @@ const std::atomic<bool>* interrupt_flag() {
   return &interrupted;
 }
 
-ProgressPrinter::ProgressPrinter(std::string label) : label_(std::move(label)), start_(now_seconds()) {}
+ProgressPrinter::ProgressPrinter(std::string label)
+    : label_(std::move(label)), start_(now_seconds()), exceptions_at_start_(std::uncaught_exceptions()),
+      enabled_(progress_wanted()) {}
 
 ProgressPrinter::~ProgressPrinter() {
-  if (printed_) fmt::print(stderr, "\r{}: done in {:.2f} s{:20}\n", label_, now_seconds() - start_, "");
+  if (!printed_) return;
+  // Unwinding: the run did not finish, and the line must not say it did.
+  const char* how = std::uncaught_exceptions() <= exceptions_at_start_ ? "done in"
+                    : interrupted.load()                                ? "cancelled after"
+                                                                        : "stopped after";
+  fmt::print(stderr, "\r{}: {} {:.2f} s{:20}\n", label_, how, now_seconds() - start_, "");
 }
 
 JobContext ProgressPrinter::context() {
@@ -53,6 +63,7 @@ JobContext ProgressPrinter::context() {
 }
 
 void ProgressPrinter::show(double fraction) {
+  if (!enabled_) return;
   const double now = now_seconds();
   // Quiet for short runs; at most ten updates a second for long ones.
   if (now - start_ < 1.0 || now - last_print_ < 0.1) return;

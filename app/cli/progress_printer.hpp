@@ -1,6 +1,7 @@
 #pragma once
-// Progress on stderr for runs over a second, and Ctrl-C, SIGTERM and SIGHUP turned into a
-// cancel request.
+// Progress on stderr for runs over a second (when progress_wanted(): a terminal, or
+// --progress), and Ctrl-C, SIGTERM and SIGHUP turned into a cancel request. The closing line
+// says "done in", or "cancelled after" when the run was stopped.
 #include <atomic>
 #include <string>
 
@@ -20,6 +21,8 @@ class ProgressPrinter {
   std::string label_;
   double start_;
   double last_print_ = 0;
+  int exceptions_at_start_;
+  bool enabled_;
   bool printed_ = false;
 };
 

@@ -25,6 +25,7 @@ void throw_if_cancelled() {
 }  // namespace
 
 void cancel_writes_on(const std::atomic<bool>* flag) { write_cancel_flag.store(flag); }
+void throw_if_writes_cancelled() { throw_if_cancelled(); }
 
 AtomicFile::AtomicFile(std::string path) : path_(std::move(path)) {
   struct stat target {};
@@ -39,7 +40,8 @@ AtomicFile::AtomicFile(std::string path) : path_(std::move(path)) {
   output::remove_dead_process_temporaries(path_);
   // Beside the target, so the final rename stays on one file system and is atomic.
   temp_path_ = path_ + ".tmp-" + std::to_string(::getpid()) + "-" + std::to_string(temp_counter++);
-  file_ = std::fopen(temp_path_.c_str(), "wb");
+  // Read and write: a writer may map the file (a shared writable mapping needs both).
+  file_ = std::fopen(temp_path_.c_str(), "w+b");
   if (!file_) throw Error("cannot create " + temp_path_ + " (beside " + path_ + "): " + std::strerror(errno));
   registry_slot_ = output::register_temporary(temp_path_);
 }

@@ -2,8 +2,6 @@
 
 #include <string>
 
-#include "pathscope/atomic_file.hpp"
-
 namespace pathscope {
 
 std::string npy_preamble(const std::string& descr, std::int64_t rows, std::int64_t cols) {
@@ -21,20 +19,19 @@ std::string npy_preamble(const std::string& descr, std::int64_t rows, std::int64
   return head + header;
 }
 
-void write_npy(const std::string& path, const ApspResult& r) {
-  const char* descr = r.dist == DistType::Int32   ? "<i4"
-                      : r.dist == DistType::Int64 ? "<i8"
-                      : r.dist == DistType::Float32 ? "<f4"
-                                                    : "<u2";
-  const std::string head = npy_preamble(descr, r.n, r.n);
-  AtomicFile out(path);
-  out.write(head);
-  switch (r.dist) {
-    case DistType::Int32: out.write(r.d32.data(), r.d32.size() * sizeof(std::int32_t)); break;
-    case DistType::Int64: out.write(r.d64.data(), r.d64.size() * sizeof(std::int64_t)); break;
-    case DistType::Float32: out.write(r.df.data(), r.df.size() * sizeof(float)); break;
-    case DistType::Hop16: out.write(r.d16.data(), r.d16.size() * sizeof(std::uint16_t)); break;
+const char* npy_descr(DistType dist) {
+  switch (dist) {
+    case DistType::Int32: return "<i4";
+    case DistType::Int64: return "<i8";
+    case DistType::Float32: return "<f4";
+    case DistType::Hop16: return "<u2";
   }
+  return "<u2";
+}
+
+void write_npy(const std::string& path, const ApspResult& r) {
+  NpyMatrixWriter out(path, r.n, r.dist);
+  put_result_rows(r, out);
   out.commit();
 }
 

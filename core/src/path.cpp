@@ -246,10 +246,8 @@ Path path_from_apsp(const Graph& g, const ApspResult& result, std::int32_t s, st
   return path_single_source(g, s, t);
 }
 
-Path path_single_source(const Graph& g, std::int32_t s, std::int32_t t) {
-  check_node(g, s, "source");
-  check_node(g, t, "target");
-  const detail::ShortestPathTree tree = search_from(g, s);
+namespace {
+Path path_in_tree(const Graph& g, const detail::ShortestPathTree& tree, std::int32_t s, std::int32_t t) {
   if (tree.dist[t] == kInf) return start_path(s, t);
   std::vector<std::int64_t> arcs;
   for (std::int32_t v = t; v != s;) {
@@ -259,6 +257,23 @@ Path path_single_source(const Graph& g, std::int32_t s, std::int32_t t) {
   }
   std::reverse(arcs.begin(), arcs.end());
   return path_of_arcs(g, s, t, arcs);
+}
+}  // namespace
+
+Path path_single_source(const Graph& g, std::int32_t s, std::int32_t t) {
+  check_node(g, s, "source");
+  check_node(g, t, "target");
+  return path_in_tree(g, search_from(g, s), s, t);
+}
+
+std::vector<Path> paths_from_source(const Graph& g, std::int32_t s, const std::vector<std::int32_t>& targets) {
+  check_node(g, s, "source");
+  for (const auto t : targets) check_node(g, t, "target");
+  const detail::ShortestPathTree tree = search_from(g, s);
+  std::vector<Path> paths;
+  paths.reserve(targets.size());
+  for (const auto t : targets) paths.push_back(path_in_tree(g, tree, s, t));
+  return paths;
 }
 
 std::vector<double> single_source_distances(const Graph& g, std::int32_t s) {

@@ -124,7 +124,7 @@ class ExplorerTest : public QObject {
       QCOMPARE(cli["distance"].get<double>(), reference.distance);
 
       const auto* table = window->path_panel()->table();
-      const auto& hops = cli["hops"];
+      const auto& hops = cli["nodes"];  // the shared path schema (path_export.hpp)
       QCOMPARE(table->rowCount(), static_cast<int>(hops.size()));
       for (int row = 0; row < table->rowCount(); ++row) {
         QCOMPARE(table->item(row, 1)->text().toLongLong(), hops[row]["id"].get<long long>());

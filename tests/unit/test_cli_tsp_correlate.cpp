@@ -115,12 +115,15 @@ TEST(CliCorrelate, GraphFilesHoldWhatTheirNamePromises) {
   ASSERT_TRUE(run.exited && run.code == 0) << run.describe();
   EXPECT_EQ(read_text(tsv_path).substr(0, 21), "source\ttarget\tweight\n");
   // An unknown extension is refused with the supported ones, and nothing is written.
-  const std::string graphml = dir.file("net.graphml");
-  run = run_cli({"correlate", table, "--out", dir.file("pairs.tsv"), "--graph", graphml});
+  // (GraphML and GEXF are written: test_cli_export.)
+  const std::string dot = dir.file("net.dot");
+  run = run_cli({"correlate", table, "--out", dir.file("pairs.tsv"), "--graph", dot});
   ASSERT_TRUE(run.exited) << run.describe();
   EXPECT_NE(run.code, 0);
-  EXPECT_TRUE(contains(run.err, ".json") && contains(run.err, ".csv") && contains(run.err, ".tsv")) << run.err;
-  EXPECT_FALSE(std::filesystem::exists(graphml));
+  EXPECT_TRUE(contains(run.err, ".json") && contains(run.err, ".graphml") && contains(run.err, ".gexf") &&
+              contains(run.err, ".csv") && contains(run.err, ".tsv"))
+      << run.err;
+  EXPECT_FALSE(std::filesystem::exists(dot));
   // --count-only given: then the message may name it.
   run = run_cli({"correlate", table, "--count-only", "--graph", json_path});
   ASSERT_TRUE(run.exited) << run.describe();

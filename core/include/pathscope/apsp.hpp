@@ -14,9 +14,16 @@
 
 namespace pathscope {
 
+class MatrixSink;  // matrix_sink.hpp
+
 struct ApspOptions : EngineResources {
   DistType dist = DistType::Int32;
   bool next_hop = false;  // also return the n x n next-hop matrix
+  // Where the distance rows go, when not into the result's vectors (a .npy file being
+  // written, matrix_sink.hpp). Engines that can hand rows over as they finish do so and set
+  // ApspResult::rows_in_sink; the others fill the vectors as usual, and the caller passes
+  // them on (put_result_rows). Null: the vectors.
+  MatrixSink* sink = nullptr;
 };
 
 // The distance matrix, row-major, row = source. Exactly one of d32/d64/df/d16 is filled,
@@ -32,6 +39,8 @@ struct ApspResult {
   // -1 when v is unreachable or v == u.
   std::vector<std::int32_t> next;
   Timing timing;
+  // The distance rows went to ApspOptions::sink and the distance vectors are empty.
+  bool rows_in_sink = false;
 
   bool reachable(std::int32_t u, std::int32_t v) const;
   double distance(std::int32_t u, std::int32_t v) const;  // +inf when unreachable; int64 beyond 2^53 rounded

@@ -30,6 +30,8 @@ class AtomicFile {
   void commit();  // close, then rename onto the target
 
   const std::string& path() const { return path_; }
+  // True for a device or pipe written in place: no temporary, so it cannot be sized or mapped.
+  bool in_place() const { return temp_path_.empty(); }
 
  private:
   friend void commit_together(const std::vector<AtomicFile*>& files);
@@ -50,6 +52,9 @@ void commit_together(const std::vector<AtomicFile*>& files);
 // Long writes stop with Cancelled once *flag is true (the flag a front end's cancel request
 // sets), so a cancelled run also stops while writing its output. Null: never.
 void cancel_writes_on(const std::atomic<bool>* flag);
+// Throws Cancelled once that flag is set: for writers that fill a file other than through
+// AtomicFile::write (a mapped .npy).
+void throw_if_writes_cancelled();
 
 // Removes the temporaries of every AtomicFile still open. Async-signal-safe: for a signal
 // handler that ends the process at once, when destructors will not run.

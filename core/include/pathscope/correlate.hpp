@@ -102,7 +102,8 @@ std::unique_ptr<PairSink> make_tsv_pair_sink(const std::string& path);
 // computes the next; p for pairs handed to consume() is computed on all cores. Needs >= 3
 // samples (p); refuses fewer at begin().
 std::unique_ptr<PairSink> make_npy_pair_sink(const std::string& path, int threads = 0);
-// The survivors as a graph, written by finish(): ".json" gives networkx node-link JSON, ".csv"
+// The survivors as a graph, written by finish(): ".json" gives networkx node-link JSON,
+// ".graphml" and ".gexf" those formats (graph_export.hpp; each edge's strength is its rho), ".csv"
 // and ".tsv" an edge table "source,target,weight"; any other name is refused (Error) at once,
 // before a row is read. weight_rule "inverse": 1/|rho|, so a
 // strong correlation is a short edge; "abs": |rho|. Refuses (Error) more than max_edges.

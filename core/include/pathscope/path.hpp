@@ -26,6 +26,10 @@ Path path_from_apsp(const Graph& g, const ApspResult& result, std::int32_t s, st
 // self-loop included.
 Path path_single_source(const Graph& g, std::int32_t s, std::int32_t t);
 
+// Paths from s to each of `targets` from one search (batch queries): each equal to what
+// path_single_source(g, s, t) answers. Throws NegativeCycle as it does.
+std::vector<Path> paths_from_source(const Graph& g, std::int32_t s, const std::vector<std::int32_t>& targets);
+
 // Distances from s to every node (+inf for unreachable), by the same rule as above.
 std::vector<double> single_source_distances(const Graph& g, std::int32_t s);
 

@@ -10,7 +10,7 @@
 #include "pathscope/error.hpp"
 #include "pathscope/file_formats.hpp"
 #include "pathscope/graph_builder.hpp"
-#include "pathscope/node_link_json.hpp"
+#include "pathscope/graph_export.hpp"
 
 namespace pathscope {
 namespace {
@@ -87,11 +87,13 @@ class GraphPairSink final : public FileSink {
     // The file holds what its name promises, checked before any row is read.
     const std::string extension = file_extension(path_);
     if (extension == ".json") kind_ = Kind::NodeLinkJson;
+    else if (extension == ".graphml") kind_ = Kind::GraphML;
+    else if (extension == ".gexf") kind_ = Kind::Gexf;
     else if (extension == ".csv") kind_ = Kind::Csv;
     else if (extension == ".tsv") kind_ = Kind::Tsv;
     else
       throw Error("cannot tell which graph format to write to '" + path_ +
-                  "': name it .json (node-link JSON), .csv or .tsv (source, target, weight table)");
+                  "': name it .json (node-link JSON), .graphml, .gexf, .csv or .tsv (source, target, weight table)");
     if (weight_rule_ != "inverse" && weight_rule_ != "abs")
       throw Error("the graph weight rule must be 'inverse' (1/|rho|) or 'abs' (|rho|), not '" + weight_rule_ + "'");
   }
@@ -111,7 +113,7 @@ class GraphPairSink final : public FileSink {
 
   void write_out() override {
     file_.emplace(path_);
-    if (kind_ == Kind::NodeLinkJson)
+    if (kind_ == Kind::NodeLinkJson || kind_ == Kind::GraphML || kind_ == Kind::Gexf)
       write_json();
     else
       write_edge_table(kind_ == Kind::Tsv ? '\t' : ',');
@@ -125,14 +127,18 @@ class GraphPairSink final : public FileSink {
   void write_json() {
     GraphBuilder builder(rows_->used());
     builder.reserve(2 * static_cast<std::int64_t>(edges_.size()));
-    for (const auto& e : edges_) builder.add_edge(e.i, e.j, weight(e.rho));
+    // The coefficient itself is each edge's strength (signed), beside the cost made of it.
+    for (const auto& e : edges_) builder.add_edge(e.i, e.j, weight(e.rho), e.rho);
     LoadReport report;
     Graph graph = builder.build(false, report);
     if (rows_->has_names)
       graph.names = rows_->names;
     else
       graph.ids = rows_->table_row;
-    write_node_link_json(*file_, graph);
+    const GraphExportFormat format = kind_ == Kind::GraphML ? GraphExportFormat::GraphML
+                                     : kind_ == Kind::Gexf  ? GraphExportFormat::Gexf
+                                                            : GraphExportFormat::NodeLinkJson;
+    write_graph_export(*file_, graph, format);
   }
 
   void write_edge_table(char delimiter) {
@@ -152,7 +158,7 @@ class GraphPairSink final : public FileSink {
     file.write(buffer);
   }
 
-  enum class Kind { NodeLinkJson, Csv, Tsv };
+  enum class Kind { NodeLinkJson, GraphML, Gexf, Csv, Tsv };
   std::string path_, weight_rule_;
   Kind kind_ = Kind::Csv;
   std::int64_t max_edges_;

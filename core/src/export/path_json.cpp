@@ -2,6 +2,7 @@
 #include <nlohmann/json.hpp>
 
 #include "pathscope/atomic_file.hpp"
+#include "pathscope/json_output.hpp"
 #include "pathscope/path_export.hpp"
 
 namespace pathscope {
@@ -30,8 +31,8 @@ nlohmann::json timing_json(const Timing& t) {
 
 }  // namespace
 
-std::string path_to_json(const Graph& g, const Path& path, const PathExportInfo& info) {
-  nlohmann::json doc;
+nlohmann::json path_document(const Graph& g, const Path& path, const PathExportInfo& info) {
+  nlohmann::json doc = json_document(info.tool, "pathscope/path/2");
   doc["graph"] = {{"file", info.graph_file}, {"sha256", info.graph_sha256}, {"nodes", g.n},
                   {"arcs", g.arc_count()}, {"directed", g.directed}};
   doc["kind"] = info.tour ? "tour" : "path";
@@ -58,8 +59,13 @@ std::string path_to_json(const Graph& g, const Path& path, const PathExportInfo&
   doc["engine"] = info.engine;
   auto& timings = doc["timings"] = nlohmann::json::array();
   for (const auto& t : info.timings) timings.push_back(timing_json(t));
-  // Names come from the person's files; a stray Latin-1 byte must not abort the export.
-  return doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+  whole_numbers_as_integers(doc);
+  return doc;
+}
+
+std::string path_to_json(const Graph& g, const Path& path, const PathExportInfo& info) {
+  // Names come from the person's files; json_text replaces a stray Latin-1 byte, never aborts.
+  return json_text(path_document(g, path, info));
 }
 
 void write_path_json(const std::string& file, const Graph& g, const Path& path, const PathExportInfo& info) {

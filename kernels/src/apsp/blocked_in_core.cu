@@ -85,7 +85,7 @@ void enqueue_pivots_looking_ahead(typename D::Scalar* d, int size, int pivots, P
 
 template <class D>
 RunFigures run_blocked_in_core(const Graph& g, const JobContext& job, std::vector<typename D::Scalar>& out,
-                               std::vector<std::int32_t>* next) {
+                               std::vector<std::int32_t>* next, MatrixSink* sink) {
   using Scalar = typename D::Scalar;
   RunFigures fig;
   fig.mode = "in-core";
@@ -95,8 +95,9 @@ RunFigures run_blocked_in_core(const Graph& g, const JobContext& job, std::vecto
   Stream stream;
   const cudaStream_t s = stream.get();
 
-  // The result vectors are zero-filled by a host thread while the device computes.
-  BackgroundResize<Scalar> resizer(out, next, std::size_t(n) * n);
+  // The result vectors are zero-filled by a host thread while the device computes; with a
+  // sink the distances never touch host memory of their own.
+  BackgroundResize<Scalar> resizer(sink ? nullptr : &out, next, std::size_t(n) * n);
 
   double t0 = now_seconds();
   // Everything on the device comes from the memory pool in the stream's order: a repeated run
@@ -141,11 +142,14 @@ RunFigures run_blocked_in_core(const Graph& g, const JobContext& job, std::vecto
   trace.mark("result filled", resizer.finished_at());
   trace.mark("fill awaited");
   if (fig.negative_node >= 0) return fig;  // the engine throws; no need to copy a useless matrix
+  // Clipped hop counts are redone in int32 (gpu_engines.cu): a sink gets those instead.
+  if (sink && fig.hop16_clipped) return fig;
   t0 = now_seconds();
   // Through pinned staging rather than pinning the result in place: cudaHostRegister of a
   // large vector holds the driver lock long enough to stall the launches of the compute, and
   // staging costs less than the stall (docs/gpu.md, v2).
-  download_rows(d.get(), std::size_t(size) * sizeof(Scalar), n, std::size_t(n) * sizeof(Scalar), out.data(), s);
+  deliver_rows(d.get(), std::size_t(size), n, sink, out, s);
+  fig.rows_in_sink = sink != nullptr;
   if (next) download_rows(next_d.get(), std::size_t(n) * 4, n, std::size_t(n) * 4, next->data(), s);
   fig.transfer_seconds += now_seconds() - t0;
   trace.mark("downloaded");
@@ -155,7 +159,7 @@ RunFigures run_blocked_in_core(const Graph& g, const JobContext& job, std::vecto
 #define PATHSCOPE_INSTANTIATE(D)                                                                      \
   template std::uint64_t blocked_in_core_bytes<D>(std::int64_t, std::int64_t, bool);                 \
   template RunFigures run_blocked_in_core<D>(const Graph&, const JobContext&, std::vector<D::Scalar>&, \
-                                             std::vector<std::int32_t>*);
+                                             std::vector<std::int32_t>*, MatrixSink*);
 PATHSCOPE_INSTANTIATE(Int32Dist)
 PATHSCOPE_INSTANTIATE(FloatDist)
 PATHSCOPE_INSTANTIATE(Hop16Dist)

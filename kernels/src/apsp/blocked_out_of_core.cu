@@ -1,5 +1,6 @@
-// gpu-blocked when the matrix does not fit the GPU memory budget. The matrix stays in the
-// result vector, pinned in place (cudaHostRegister), and the device holds only:
+// gpu-blocked when the matrix does not fit the GPU memory budget. The matrix stays in host
+// memory, pinned in place (cudaHostRegister): the result vector, or, when the rows go to a
+// sink, a buffer of its own that is never zero-filled. The device holds only:
 //  - the pivot rows and pivot columns of one super-block of width W (as large as the budget
 //    allows: PCIe carries 2 n^2 cells per super-block, the min-plus units do n^2 W updates,
 //    so a wide W keeps the link under the arithmetic), and
@@ -7,7 +8,8 @@
 // Per super-block: close the W x W diagonal block with the in-core pivot step, form both
 // panels as products with it (phase 2), then stream every slab up, apply phase 3, capture the
 // next super-block's panels from it while it is on the device, and stream it back. Round 0
-// builds the slabs on the device from the arcs instead of uploading them.
+// builds the slabs on the device from the arcs instead of uploading them. In the last round
+// each slab is final once it is back: a sink is handed it then, while later slabs compute.
 #include <exception>
 
 #include "apsp/gpu_runs.hpp"
@@ -81,7 +83,7 @@ struct OutOfCorePlan {
 
 template <class D>
 RunFigures run_blocked_out_of_core(const Graph& g, const JobContext& job, std::uint64_t device_budget,
-                                   std::vector<typename D::Scalar>& out) {
+                                   std::vector<typename D::Scalar>& out, MatrixSink* sink) {
   using Scalar = typename D::Scalar;
   using Word = typename D::Word;
   using AWord = typename D::AWord;
@@ -93,8 +95,18 @@ RunFigures run_blocked_out_of_core(const Graph& g, const JobContext& job, std::u
   fig.mode = "out-of-core (W=" + std::to_string(width) + ", slabs of " + std::to_string(slab_rows) + " rows)";
 
   double t0 = now_seconds();
-  resize_for_result(out, std::size_t(n) * n);
-  HostRegistration pinned(out.data(), out.size() * sizeof(Scalar));
+  const std::size_t cells = std::size_t(n) * n;
+  std::unique_ptr<PinnedHostBuffer> own;
+  std::unique_ptr<HostRegistration> pinned;
+  Scalar* host = nullptr;
+  if (sink) {
+    own = std::make_unique<PinnedHostBuffer>(cells * sizeof(Scalar));
+    host = static_cast<Scalar*>(own->data());
+  } else {
+    resize_for_result(out, cells, true);  // on the critical path here: pages faulted in by all cores
+    pinned = std::make_unique<HostRegistration>(out.data(), out.size() * sizeof(Scalar));
+    host = out.data();
+  }
   fig.transfer_seconds += now_seconds() - t0;
 
   Stream main;
@@ -120,6 +132,7 @@ RunFigures run_blocked_out_of_core(const Graph& g, const JobContext& job, std::u
   const int rounds = (size + width - 1) / width;
   const int slabs = (size + slab_rows - 1) / slab_rows;
   std::vector<std::unique_ptr<Event>> panels_ready;
+  std::vector<std::unique_ptr<Event>> landed(sink ? slabs : 0);  // last round: slab back on the host
   Event captured[kSlabStreams];
   bool captured_recorded = false;
   const std::size_t host_pitch = std::size_t(n) * sizeof(Scalar), device_pitch = std::size_t(size) * sizeof(Scalar);
@@ -169,7 +182,7 @@ RunFigures run_blocked_out_of_core(const Graph& g, const JobContext& job, std::u
         enqueue_initial_rect<D>({buf, size, s0, rows, 0, size, false}, graph.arcs(), s);
       } else {
         if (real_rows > 0) {
-          CUDA_CHECK(cudaMemcpy2DAsync(buf, device_pitch, out.data() + std::size_t(s0) * n, host_pitch, host_pitch,
+          CUDA_CHECK(cudaMemcpy2DAsync(buf, device_pitch, host + std::size_t(s0) * n, host_pitch, host_pitch,
                                        real_rows, cudaMemcpyHostToDevice, s));
           if (size > n)  // padding columns: never uploaded, so reset to "unreachable"
             enqueue_initial_rect<D>({buf + n, size, s0, real_rows, n, size - n, false}, graph.arcs(), s);
@@ -199,10 +212,22 @@ RunFigures run_blocked_out_of_core(const Graph& g, const JobContext& job, std::u
         CUDA_CHECK_LAUNCH();
       }
       if (real_rows > 0)
-        CUDA_CHECK(cudaMemcpy2DAsync(out.data() + std::size_t(s0) * n, host_pitch, buf, device_pitch, host_pitch,
+        CUDA_CHECK(cudaMemcpy2DAsync(host + std::size_t(s0) * n, host_pitch, buf, device_pitch, host_pitch,
                                      real_rows, cudaMemcpyDeviceToHost, s));
+      if (last && sink) {
+        landed[sl] = std::make_unique<Event>();
+        landed[sl]->record(s);
+      }
     }
     captured_recorded = !last;
+  }
+  if (sink) {
+    for (int sl = 0; sl < slabs; ++sl) {
+      const int s0 = sl * slab_rows, real_rows = std::max(0, std::min(slab_rows, n - s0));
+      landed[sl]->sync();
+      if (real_rows > 0) sink->put_rows(s0, real_rows, host + std::size_t(s0) * n);
+    }
+    fig.rows_in_sink = true;
   }
   for (auto& st : slab_stream) st.sync();
   FinalFlags found{};
@@ -217,7 +242,7 @@ RunFigures run_blocked_out_of_core(const Graph& g, const JobContext& job, std::u
 
 #define PATHSCOPE_INSTANTIATE(D)                                                                      \
   template RunFigures run_blocked_out_of_core<D>(const Graph&, const JobContext&, std::uint64_t, \
-                                                 std::vector<D::Scalar>&);
+                                                 std::vector<D::Scalar>&, MatrixSink*);
 PATHSCOPE_INSTANTIATE(Int32Dist)
 PATHSCOPE_INSTANTIATE(FloatDist)
 PATHSCOPE_INSTANTIATE(Hop16Dist)

@@ -15,28 +15,39 @@ namespace {
 
 enum class Algorithm { Naive, Blocked };
 
+// With a sink, an in-core run needs no host matrix (rows go from staging into the sink);
+// out of core the matrix still lives in host memory between rounds.
 template <class D>
 RunFigures run_algorithm(Algorithm algorithm, const Graph& g, const ApspOptions& options, const JobContext& job,
-                         std::vector<typename D::Scalar>& out, std::vector<std::int32_t>* next) {
+                         std::vector<typename D::Scalar>& out, std::vector<std::int32_t>* next, MatrixSink* sink) {
   if (!options.gpus.is_default()) {
     if (algorithm == Algorithm::Naive)
       throw Error("gpu-naive runs on one GPU; --gpus " + gpu_set_text(options.gpus) + " needs gpu-blocked");
     if (next)
       throw Error("next hops need the whole matrix on one GPU; leave out --gpus " + gpu_set_text(options.gpus) +
                   " (paths are rebuilt from the distances alone without them)");
+    // The ranks' blocks come back into `out`; the caller hands its rows to the sink.
+    if (sink)
+      require_within_budget(std::uint64_t(g.n) * std::uint64_t(g.n) * sizeof(typename D::Scalar),
+                            effective_memory_budget(options),
+                            "gpu-blocked over several GPUs (the matrix in host memory before it is written)");
     return run_blocked_distributed<D>(g, options, job, out);
   }
   const std::uint64_t budget = device_memory_budget(options.gpu_memory_budget);
   if (algorithm == Algorithm::Naive) {
     const std::uint64_t need = naive_bytes<D>(g.n, g.arc_count());
     require_within_budget(need, budget, "gpu-naive (distance and next-hop matrices on the GPU; gpu-blocked can stream)");
-    return run_naive<D>(g, job, out, next);
+    return run_naive<D>(g, job, out, next, sink);
   }
   const std::uint64_t need = blocked_in_core_bytes<D>(g.n, g.arc_count(), next != nullptr);
-  if (need <= budget) return run_blocked_in_core<D>(g, job, out, next);
+  if (need <= budget) return run_blocked_in_core<D>(g, job, out, next, sink);
   if (next)
     require_within_budget(need, budget, "gpu-blocked with the next-hop matrix (which needs the matrix in GPU memory)");
-  return run_blocked_out_of_core<D>(g, job, budget, out);
+  if (sink)
+    require_within_budget(std::uint64_t(g.n) * std::uint64_t(g.n) * sizeof(typename D::Scalar),
+                          effective_memory_budget(options),
+                          "gpu-blocked out of core (the matrix in host memory between rounds)");
+  return run_blocked_out_of_core<D>(g, job, budget, out, sink);
 }
 
 void add_figures(Timing& t, const RunFigures& f) {
@@ -73,8 +84,15 @@ class GpuEngine final : public ApspEngine {
                   std::to_string(g.min_weight()) + " to " + std::to_string(g.max_weight()) +
                   ": choose int32 or float distances");
     const std::uint64_t host_budget = effective_memory_budget(options);
-    require_within_budget(apsp_result_bytes(g.n, options.dist, options.next_hop), host_budget,
-                          "the all-pairs result of " + std::to_string(g.n) + " nodes");
+    MatrixSink* sink = options.sink;
+    if (sink && (sink->n() != g.n || sink->dist() != options.dist))
+      throw Error(name_ + ": the output was made for " + std::to_string(sink->n()) + " nodes of " +
+                  dist_type_name(sink->dist()) + " distances, not " + std::to_string(g.n) + " of " +
+                  dist_type_name(options.dist));
+    // With a sink the distances need no host memory of their own (out of core: checked there).
+    const std::uint64_t next_hop_bytes = options.next_hop ? apsp_result_bytes(g.n, DistType::Int32, false) : 0;
+    require_within_budget(sink ? next_hop_bytes : apsp_result_bytes(g.n, options.dist, options.next_hop),
+                          host_budget, "the all-pairs result of " + std::to_string(g.n) + " nodes");
 
     const double t0 = now_seconds();
     ApspResult r;
@@ -85,12 +103,13 @@ class GpuEngine final : public ApspEngine {
     std::vector<std::int32_t>* next = options.next_hop ? &r.next : nullptr;
     RunFigures f;
     switch (options.dist) {
-      case DistType::Int32: f = run_algorithm<Int32Dist>(algorithm_, g, options, job, r.d32, next); break;
-      case DistType::Float32: f = run_algorithm<FloatDist>(algorithm_, g, options, job, r.df, next); break;
-      case DistType::Hop16: f = run_algorithm<Hop16Dist>(algorithm_, g, options, job, r.d16, next); break;
+      case DistType::Int32: f = run_algorithm<Int32Dist>(algorithm_, g, options, job, r.d32, next, sink); break;
+      case DistType::Float32: f = run_algorithm<FloatDist>(algorithm_, g, options, job, r.df, next, sink); break;
+      case DistType::Hop16: f = run_algorithm<Hop16Dist>(algorithm_, g, options, job, r.d16, next, sink); break;
       case DistType::Int64: break;  // refused above
     }
     add_figures(r.timing, f);
+    r.rows_in_sink = f.rows_in_sink;
     if (f.mode != "in-core") r.timing.device += ", " + f.mode;
     if (f.negative_node >= 0) throw NegativeCycle(f.negative_node);
     if (f.hop16_clipped) hop16_fallback(g, options, job, host_budget, r);
@@ -109,12 +128,18 @@ class GpuEngine final : public ApspEngine {
                           host_budget, "hop16 counts above 32765, redone in int32 and narrowed");
     std::vector<std::int32_t> wide;
     std::vector<std::int32_t>* next = options.next_hop ? &r.next : nullptr;
-    const RunFigures f = run_algorithm<Int32Dist>(algorithm_, g, options, job, wide, next);
+    const RunFigures f = run_algorithm<Int32Dist>(algorithm_, g, options, job, wide, next, nullptr);
     add_figures(r.timing, f);
     const std::int64_t largest = narrow_hops(wide, r.d16);
     if (largest > kMaxHop16)
       throw Error(name_ + ": hop16 overflow: a shortest path has " + std::to_string(largest) +
                   " hops, more than the 65534 that 16 bits hold: choose int32 distances");
+    if (options.sink) {  // these rows replace any the clipped run gave it
+      wide = {};
+      put_result_rows(r, *options.sink);
+      r.d16 = {};
+      r.rows_in_sink = true;
+    }
   }
 
   std::string name_;

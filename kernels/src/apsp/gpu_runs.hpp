@@ -1,14 +1,19 @@
 #pragma once
 // The GPU runs behind the engines, one per algorithm, each templated on the distance type
-// (dist_traits.cuh). They fill the host matrix and the figures; the engines (gpu_engines.cu)
-// do the refusing, the hop16 fallback and the Timing.
+// (dist_traits.cuh). They fill the host matrix, or hand its rows to `sink` when one is given,
+// and the figures; the engines (gpu_engines.cu) do the refusing, the hop16 fallback and the
+// Timing.
+#include <cuda_runtime.h>
+
 #include <cstdint>
 #include <string>
 #include <vector>
 
+#include "common/host_transfer.hpp"
 #include "pathscope/apsp.hpp"
 #include "pathscope/graph.hpp"
 #include "pathscope/job.hpp"
+#include "pathscope/matrix_sink.hpp"
 
 namespace pathscope::gpu {
 
@@ -18,6 +23,7 @@ struct RunFigures {
   int negative_node = -1;       // a node with D[i][i] < 0, or -1
   bool hop16_clipped = false;   // hop16: a cell reached the clipping witness (see dist_traits)
   std::string mode;             // "in-core", "out-of-core (W=..., slabs=...)"
+  bool rows_in_sink = false;    // the distances went to the sink, `out` is empty
 };
 
 // Device bytes an in-core blocked run needs; over the budget the run goes out of core.
@@ -28,17 +34,35 @@ std::uint64_t naive_bytes(std::int64_t n, std::int64_t arcs);
 
 template <class D>
 RunFigures run_blocked_in_core(const Graph& g, const JobContext& job, std::vector<typename D::Scalar>& out,
-                               std::vector<std::int32_t>* next);
+                               std::vector<std::int32_t>* next, MatrixSink* sink);
 template <class D>
 RunFigures run_blocked_out_of_core(const Graph& g, const JobContext& job, std::uint64_t device_budget,
-                                   std::vector<typename D::Scalar>& out);
+                                   std::vector<typename D::Scalar>& out, MatrixSink* sink);
 // gpu-blocked over the ranks options.gpus names (distributed_blocked.cu); every rank's block in
-// its GPU's memory.
+// its GPU's memory, gathered into `out`.
 template <class D>
 RunFigures run_blocked_distributed(const Graph& g, const ApspOptions& options, const JobContext& job,
                                    std::vector<typename D::Scalar>& out);
 template <class D>
 RunFigures run_naive(const Graph& g, const JobContext& job, std::vector<typename D::Scalar>& out,
-                     std::vector<std::int32_t>* next);
+                     std::vector<std::int32_t>* next, MatrixSink* sink);
+
+// Hands a finished device matrix (n rows of n cells, row pitch `pitch` cells) to `sink`
+// through pinned staging, or, with no sink, copies it into `out` (already sized).
+template <class Scalar>
+void deliver_rows(const Scalar* device, std::size_t pitch, int n, MatrixSink* sink, std::vector<Scalar>& out,
+                  cudaStream_t stream) {
+  const std::size_t row_bytes = std::size_t(n) * sizeof(Scalar);
+  if (!sink) {
+    download_rows(device, pitch * sizeof(Scalar), std::size_t(n), row_bytes, out.data(), stream);
+    return;
+  }
+  download_rows(
+      device, pitch * sizeof(Scalar), std::size_t(n), row_bytes,
+      [sink](std::size_t row0, std::size_t rows, const void* staged) {
+        sink->put_rows(std::int64_t(row0), std::int64_t(rows), staged);
+      },
+      stream);
+}
 
 }  // namespace pathscope::gpu

@@ -16,7 +16,7 @@ std::uint64_t naive_bytes(std::int64_t n, std::int64_t arcs) {
 
 template <class D>
 RunFigures run_naive(const Graph& g, const JobContext& job, std::vector<typename D::Scalar>& out,
-                     std::vector<std::int32_t>* next) {
+                     std::vector<std::int32_t>* next, MatrixSink* sink) {
   using Scalar = typename D::Scalar;
   RunFigures fig;
   fig.mode = "in-core";
@@ -24,7 +24,7 @@ RunFigures run_naive(const Graph& g, const JobContext& job, std::vector<typename
   Stream stream;
   const cudaStream_t s = stream.get();
   // The result vectors are zero-filled by a host thread while the device computes.
-  BackgroundResize<Scalar> resizer(out, next, std::size_t(n) * n);
+  BackgroundResize<Scalar> resizer(sink ? nullptr : &out, next, std::size_t(n) * n);
 
   double t0 = now_seconds();
   DeviceGraph<D> graph(g, s);
@@ -74,11 +74,13 @@ RunFigures run_naive(const Graph& g, const JobContext& job, std::vector<typename
 
   resizer.wait();
   if (fig.negative_node >= 0) return fig;
+  if (sink && fig.hop16_clipped) return fig;  // redone in int32 (gpu_engines.cu)
   t0 = now_seconds();
   // Through pinned staging rather than pinning the result in place: cudaHostRegister of a
   // large vector holds the driver lock long enough to stall the launches of the compute, and
   // staging costs less than the stall (docs/gpu.md, v2).
-  download_rows(d.get(), std::size_t(n) * sizeof(Scalar), n, std::size_t(n) * sizeof(Scalar), out.data(), s);
+  deliver_rows(d.get(), std::size_t(n), n, sink, out, s);
+  fig.rows_in_sink = sink != nullptr;
   if (next) download_rows(next_d.get(), std::size_t(n) * 4, n, std::size_t(n) * 4, next->data(), s);
   fig.transfer_seconds += now_seconds() - t0;
   return fig;
@@ -86,7 +88,8 @@ RunFigures run_naive(const Graph& g, const JobContext& job, std::vector<typename
 
 #define PATHSCOPE_INSTANTIATE(D)                                                                                \
   template std::uint64_t naive_bytes<D>(std::int64_t, std::int64_t);                                          \
-  template RunFigures run_naive<D>(const Graph&, const JobContext&, std::vector<D::Scalar>&, std::vector<std::int32_t>*);
+  template RunFigures run_naive<D>(const Graph&, const JobContext&, std::vector<D::Scalar>&, std::vector<std::int32_t>*, \
+                                     MatrixSink*);
 PATHSCOPE_INSTANTIATE(Int32Dist)
 PATHSCOPE_INSTANTIATE(FloatDist)
 PATHSCOPE_INSTANTIATE(Hop16Dist)

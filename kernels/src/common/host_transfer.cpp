@@ -8,6 +8,7 @@
 #include <condition_variable>
 #include <deque>
 #include <mutex>
+#include <new>
 #include <thread>
 
 #ifdef _OPENMP
@@ -103,7 +104,7 @@ void parallel_copy(void* dst, const void* src, std::size_t bytes) {
 }
 
 void download_rows(const void* device, std::size_t device_pitch, std::size_t rows, std::size_t row_bytes,
-                   void* host, cudaStream_t stream) {
+                   const TakeRows& take, cudaStream_t stream) {
   if (rows == 0 || row_bytes == 0) return;
   Staging& s = staging();
   std::lock_guard<std::mutex> lock(s.mutex);
@@ -128,8 +129,24 @@ void download_rows(const void* device, std::size_t device_pitch, std::size_t row
     const int slot = static_cast<int>(chunk % 2);
     CUDA_CHECK(cudaEventSynchronize(s.ready[slot]));
     const std::size_t r0 = chunk * rows_per_chunk, count = std::min(rows_per_chunk, rows - r0);
-    parallel_copy(static_cast<char*>(host) + r0 * row_bytes, s.buffer[slot], count * row_bytes);
+    try {
+      take(r0, count, s.buffer[slot]);
+    } catch (...) {
+      // The next chunk is still landing in the other buffer: the next run must not find it there.
+      cudaStreamSynchronize(stream);
+      throw;
+    }
   }
+}
+
+void download_rows(const void* device, std::size_t device_pitch, std::size_t rows, std::size_t row_bytes,
+                   void* host, cudaStream_t stream) {
+  download_rows(
+      device, device_pitch, rows, row_bytes,
+      [&](std::size_t r0, std::size_t count, const void* staged) {
+        parallel_copy(static_cast<char*>(host) + r0 * row_bytes, staged, count * row_bytes);
+      },
+      stream);
 }
 
 #ifndef MADV_POPULATE_WRITE
@@ -174,5 +191,41 @@ template void resize_for_result(std::vector<std::int32_t>&, std::size_t, bool);
 template void resize_for_result(std::vector<float>&, std::size_t, bool);
 template void resize_for_result(std::vector<std::uint16_t>&, std::size_t, bool);
 template void resize_for_result(std::vector<std::uint64_t>&, std::size_t, bool);
+
+
+PinnedHostBuffer::PinnedHostBuffer(std::size_t bytes) : bytes_(bytes) {
+  if (bytes == 0) return;
+  void* p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (p == MAP_FAILED) throw std::bad_alloc();
+  data_ = p;
+  madvise(p, bytes, MADV_HUGEPAGE);  // advice only
+  // cudaHostRegister faults every page in on one driver thread; faulting them in here from all
+  // cores first leaves it only the pinning (docs/gpu.md, whole-brain table).
+  constexpr std::size_t kSlice = std::size_t{64} << 20;
+  const std::int64_t slices = static_cast<std::int64_t>((bytes + kSlice - 1) / kSlice);
+#pragma omp parallel for schedule(dynamic, 1)
+  for (std::int64_t i = 0; i < slices; ++i) {
+    char* from = static_cast<char*>(p) + static_cast<std::size_t>(i) * kSlice;
+    const std::size_t length = std::min(kSlice, bytes - static_cast<std::size_t>(i) * kSlice);
+    if (madvise(from, length, MADV_POPULATE_WRITE) != 0)
+      for (std::size_t b = 0; b < length; b += 4096) from[b] = 0;  // kernels before 5.14
+  }
+  const cudaError_t rc = cudaHostRegister(p, bytes, cudaHostRegisterDefault);
+  if (rc != cudaSuccess) {
+    munmap(p, bytes);
+    data_ = nullptr;
+    CUDA_CHECK(rc);
+  }
+  registered_ = true;
+}
+
+PinnedHostBuffer::~PinnedHostBuffer() {
+  if (!data_) return;
+  if (registered_) {
+    cudaDeviceSynchronize();  // no copy may still be using it
+    cudaHostUnregister(data_);
+  }
+  munmap(data_, bytes_);
+}
 
 }  // namespace pathscope::gpu

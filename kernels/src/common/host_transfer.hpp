@@ -19,6 +19,30 @@ namespace pathscope::gpu {
 void download_rows(const void* device, std::size_t device_pitch, std::size_t rows, std::size_t row_bytes,
                    void* host, cudaStream_t stream);
 
+// The same copy, each chunk of rows handed to `take` (first row, row count, the rows dense in
+// pinned staging) while the next chunk's copy runs: for results that go to a MatrixSink
+// instead of host memory. What `take` throws ends the copy, with the device idle.
+using TakeRows = std::function<void(std::size_t row0, std::size_t rows, const void* staged)>;
+void download_rows(const void* device, std::size_t device_pitch, std::size_t rows, std::size_t row_bytes,
+                   const TakeRows& take, cudaStream_t stream);
+
+// Host memory for a matrix that the device streams through (out-of-core), pinned: anonymous
+// pages, huge where the kernel gives them, faulted in by all cores before pinning, and never
+// zero-filled (every cell is written before it is read).
+class PinnedHostBuffer {
+ public:
+  explicit PinnedHostBuffer(std::size_t bytes);
+  ~PinnedHostBuffer();
+  PinnedHostBuffer(const PinnedHostBuffer&) = delete;
+  PinnedHostBuffer& operator=(const PinnedHostBuffer&) = delete;
+  void* data() const { return data_; }
+
+ private:
+  void* data_ = nullptr;
+  std::size_t bytes_ = 0;
+  bool registered_ = false;
+};
+
 // Resizes `v` to `count` elements, asking the kernel for huge pages first: the zero fill of a
 // large result is mostly page faults, and huge pages make far fewer of them. Pages are
 // populated from all cores up to 256 MB, or at any size with `populate_any_size` (runs whose
@@ -52,12 +76,13 @@ class HostTask {
 
 // Sizes a run's result vectors (and its next-hop matrix, when asked) on the host worker while
 // the device computes; wait() waits for it and rethrows what it threw (e.g. bad_alloc).
+// `out` null: the distances go to a MatrixSink, only the next hops need sizing.
 template <class T>
 class BackgroundResize {
  public:
-  BackgroundResize(std::vector<T>& out, std::vector<std::int32_t>* next, std::size_t count)
-      : task_([this, &out, next, count] {
-          resize_for_result(out, count);
+  BackgroundResize(std::vector<T>* out, std::vector<std::int32_t>* next, std::size_t count)
+      : task_([this, out, next, count] {
+          if (out) resize_for_result(*out, count);
           if (next) resize_for_result(*next, count);
           finished_at_ = now_seconds();
         }) {}

@@ -1,0 +1,82 @@
+// `distances`: one source to every node (one-to-many), on stdout or into a .npy/.tsv/.csv file.
+#include <fmt/core.h>
+
+#include <cmath>
+#include <memory>
+#include <nlohmann/json.hpp>
+
+#include "cli_output.hpp"
+#include "commands.hpp"
+#include "exit_codes.hpp"
+#include "input_options.hpp"
+#include "pathscope/distance_export.hpp"
+#include "pathscope/path.hpp"
+#include "text_table.hpp"
+
+namespace pathscope::cli {
+namespace {
+
+struct DistancesCommand {
+  InputOptions input;
+  std::string source_key, out_path, format = "table";
+  bool json = false;
+
+  void run() {
+    if (json) format = "json";
+    const bool as_json = format == "json";
+    const TableStyle style = as_json ? TableStyle::Aligned : parse_table_style(format);
+    if (!out_path.empty() && !is_distance_file_name(out_path))
+      throw UsageError("--out " + out_path + ": name the file .npy, .tsv or .csv");
+    const auto loaded = input.load_graph();
+    const Graph& g = loaded.graph;
+    const auto source = g.find_node(source_key);
+    if (!source) throw Error("node '" + source_key + "' is not in " + input.spec);
+    std::vector<double> dist;
+    try {
+      dist = single_source_distances(g, *source);
+    } catch (const NegativeCycle& cycle) {
+      throw input.named(cycle, g);
+    }
+    std::int64_t reached = 0;
+    for (const double d : dist) reached += std::isfinite(d) ? 1 : 0;
+    const nlohmann::json source_json = {{"index", *source}, {"id", g.display_id(*source)}, {"label", g.label(*source)}};
+    if (!out_path.empty()) {
+      write_distances(out_path, g, dist);
+      if (as_json)
+        print_json("distances", {{"graph", input.spec}, {"source", source_json}, {"nodes", g.n}, {"reached", reached},
+                                 {"out", out_path}});
+      else
+        fmt::print("distances from {} to {} nodes ({} reached) written to {}\n", g.label(*source), g.n, reached, out_path);
+      return;
+    }
+    if (as_json) {
+      nlohmann::json values = nlohmann::json::array();
+      for (const double d : dist) values.push_back(std::isfinite(d) ? nlohmann::json(d) : nlohmann::json());
+      print_json("distances", {{"graph", input.spec}, {"source", source_json}, {"nodes", g.n}, {"reached", reached},
+                               {"distances", std::move(values)}});
+      return;
+    }
+    TextTable table({"index", "id", "<name", "distance"});
+    for (std::int32_t u = 0; u < g.n; ++u)
+      table.add_row({std::to_string(u), std::to_string(g.display_id(u)), g.names.empty() ? "" : g.names[u],
+                     std::isinf(dist[u]) ? "inf" : fmt::format("{}", dist[u])});
+    fmt::print("{}", table.text(style));
+  }
+};
+
+}  // namespace
+
+void add_distances_command(CLI::App& app) {
+  auto cmd = std::make_shared<DistancesCommand>();
+  auto* sub = app.add_subcommand("distances", "Shortest distances from one node to every node (one search)");
+  cmd->input.add_to(*sub, true);
+  sub->add_option("SOURCE", cmd->source_key, "Source node: id or name")->required();
+  sub->add_option("--out", cmd->out_path,
+                  "Write the distances: .npy (float64, shape (n,), node index order, inf = unreachable), "
+                  ".tsv or .csv (index, id, name, distance)");
+  sub->add_option("--format", cmd->format, "Output on stdout: table, tsv, csv or json")->capture_default_str();
+  sub->add_flag("--json", cmd->json, "Print JSON");
+  sub->callback([cmd] { cmd->run(); });
+}
+
+}  // namespace pathscope::cli

@@ -1,0 +1,176 @@
+// `export`: the graph, or the part a result picks out (a path, k shortest paths, a tour, a
+// reach set), written for Gephi, Cytoscape, networkx and igraph (graph_export.hpp).
+#include <fmt/core.h>
+
+#include <memory>
+#include <nlohmann/json.hpp>
+
+#include "cli_output.hpp"
+#include "commands.hpp"
+#include "exit_codes.hpp"
+#include "input_options.hpp"
+#include "option_checks.hpp"
+#include "pathscope/graph_export.hpp"
+#include "pathscope/path_sets.hpp"
+#include "pathscope/reach.hpp"
+#include "pathscope/tsp.hpp"
+#include "progress_printer.hpp"
+
+namespace pathscope::cli {
+namespace {
+
+struct ExportCommand {
+  InputOptions input;
+  std::string out_path, format;
+  std::vector<std::string> path, paths, all_paths, tour;
+  std::int32_t k = 3;
+  std::int64_t cap = 1000;
+  std::string reach;
+  std::int32_t max_hops = kUnlimitedHops;
+  bool upstream = false, subgraph = false, json = false;
+  std::string weight_attribute = "weight";
+
+  GraphExportFormat chosen_format() const {
+    const auto by_name = graph_export_format_of_file(out_path);
+    if (format.empty()) {
+      if (!by_name)
+        throw UsageError("cannot tell the format from the name " + out_path + ": use --format (" +
+                         graph_export_format_list() + ") or a .graphml, .gexf, .json or .csv name");
+      return *by_name;
+    }
+    const auto asked = parse_graph_export_format(format);
+    if (!asked) throw UsageError("unknown export format '" + format + "' (use " + graph_export_format_list() + ")");
+    if (by_name && *by_name != *asked)
+      throw UsageError("--format " + format + " but the name " + out_path + " says " + graph_export_format_name(*by_name) +
+                       ": write the format the name promises, or rename the file");
+    return *asked;
+  }
+
+  std::int32_t node(const Graph& g, const std::string& key) const {
+    if (auto u = g.find_node(key)) return *u;
+    throw Error("node '" + key + "' is not in " + input.spec);
+  }
+
+  GraphHighlight result(const Graph& g) const {
+    if (!path.empty()) {
+      try {
+        const Path p = path_single_source(g, node(g, path[0]), node(g, path[1]));
+        if (!p.reachable) note(fmt::format("no path from {} to {}: only its two ends are marked", path[0], path[1]));
+        return highlight_path(p);
+      } catch (const NegativeCycle& cycle) {
+        throw input.named(cycle, g);
+      }
+    }
+    if (!paths.empty()) {
+      const auto found = k_shortest_paths(g, node(g, paths[0]), node(g, paths[1]), k);
+      if (found.empty()) note(fmt::format("no path from {} to {}: nothing is marked", paths[0], paths[1]));
+      return highlight_paths(found);
+    }
+    if (!all_paths.empty()) {
+      const auto set = all_shortest_paths(g, node(g, all_paths[0]), node(g, all_paths[1]), cap);
+      if (!set.reachable) note(fmt::format("no path from {} to {}: nothing is marked", all_paths[0], all_paths[1]));
+      else if (set.paths.size() < set.total.value || set.total.saturated)
+        note(fmt::format("{} shortest paths; the first {} are marked (--max-paths)", set.total.text(), set.paths.size()));
+      return highlight_paths(set.paths);
+    }
+    if (!reach.empty()) {
+      const Reachability reachability(g);
+      return highlight_reach(reachability.query(node(g, reach), upstream ? ReachDirection::Upstream : ReachDirection::Downstream,
+                                                max_hops));
+    }
+    if (!tour.empty()) {
+      std::vector<std::int32_t> stops;
+      if (tour.size() == 1 && tour[0] == "all") {
+        for (std::int32_t u = 0; u < g.n; ++u) stops.push_back(u);
+      } else {
+        for (const auto& key : tour) stops.push_back(node(g, key));
+      }
+      TspInstance instance;
+      {
+        ProgressPrinter progress("shortest paths between stops");
+        instance = tsp_instance_from_graph(g, stops, input.spec, progress.context());
+      }
+      TspResult solved;
+      {
+        ProgressPrinter progress("tour");
+        solved = solve_tsp(instance, TspOptions{}, progress.context());
+      }
+      return highlight_tour(expand_tour(g, instance, solved.tour), instance.graph_nodes[solved.tour.front()]);
+    }
+    return {};
+  }
+
+  void run() const {
+    const int chosen = !path.empty() + !paths.empty() + !all_paths.empty() + !reach.empty() + !tour.empty();
+    if (chosen > 1) throw UsageError("choose one result to mark: --path, --paths, --all-paths, --reach or --tour");
+    if (subgraph && chosen == 0)
+      throw UsageError("--subgraph needs a result (--path, --paths, --all-paths, --reach or --tour)");
+    if (max_hops != kUnlimitedHops && reach.empty()) throw UsageError("--max-hops goes with --reach");
+    if (upstream && reach.empty()) throw UsageError("--reverse goes with --reach");
+    const GraphExportFormat out_format = chosen_format();
+    const auto loaded = input.load_graph();
+    const Graph& g = loaded.graph;
+    const GraphHighlight highlight = result(g);
+    GraphExportOptions options;
+    options.subgraph_only = subgraph;
+    options.weight_attribute = weight_attribute;
+    options.source = input.spec == "-" ? "standard input" : input.spec;
+    const auto summary = write_graph_export(g, out_format, highlight, out_path, options);
+    if (json) {
+      print_json("export", {{"graph", input.spec}, {"format", graph_export_format_name(out_format)},
+                            {"marked", highlight.kind}, {"subgraph", subgraph}, {"files", summary.files},
+                            {"nodes", summary.nodes}, {"edges", summary.edges}});
+      return;
+    }
+    std::string files;
+    for (const auto& f : summary.files) files += (files.empty() ? "" : " and ") + f;
+    fmt::print("wrote {} ({}{}): {} nodes, {} edges\n", files, graph_export_format_name(out_format),
+               highlight.kind.empty() ? "" : ", marked: " + highlight.kind + (subgraph ? " only" : ""), summary.nodes,
+               summary.edges);
+  }
+};
+
+}  // namespace
+
+void add_export_command(CLI::App& app) {
+  auto cmd = std::make_shared<ExportCommand>();
+  auto* sub = app.add_subcommand(
+      "export", "The graph, or a result marked on it, for Gephi, Cytoscape, networkx, igraph: GraphML, GEXF, node-link "
+                "JSON or CSV tables");
+  cmd->input.add_to(*sub, true);
+  sub->add_option("--out", cmd->out_path,
+                  "File to write; csv writes two tables beside it: NAME.csv -> NAME.nodes.csv and NAME.edges.csv")
+      ->required();
+  sub->add_option("--format", cmd->format,
+                  "graphml, gexf (1.3), node-link or csv; by default from the --out name (.graphml, .gexf, .json, "
+                  ".csv), and a name that says another format is refused");
+  sub->add_option("--path", cmd->path, "Mark the shortest path from A to B")->expected(2)->type_name("A B");
+  sub->add_option("--paths", cmd->paths, "Mark the k shortest loopless paths from A to B (path_rank 0 is the shortest)")
+      ->expected(2)
+      ->type_name("A B");
+  sub->add_option("--all-paths", cmd->all_paths, "Mark every shortest path from A to B (up to --max-paths)")
+      ->expected(2)
+      ->type_name("A B");
+  sub->add_option("--max-paths", cmd->cap, "How many paths --all-paths marks at most")
+      ->capture_default_str()
+      ->check(whole_number_in(1, 1e7));
+  sub->add_option("--k", cmd->k, "How many paths --paths marks")->capture_default_str()->check(whole_number_in(1, 10000));
+  sub->add_option("--reach", cmd->reach, "Mark what node N reaches (hop = its hop distance)")->type_name("N");
+  sub->add_option("--max-hops", cmd->max_hops, "With --reach: at most this many arcs")->check(whole_number_in(1, 2e9));
+  sub->add_flag("--reverse", cmd->upstream, "With --reach: upstream, the nodes that reach N (as `reach --reverse`)");
+  sub->add_option("--tour", cmd->tour, "Mark the best tour through these stops (ids or names), or 'all' nodes")
+      ->expected(1, -1)
+      ->type_name("STOPS...|all");
+  sub->add_flag("--subgraph", cmd->subgraph, "Write only the marked nodes and edges");
+  // Not --weight-attribute: that one names the attribute a reader takes the cost from.
+  sub->add_option("--write-weight-as", cmd->weight_attribute, "Name under which arc costs are written (osmnx uses length)")
+      ->capture_default_str();
+  sub->add_flag("--json", cmd->json, "Print what was written as JSON");
+  sub->footer(std::string("Marks: nodes and edges get highlight (in the result), hop (order along the path or tour, or hop "
+              "distance of a reach set; -1 outside), edges on_path, several paths path_rank; GEXF also colours the "
+              "result red (viz:color). Node attributes, names, positions and arc strengths are written with their "
+              "types; self-loops as edges from a node to itself.\n\n") + sub->get_footer());
+  sub->callback([cmd] { cmd->run(); });
+}
+
+}  // namespace pathscope::cli

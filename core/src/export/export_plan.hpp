@@ -1,0 +1,103 @@
+#pragma once
+// What every graph writer writes, decided once: which nodes and edges, their ids, the
+// attribute names and types, and the marks a result puts on them. Writers only format it.
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "pathscope/graph.hpp"
+#include "pathscope/graph_export.hpp"
+
+namespace pathscope::exporting {
+
+enum class ValueType { Boolean, Integer, Real, Text };
+
+// One column of the output: a node or edge attribute with its type as the file declares it.
+struct Field {
+  enum class Role { Value, Position, Weight };
+  std::string name;
+  ValueType type;
+  Role role = Role::Value;  // GEXF writes positions as viz:position and the cost as its weight
+};
+
+struct EdgeMarks {
+  bool highlight = false, on_path = false;
+  std::int32_t hop = -1, rank = -1;
+};
+
+struct Edge {
+  std::int32_t u, v;
+  double weight;
+  double strength;  // NaN: none (self-loops, graphs without strengths)
+  EdgeMarks marks;
+};
+
+class ExportPlan {
+ public:
+  ExportPlan(const Graph& g, const GraphHighlight& highlight, const GraphExportOptions& options);
+
+  const Graph& graph() const { return g_; }
+  bool marked() const { return marked_; }      // the result's marks are written
+  bool ranked() const { return ranked_; }      // several walks: path_rank is written
+  const std::string& kind() const { return kind_; }
+  const GraphExportOptions& options() const { return options_; }
+
+  const std::vector<std::int32_t>& nodes() const { return nodes_; }  // ascending indices
+  // The id a file uses for node u: its display id (unique for every reader).
+  std::string node_id(std::int32_t u) const { return std::to_string(g_.display_id(u)); }
+
+  // Node columns after the id, in file order: name, x, y, z, the graph's attributes, marks.
+  const std::vector<Field>& node_fields() const { return node_fields_; }
+  // Edge columns after source and target: weight, strength, marks.
+  const std::vector<Field>& edge_fields() const { return edge_fields_; }
+
+  // Value of node field f for node u: false when missing. Exactly one of the outputs is set,
+  // by the field's type (Boolean uses *integer).
+  bool node_value(std::size_t f, std::int32_t u, std::int64_t* integer, double* real, std::string* text) const;
+  bool edge_value(std::size_t f, const Edge& e, std::int64_t* integer, double* real, std::string* text) const;
+  // The same as text, unescaped: booleans "true"/"false", reals in their shortest form.
+  bool node_text(std::size_t f, std::int32_t u, std::string* out) const;
+  bool edge_text(std::size_t f, const Edge& e, std::string* out) const;
+
+  // Position of u (x, y[, z]), or nullptr when it has none.
+  const float* position(std::int32_t u) const;
+  int position_dims() const { return dims_; }
+
+  // Every edge written, in a fixed order: arcs by source node, then self-loops.
+  void for_each_edge(const std::function<void(const Edge&)>& visit) const;
+  std::int64_t edge_count() const;
+
+  bool node_highlighted(std::int32_t u) const { return !node_highlight_.empty() && node_highlight_[u]; }
+  std::int32_t node_hop(std::int32_t u) const { return node_hop_.empty() ? -1 : node_hop_[u]; }
+  std::int32_t node_rank(std::int32_t u) const { return node_rank_.empty() ? -1 : node_rank_[u]; }
+
+ private:
+  std::int64_t find_arc(std::int32_t u, std::int32_t v) const;
+  std::int64_t canonical_arc(std::int32_t u, std::int32_t v) const;
+  bool edge_wanted(const Edge& e) const;
+
+  const Graph& g_;
+  GraphExportOptions options_;
+  std::string kind_;
+  bool marked_ = false, ranked_ = false;
+  std::vector<std::int32_t> nodes_;
+  std::vector<std::uint8_t> in_output_;  // per node: written
+  std::vector<std::uint8_t> node_highlight_, node_in_set_;
+  std::vector<std::int32_t> node_hop_, node_rank_;
+  std::unordered_map<std::int64_t, EdgeMarks> arc_marks_;  // canonical arc -> marks
+  std::vector<Field> node_fields_, edge_fields_;
+  // Where each node field comes from.
+  enum class Source { Name, Axis, Attribute, Highlight, Hop, Rank };
+  struct NodeSource {
+    Source source;
+    int index;  // axis or attribute column
+  };
+  std::vector<NodeSource> node_sources_;
+  bool has_strengths_ = false;
+  const float* positions_ = nullptr;
+  int dims_ = 0;
+};
+
+}  // namespace pathscope::exporting

@@ -1,0 +1,116 @@
+// GEXF 1.3 (gexf.net), Gephi's own format: typed attribute declarations, labels, positions as
+// viz:position, the cost as the edge's weight, and, for a result, viz:color so the highlighted
+// part shows at once (the highlight attribute lets Gephi re-colour by partition).
+#include "export/export_text.hpp"
+#include "export/writers.hpp"
+
+namespace pathscope::exporting {
+namespace {
+
+const char* gexf_type(ValueType type) {
+  switch (type) {
+    case ValueType::Boolean: return "boolean";
+    case ValueType::Integer: return "long";
+    case ValueType::Real: return "double";
+    case ValueType::Text: break;
+  }
+  return "string";
+}
+
+// Fields written as <attvalue>: positions go to viz:position, the cost to the edge's weight
+// (and also as an attribute when it is asked for under another name).
+bool as_attribute(const Field& field) {
+  if (field.role == Field::Role::Position) return false;
+  if (field.role == Field::Role::Weight) return field.name != "weight";
+  return true;
+}
+
+void declare(OutputBuffer& out, const char* domain, const std::vector<Field>& fields) {
+  bool any = false;
+  for (const auto& field : fields) any = any || as_attribute(field);
+  if (!any) return;
+  out << "    <attributes class=\"" << domain << "\" mode=\"static\">\n";
+  for (std::size_t f = 0; f < fields.size(); ++f) {
+    if (!as_attribute(fields[f])) continue;
+    std::string& text = out.text();
+    text += "      <attribute id=\"" + std::to_string(f) + "\" title=\"";
+    append_xml(text, fields[f].name);
+    text += "\" type=\"";
+    text += gexf_type(fields[f].type);
+    text += "\"/>\n";
+  }
+  out << "    </attributes>\n";
+}
+
+template <typename ValueOf>
+void attvalues(std::string& text, const std::vector<Field>& fields, ValueOf value_of) {
+  std::string value;
+  bool open = false;
+  for (std::size_t f = 0; f < fields.size(); ++f) {
+    if (!as_attribute(fields[f]) || !value_of(f, &value)) continue;
+    if (!open) text += "<attvalues>";
+    open = true;
+    text += "<attvalue for=\"" + std::to_string(f) + "\" value=\"";
+    append_xml(text, value);
+    text += "\"/>";
+  }
+  if (open) text += "</attvalues>";
+}
+
+void color(std::string& text, bool highlighted) {
+  text += highlighted ? "<viz:color r=\"228\" g=\"26\" b=\"28\"/>" : "<viz:color r=\"170\" g=\"170\" b=\"170\"/>";
+}
+
+}  // namespace
+
+void write_gexf(AtomicFile& file, const ExportPlan& plan) {
+  const Graph& g = plan.graph();
+  OutputBuffer out(file);
+  out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+         "<gexf xmlns=\"http://gexf.net/1.3\" xmlns:viz=\"http://gexf.net/1.3/viz\" "
+         "xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\" "
+         "xsi:schemaLocation=\"http://gexf.net/1.3 http://gexf.net/1.3/gexf.xsd\" version=\"1.3\">\n"
+         "  <meta>\n    <creator>pathscope</creator>\n    <description>";
+  append_xml(out.text(), (plan.options().source.empty() ? std::string("a graph") : plan.options().source) +
+                             (plan.kind().empty() ? "" : ", marked: " + plan.kind()));
+  out << "</description>\n  </meta>\n";
+  out << "  <graph defaultedgetype=\"" << (g.directed ? "directed" : "undirected") << "\" mode=\"static\">\n";
+  declare(out, "node", plan.node_fields());
+  declare(out, "edge", plan.edge_fields());
+  out << "    <nodes>\n";
+  for (const std::int32_t u : plan.nodes()) {
+    std::string& text = out.text();
+    text += "      <node id=\"";
+    append_xml(text, plan.node_id(u));
+    text += "\" label=\"";
+    append_xml(text, g.label(u));
+    text += "\">";
+    attvalues(text, plan.node_fields(), [&](std::size_t f, std::string* value) { return plan.node_text(f, u, value); });
+    if (plan.marked()) color(text, plan.node_highlighted(u));
+    if (const float* p = plan.position(u)) {
+      text += "<viz:position x=\"" + real_text(p[0]) + "\" y=\"" + real_text(p[1]) + "\"";
+      if (plan.position_dims() == 3) text += " z=\"" + real_text(p[2]) + "\"";
+      text += "/>";
+    }
+    text += "</node>\n";
+    out.flush_if_big();
+  }
+  out << "    </nodes>\n    <edges>\n";
+  std::int64_t count = 0;
+  plan.for_each_edge([&](const Edge& e) {
+    std::string& text = out.text();
+    text += "      <edge id=\"" + std::to_string(count++) + "\" source=\"";
+    append_xml(text, plan.node_id(e.u));
+    text += "\" target=\"";
+    append_xml(text, plan.node_id(e.v));
+    text += "\" weight=\"" + real_text(e.weight) + "\">";
+    attvalues(text, plan.edge_fields(), [&](std::size_t f, std::string* value) { return plan.edge_text(f, e, value); });
+    if (plan.marked()) color(text, e.marks.highlight);
+    text += "</edge>\n";
+    out.flush_if_big();
+  });
+  out << "    </edges>\n  </graph>\n</gexf>\n";
+  out.flush();
+}
+
+}  // namespace pathscope::exporting
