@@ -289,7 +289,7 @@ RunFigures run_blocked_distributed(const Graph& g, const ApspOptions& options, c
   fig.mode = std::to_string(ranks) + (ranks == 1 ? " rank" : " ranks") + ", grid " + std::to_string(layout.grid().rows) +
              "x" + std::to_string(layout.grid().cols) + ", " + group->transport();
   RunTrace trace("gpu-blocked distributed");
-  BackgroundResize<Scalar> resizer(out, nullptr, std::size_t(g.n) * g.n);
+  BackgroundResize<Scalar> resizer(&out, nullptr, std::size_t(g.n) * g.n);
   SharedRun shared(job);
   int caller_device = 0;
   CUDA_CHECK(cudaGetDevice(&caller_device));
