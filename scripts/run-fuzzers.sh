@@ -48,6 +48,10 @@ seeds_for() {
     fuzz_dense) echo dense ;;
     fuzz_lgl) echo edge_table ;;
     fuzz_compressed) echo compressed ;;
+    fuzz_graphml) echo graphml ;;
+    fuzz_gexf) echo gexf ;;
+    fuzz_gml) echo gml ;;
+    fuzz_pajek) echo pajek ;;
     *) echo "" ;;
   esac
 }

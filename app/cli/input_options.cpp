@@ -33,6 +33,8 @@ void InputOptions::add_to(CLI::App& command, bool format_names_output) {
   command.add_option("--source-col", load.source_column, "Edge tables: source column (header name or 0-based index)");
   command.add_option("--target-col", load.target_column, "Edge tables: target column");
   command.add_option("--weight-col", load.weight_column, "Edge tables: weight column");
+  command.add_option("--weight-attribute", load.weight_attribute,
+                     "JSON, GraphML, GEXF, GML: the edge attribute that holds the cost (default: weight, if present)");
   command.add_option("--node-table", load.node_table, "CSV of node ids or names with optional x, y, z positions");
   command.add_flag("--undirected", load.force_undirected, "Edge tables: every row joins both ways");
   command.add_option("--no-arc", load.dense_no_arc, "Dense matrices: entries at or above this mean no arc")

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <type_traits>
 
 #include "io/readers.hpp"
 #include "pathscope/error.hpp"
@@ -12,76 +11,99 @@ namespace pathscope {
 
 namespace {
 
-struct StrengthArc {
-  std::int32_t u, v;
+struct RowArc {
+  std::int32_t v;
   double w, strength;
 };
 
-// Buckets arcs by tail (counting sort), then sorts each row by head and cost so that the first
-// arc of every run of parallel arcs is the cheapest one; keeps that one. Counts into `loops`.
-template <typename ArcT>
-void fill_rows(std::vector<ArcT> arcs, std::int32_t n, Graph& g, LoadReport& report, std::int64_t& loops) {
-  std::vector<std::int64_t> start(static_cast<std::size_t>(n) + 1, 0);
-  for (const auto& a : arcs) {
-    if (a.u < 0 || a.u >= n || a.v < 0 || a.v >= n)
-      throw Error("internal: arc " + std::to_string(a.u) + "->" + std::to_string(a.v) + " outside 0.." +
-                  std::to_string(n - 1));
-    ++start[a.u + 1];
-  }
-  for (std::int32_t u = 0; u < n; ++u) start[u + 1] += start[u];
-  std::vector<ArcT> sorted(arcs.size());
-  {
-    std::vector<std::int64_t> fill(start.begin(), start.end() - 1);
-    for (const auto& a : arcs) sorted[fill[a.u]++] = a;
-  }
-  arcs.clear();
-  arcs.shrink_to_fit();
-
-  constexpr bool with_strength = std::is_same_v<ArcT, StrengthArc>;
-  g.offsets.assign(static_cast<std::size_t>(n) + 1, 0);
-  g.heads.reserve(sorted.size());
-  g.weights.reserve(sorted.size());
-  if constexpr (with_strength) g.arc_strengths.reserve(sorted.size());
-  for (std::int32_t u = 0; u < n; ++u) {
-    auto first = sorted.begin() + start[u], last = sorted.begin() + start[u + 1];
-    std::sort(first, last, [](const ArcT& a, const ArcT& b) { return a.v != b.v ? a.v < b.v : a.w < b.w; });
-    for (auto it = first; it != last; ++it) {
-      if (it->v == u) {
-        ++loops;
-        if (g.self_loops.empty() || g.self_loops.back().node != u) g.self_loops.push_back({u, it->w});
-        continue;
-      }
-      if (it != first && std::prev(it)->v == it->v) {
-        ++report.parallel_arcs_dropped;
-        continue;
-      }
-      g.heads.push_back(it->v);
-      g.weights.push_back(it->w);
-      if constexpr (with_strength) g.arc_strengths.push_back(it->strength);
-    }
-    g.offsets[u + 1] = static_cast<std::int64_t>(g.heads.size());
-  }
-}
-
 }  // namespace
 
+// Counting sort by tail straight into the graph's arrays, a chunk at a time (each chunk freed
+// once placed); then each row sorted by head and cost so that the first arc of every run of
+// parallel arcs is the cheapest, which is kept, and the rows compacted in place. Linear but for
+// the sort within each row.
 Graph GraphBuilder::build(bool directed, LoadReport& report) {
   Graph g;
   g.n = n_;
   g.directed = directed;
   report.undirected_input = report.undirected_input || !directed;
-  std::int64_t loops = 0;
-  if (strengths_.empty()) {
-    fill_rows(std::move(arcs_), n_, g, report, loops);
-  } else {
-    if (strengths_.size() != arcs_.size()) throw Error("internal: arcs with and without strengths mixed");
-    std::vector<StrengthArc> arcs(arcs_.size());
-    for (std::size_t i = 0; i < arcs.size(); ++i) arcs[i] = {arcs_[i].u, arcs_[i].v, arcs_[i].w, strengths_[i]};
-    arcs_ = {};
-    strengths_ = {};
-    fill_rows(std::move(arcs), n_, g, report, loops);
+  const bool with_strength = strength_count_ > 0;
+  if (with_strength && strength_count_ != count_) throw Error("internal: arcs with and without strengths mixed");
+  const auto n = static_cast<std::size_t>(n_);
+  const auto m = static_cast<std::size_t>(count_);
+
+  std::vector<std::int64_t> start(n + 1, 0);
+  for (const auto& chunk : arcs_) {
+    for (const Arc& a : chunk) {
+      if (a.u < 0 || a.u >= n_ || a.v < 0 || a.v >= n_)
+        throw Error("internal: arc " + std::to_string(a.u) + "->" + std::to_string(a.v) + " outside 0.." +
+                    std::to_string(n_ - 1));
+      ++start[static_cast<std::size_t>(a.u) + 1];
+    }
+  }
+  for (std::size_t u = 0; u < n; ++u) start[u + 1] += start[u];
+  g.heads.resize(m);
+  g.weights.resize(m);
+  if (with_strength) g.arc_strengths.resize(m);
+  {
+    std::vector<std::int64_t> fill(start.begin(), start.end() - 1);
+    for (std::size_t c = 0; c < arcs_.size(); ++c) {
+      for (std::size_t i = 0; i < arcs_[c].size(); ++i) {
+        const Arc& a = arcs_[c][i];
+        const auto at = static_cast<std::size_t>(fill[a.u]++);
+        g.heads[at] = a.v;
+        g.weights[at] = a.w;
+        if (with_strength) g.arc_strengths[at] = strengths_[c][i];
+      }
+      std::vector<Arc>().swap(arcs_[c]);
+      if (with_strength) std::vector<double>().swap(strengths_[c]);
+    }
   }
   arcs_ = {};
+  strengths_ = {};
+  count_ = strength_count_ = 0;
+
+  std::int64_t loops = 0;
+  g.offsets.assign(n + 1, 0);
+  std::size_t out = 0;
+  std::vector<RowArc> row;
+  for (std::size_t u = 0; u < n; ++u) {
+    const auto first = static_cast<std::size_t>(start[u]), last = static_cast<std::size_t>(start[u + 1]);
+    row.clear();
+    for (std::size_t a = first; a < last; ++a) {
+      row.push_back({g.heads[a], g.weights[a], with_strength ? g.arc_strengths[a] : 0.0});
+    }
+    std::sort(row.begin(), row.end(), [](const RowArc& a, const RowArc& b) { return a.v != b.v ? a.v < b.v : a.w < b.w; });
+    for (std::size_t i = 0; i < row.size(); ++i) {
+      const RowArc& a = row[i];
+      if (a.v == static_cast<std::int32_t>(u)) {
+        ++loops;
+        if (g.self_loops.empty() || g.self_loops.back().node != static_cast<std::int32_t>(u))
+          g.self_loops.push_back({static_cast<std::int32_t>(u), a.w});
+        continue;
+      }
+      if (i > 0 && row[i - 1].v == a.v) {
+        ++report.parallel_arcs_dropped;
+        continue;
+      }
+      g.heads[out] = a.v;  // out <= first: rows only shrink, and this row is in `row` already
+      g.weights[out] = a.w;
+      if (with_strength) g.arc_strengths[out] = a.strength;
+      ++out;
+    }
+    g.offsets[u + 1] = static_cast<std::int64_t>(out);
+  }
+  start = {};
+  g.heads.resize(out);
+  g.weights.resize(out);
+  if (with_strength) g.arc_strengths.resize(out);
+  // Many dropped arcs (a file listing each edge both ways as an undirected graph): give the
+  // room back. A few are not worth the copy.
+  if (out < m - m / 8) {
+    g.heads.shrink_to_fit();
+    g.weights.shrink_to_fit();
+    if (with_strength) g.arc_strengths.shrink_to_fit();
+  }
 
   io::mark_weight_kinds(g);
   if (loops > 0) {

@@ -25,6 +25,7 @@ const std::map<std::string, std::string> kGraphExtensions = {
     {".mtx", "mtx"},   {".csv", "edge-table"}, {".tsv", "edge-table"}, {".edges", "edge-table"},
     {".txt", "edge-table"},  // shared with dense matrices: content decides, edge tables are the default
     {".lgl", "lgl"},
+    {".graphml", "graphml"}, {".gexf", "gexf"}, {".gml", "gml"}, {".net", "pajek"},
 };
 const std::vector<std::string> kNodeTableExtensions = {".csv", ".tsv", ".txt"};
 const std::vector<std::string> kTableExtensions = {".tsv", ".csv", ".txt"};
@@ -45,6 +46,12 @@ const std::vector<Sample> kSamples = {
     {"mtx", "mtx/good_integer.mtx", "mtx"},
     {"mtx", "mtx/good_symmetric_pattern.mtx", "mtx"},
     {"dense", "dense/good_matrix.txt", "dense"},
+    {"graphml", "graphml/good_cytoscape.graphml", "graphml"},
+    {"graphml", "graphml/good_yed.graphml", "graphml"},
+    {"gexf", "gexf/good_gephi.gexf", "gexf"},
+    {"gml", "gml/good_networkx.gml", "gml"},
+    {"gml", "gml/good_igraph.gml", "gml"},
+    {"pajek", "pajek/good_labels.net", "pajek"},
     {"edge-table", "edge_table/good_header.csv", "edge-table"},
     {"edge-table", "edge_table/good_neuron_connect.csv", "neuron-connect"},
     {"edge-table", "edge_table/good_quoted.csv", "edge-table"},
@@ -165,7 +172,7 @@ TEST(FileFormats, UnrecognisableContentUnderAnUnknownExtensionIsAnErrorNamingThe
 TEST(FileFormats, NamesAreLookedUpPerKind) {
   EXPECT_EQ(file_format_named("node-table", InputKind::NodeTable).kind, InputKind::NodeTable);
   EXPECT_EQ(file_format_named("numeric-table", InputKind::Table).kind, InputKind::Table);
-  for (const std::string wrong : {"graphml", "node-table", "numeric-table"}) {
+  for (const std::string wrong : {"graphviz", "node-table", "numeric-table"}) {
     try {
       file_format_named(wrong);
       ADD_FAILURE() << wrong;
@@ -225,7 +232,7 @@ TEST(FileFormats, HelpNamesEveryFormatExtensionAndGenerator) {
   const std::string table = input_formats_help(InputKind::Table);
   EXPECT_NE(table.find("numeric-table"), std::string::npos) << table;
   EXPECT_NE(table.find("random-table:rows="), std::string::npos) << table;
-  EXPECT_EQ(format_names(InputKind::Graph), "dimacs, metis, json, tsplib, mtx, dense, lgl, edge-table");
+  EXPECT_EQ(format_names(InputKind::Graph), "dimacs, metis, json, tsplib, mtx, dense, graphml, gexf, gml, pajek, lgl, edge-table");
 }
 
 TEST(FileFormats, OnlyExtensionsNoOtherInputSharesNameAGraphFile) {

@@ -3,7 +3,9 @@
 #include <cmath>
 #include <sstream>
 
+#include "fresh_seed.hpp"
 #include "pathscope/load.hpp"
+#include "pathscope/random_graph.hpp"
 #include "pathscope/read_stream.hpp"
 #include "reader_checks.hpp"
 
@@ -194,4 +196,34 @@ TEST(ReadNodeTable, BadTablesNameFileAndLine) {
                                                                           : data("edge_table/good_neuron_connect.csv");
     expect_parse_error([&] { load_graph(graph, options); }, options.node_table, c.line, c.fragment);
   }
+}
+
+// Node keys of every kind meet in one table: large ids first (hashed), then small ones that
+// the direct index takes as the range grows past the large ones, negative ids, names that look
+// like numbers, and the large ids again; each key stays one node.
+TEST(ReadEdgeTable, IdsHashedAndDirectlyIndexedStayOneNodeEach) {
+  const auto seed = test_support::fresh_seed();
+  SplitMix64 rng(seed);
+  std::ostringstream table;
+  table << "source,target,weight\n";
+  ReferenceArcs reference;
+  const std::vector<std::string> early = {"9000", "6000", "-5", "1e3", "007x", "720575940600000000"};
+  for (std::size_t i = 0; i + 1 < early.size(); ++i) {
+    table << early[i] << "," << early[i + 1] << ",1\n";
+    reference.add(early[i], early[i + 1], 1);
+  }
+  for (int u = 0; u < 12000; ++u) {
+    const std::string a = std::to_string(u), b = std::to_string(rng.below(12000));
+    const auto w = static_cast<double>(1 + rng.below(99));
+    table << a << "," << b << "," << w << "\n";
+    reference.add(a, b, w);
+  }
+  for (const auto& key : early) {
+    table << key << ",3," << 5 << "\n";
+    reference.add(key, "3", 5);
+  }
+  std::istringstream in(table.str());
+  const LoadedGraph loaded = read_graph_stream(in, "keys", "edge-table");
+  EXPECT_EQ(arcs_by_label(loaded.graph), reference.arcs()) << "seed " << seed;
+  EXPECT_EQ(loaded.graph.n, 12000 + 4) << "seed " << seed;  // 9000 and 6000 are among 0..11999
 }

@@ -1,7 +1,9 @@
 #pragma once
 // Collects arcs in any order and turns them into a Graph with the load policy every reader
 // shares: self-loops kept apart from the arcs (Graph::self_loops, the cheapest per node),
-// parallel arcs merged keeping the minimum, both counted.
+// parallel arcs merged keeping the minimum, both counted. Arcs are held in fixed-size chunks,
+// so growing never copies them or doubles their memory, and build() hands each chunk back as
+// soon as its arcs are in the graph: the peak is the arcs once plus the graph's arrays.
 #include <cstdint>
 #include <vector>
 
@@ -16,17 +18,24 @@ class GraphBuilder {
 
   void set_node_count(std::int32_t n) { n_ = n; }
   std::int32_t node_count() const { return n_; }
-  void reserve(std::int64_t arcs) { arcs_.reserve(static_cast<std::size_t>(arcs)); }
-  void reserve_strengths(std::int64_t arcs) { strengths_.reserve(static_cast<std::size_t>(arcs)); }
+  // Hints only: chunks are allocated as arcs come, whatever was reserved.
+  void reserve(std::int64_t) {}
+  void reserve_strengths(std::int64_t) {}
 
   // Nodes are 0-based indices below node_count(); the caller checks ranges and reports
   // them with a line number, because only it knows the line.
-  void add_arc(std::int32_t u, std::int32_t v, double w) { arcs_.push_back({u, v, w}); }
+  void add_arc(std::int32_t u, std::int32_t v, double w) {
+    if (arcs_.empty() || arcs_.back().size() == kChunkArcs) arcs_.emplace_back();
+    arcs_.back().push_back({u, v, w});
+    ++count_;
+  }
   // An arc whose cost w was derived from a strength (a synapse count): the graph keeps the
   // strength of each arc it keeps (Graph::arc_strengths). Use this form for every arc or none.
   void add_arc(std::int32_t u, std::int32_t v, double w, double strength) {
-    arcs_.push_back({u, v, w});
-    strengths_.push_back(strength);
+    if (strengths_.empty() || strengths_.back().size() == kChunkArcs) strengths_.emplace_back();
+    strengths_.back().push_back(strength);
+    ++strength_count_;
+    add_arc(u, v, w);
   }
   void add_edge(std::int32_t u, std::int32_t v, double w) {
     add_arc(u, v, w);
@@ -36,7 +45,7 @@ class GraphBuilder {
     add_arc(u, v, w, strength);
     add_arc(v, u, w, strength);
   }
-  std::int64_t pending_arcs() const { return static_cast<std::int64_t>(arcs_.size()); }
+  std::int64_t pending_arcs() const { return count_; }
 
   // Builds the CSR graph and adds the drop counts to report. directed=false only marks the
   // graph as undirected (callers add both arcs themselves with add_edge).
@@ -47,9 +56,11 @@ class GraphBuilder {
     std::int32_t u, v;
     double w;
   };
+  static constexpr std::size_t kChunkArcs = std::size_t{1} << 16;
   std::int32_t n_;
-  std::vector<Arc> arcs_;
-  std::vector<double> strengths_;  // empty, or one per arc of arcs_
+  std::vector<std::vector<Arc>> arcs_;         // chunks of kChunkArcs arcs, the last one filling
+  std::vector<std::vector<double>> strengths_;  // none, or one per arc, chunked alike
+  std::int64_t count_ = 0, strength_count_ = 0;
 };
 
 }  // namespace pathscope

@@ -31,6 +31,10 @@ struct LoadOptions {
   std::int64_t min_synapses = -1;
   // Edge tables: columns by header name or 0-based index; empty = first, second, third.
   std::string source_column, target_column, weight_column;
+  // Node-link JSON, GraphML, GEXF, GML, Pajek: the edge attribute that holds the cost (osmnx
+  // writes "length"). Empty: "weight" when the file has it, else every edge costs 1; named: an
+  // edge without it is an error.
+  std::string weight_attribute;
   std::string node_table;           // optional CSV with ids/names and positions
   bool force_undirected = false;    // treat every row as an edge in both directions
   double dense_no_arc = 1e6;        // dense matrices: entries >= this mean "no arc"

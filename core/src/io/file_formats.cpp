@@ -51,6 +51,15 @@ std::vector<FileFormat> make_formats() {
         io::looks_like_matrix_market, without_sibling<io::read_matrix_market>);
   graph("dense", "dense connection matrix", "N lines of N numbers; a large number, inf or 0 means no arc", {".txt"},
         io::looks_like_dense_matrix, without_sibling<io::read_dense_matrix>);
+  // The exchange formats: strict content tests, before the edge table's loose one.
+  graph("graphml", "GraphML", "networkx, igraph, Cytoscape, yEd: typed keys, positions (x, y, z), labels; --weight-attribute",
+        {".graphml"}, io::looks_like_graphml, without_sibling<io::read_graphml>);
+  graph("gexf", "GEXF (Gephi)", "1.1-1.3: attributes, viz:position, viz:color, labels, weights; --weight-attribute",
+        {".gexf"}, io::looks_like_gexf, without_sibling<io::read_gexf>);
+  graph("gml", "GML", "networkx/igraph GML: node id, label, graphics x y; edge source, target, weight",
+        {".gml"}, io::looks_like_gml, without_sibling<io::read_gml>);
+  graph("pajek", "Pajek network", "*Vertices with labels and x y, *Arcs, *Edges, *Arcslist, *Edgeslist", {".net"},
+        io::looks_like_pajek, without_sibling<io::read_pajek>);
   // Before the edge table, whose reader would skip the "# NAME" lines as comments and read
   // another graph from the rest.
   graph("lgl", "igraph LGL graph", "\"# NAME\" opens a node's block, then \"OTHER [WEIGHT]\" lines; undirected",

@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 #include <unordered_map>
 
+#include "io/graph_assembly.hpp"
 #include "io/readers.hpp"
 #include "io/text_fields.hpp"
 #include "pathscope/error.hpp"
@@ -195,6 +196,7 @@ LoadedGraph read_node_link_json(std::istream& in, const std::string& source, con
 
   GraphBuilder builder(n);
   builder.reserve(static_cast<std::int64_t>(links.size()) * (directed ? 1 : 2));
+  const std::string weight_name = weight_attribute_name(options);
   for (std::size_t i = 0; i < links.size(); ++i) {
     const json& link = links[i];
     const std::int64_t at = line_of(links_key, i);
@@ -210,7 +212,11 @@ LoadedGraph read_node_link_json(std::istream& in, const std::string& source, con
       }
       ends[e] = it->second;
     }
-    const double w = link.contains("weight") ? number_or_fail(link["weight"], source, at, "\"weight\"") : 1.0;
+    if (!link.contains(weight_name) && !options.weight_attribute.empty()) {
+      throw ParseError(source, at, "link " + std::to_string(i) + " has no \"" + weight_name + "\"");
+    }
+    const double w =
+        link.contains(weight_name) ? number_or_fail(link[weight_name], source, at, "\"" + weight_name + "\"") : 1.0;
     if (directed) {
       builder.add_arc(ends[0], ends[1], w);
     } else {

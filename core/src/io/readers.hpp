@@ -24,6 +24,11 @@ LoadedGraph read_tsplib_graph(std::istream& in, const std::string& source, const
 LoadedGraph read_matrix_market(std::istream& in, const std::string& source, const LoadOptions& options);
 LoadedGraph read_lgl(std::istream& in, const std::string& source, const LoadOptions& options);
 LoadedGraph read_dense_matrix(std::istream& in, const std::string& source, const LoadOptions& options);
+// The exchange formats of Gephi, Cytoscape, yEd, igraph and networkx (graphml_reader.cpp ...).
+LoadedGraph read_graphml(std::istream& in, const std::string& source, const LoadOptions& options);
+LoadedGraph read_gexf(std::istream& in, const std::string& source, const LoadOptions& options);
+LoadedGraph read_gml(std::istream& in, const std::string& source, const LoadOptions& options);
+LoadedGraph read_pajek(std::istream& in, const std::string& source, const LoadOptions& options);
 
 // Gives the nodes of a loaded graph names and positions from a node table; table nodes the
 // graph lacks are appended as isolated nodes.
@@ -41,6 +46,10 @@ bool looks_like_matrix_market(std::istream& in);   // the %%MatrixMarket banner
 // of such lines (no more lines than numbers when the stream is part of a larger input). Reads
 // the stream to the end (or to the first line that rules it out).
 bool looks_like_dense_matrix(std::istream& in);
+bool looks_like_graphml(std::istream& in);  // root element <graphml>
+bool looks_like_gexf(std::istream& in);     // root element <gexf>
+bool looks_like_gml(std::istream& in);      // key-value pairs up to "graph ["
+bool looks_like_pajek(std::istream& in);    // first line *Vertices (or *Network)
 // At least two "# NAME" block headers, each followed by "NAME [WEIGHT]" lines.
 bool looks_like_lgl(std::istream& in);
 // Text whose first rows have no control bytes, the first with at least two fields. Loose on

@@ -14,7 +14,8 @@ void add_rows_by_cost_rule(const std::vector<StrengthRow>& rows, const LoadOptio
   const bool by_default = options.min_synapses < 0;
   const auto min_synapses = static_cast<double>(by_default ? default_min_synapses : options.min_synapses);
   const auto dropped_row = [&](const StrengthRow& row) {
-    return row.strength < options.min_weight || row.strength < min_synapses;
+    // A threshold of 0 is none: a negative weight in a plain table is a cost, not a weak row.
+    return row.strength < options.min_weight || (min_synapses > 0 && row.strength < min_synapses);
   };
   double strongest = 0;
   bool any = false;
@@ -33,7 +34,7 @@ void add_rows_by_cost_rule(const std::vector<StrengthRow>& rows, const LoadOptio
   std::int64_t too_few = 0;
   for (const auto& row : rows) {
     if (dropped_row(row)) {
-      if (row.strength < min_synapses) ++too_few;
+      if (min_synapses > 0 && row.strength < min_synapses) ++too_few;
       else ++dropped;
       continue;
     }

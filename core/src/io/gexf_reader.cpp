@@ -1,0 +1,245 @@
+// GEXF 1.1-1.3 (Gephi, networkx) through expat, as a stream of elements: declared node and
+// edge attributes with types and defaults, attvalues by attribute id (or title), labels,
+// viz:position, viz:color (kept as attributes r, g, b and a), viz:size, edge weights and
+// directed / undirected / mutual edges.
+#include <optional>
+#include <unordered_map>
+#include <vector>
+
+#include "io/graph_assembly.hpp"
+#include "io/readers.hpp"
+#include "io/text_fields.hpp"
+#include "io/xml_events.hpp"
+#include "pathscope/error.hpp"
+
+namespace pathscope::io {
+
+namespace {
+
+constexpr int kRankLabel = 3;
+
+struct Attribute {
+  std::string title;
+  AttributeType type = AttributeType::Text;
+  int axis = -1;
+};
+
+enum class EdgeType { Directed, Undirected, Mutual };
+
+EdgeType edge_type_named(std::string_view word, EdgeType otherwise) {
+  if (word == "directed") return EdgeType::Directed;
+  if (word == "undirected") return EdgeType::Undirected;
+  if (word == "mutual") return EdgeType::Mutual;
+  return otherwise;
+}
+
+int hex_digit(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+class GexfReader : public XmlEvents {
+ public:
+  GexfReader(std::istream& in, const std::string& source, const LoadOptions& options)
+      : XmlEvents(in, source), options_(options), assembly_(source, options),
+        weight_name_(weight_attribute_name(options)) {}
+
+  LoadedGraph read() {
+    parse();
+    if (!seen_root_) fail("no <gexf> element: not a GEXF file");
+    return assembly_.finish("gexf");
+  }
+
+ protected:
+  void on_start(std::string_view name, const char** attributes) override {
+    if (!seen_root_) {
+      if (name != "gexf") fail("the root element is <" + std::string(name) + ">, not <gexf>");
+      seen_root_ = true;
+      return;
+    }
+    if (name == "graph") {
+      const char* type = attribute(attributes, "defaultedgetype");
+      default_type_ = edge_type_named(type ? type : "", EdgeType::Undirected);
+    } else if (name == "attributes") {
+      const char* cls = attribute(attributes, "class");
+      attribute_class_ = cls ? cls : "";
+    } else if (name == "attribute") {
+      start_attribute(attributes);
+    } else if (name == "default" && current_attribute_) {
+      collect_text();
+    } else if (name == "node") {
+      const char* id = attribute(attributes, "id");
+      if (!id) fail("<node> without an id");
+      node_stack_.push_back(assembly_.node(id, line(), true));
+      if (const char* label = attribute(attributes, "label")) assembly_.set_name(node_stack_.back(), label, kRankLabel);
+    } else if (name == "edge") {
+      start_edge(attributes);
+    } else if (name == "attvalue") {
+      attvalue(attributes);
+    } else if (!node_stack_.empty() && name == "position") {
+      position(attributes);
+    } else if (!node_stack_.empty() && name == "color") {
+      color(attributes);
+    } else if (!node_stack_.empty() && name == "size") {
+      if (const char* value = attribute(attributes, "value")) assembly_.set_attribute(node_stack_.back(), "size", AttributeType::Real, value, line());
+    }
+  }
+
+  void on_end(std::string_view name, std::string_view text) override {
+    if (name == "attribute") {
+      current_attribute_ = nullptr;
+    } else if (name == "default" && current_attribute_) {
+      if (attribute_class_ == "node" && current_attribute_->axis < 0) {
+        assembly_.set_attribute_default(current_attribute_->title, current_attribute_->type, std::string(text), line());
+      } else if (attribute_class_ == "edge" && current_attribute_->title == weight_name_) {
+        edge_weight_default_ = parse_weight(text, source(), line(), "the default of " + io::quoted(weight_name_));
+      }
+    } else if (name == "node") {
+      if (!node_stack_.empty()) node_stack_.pop_back();
+    } else if (name == "edge") {
+      finish_edge();
+    }
+  }
+
+ private:
+  void start_attribute(const char** attributes) {
+    const char* id = attribute(attributes, "id");
+    if (!id) fail("<attribute> without an id");
+    Attribute a;
+    const char* title = attribute(attributes, "title");
+    a.title = title ? title : id;
+    const char* type = attribute(attributes, "type");
+    a.type = type ? attribute_type_named(type) : AttributeType::Text;
+    if (attribute_class_ == "node" && a.type != AttributeType::Text) a.axis = position_axis(a.title);
+    auto& table = attribute_class_ == "edge" ? edge_attributes_ : node_attributes_;
+    current_attribute_ = &table.insert_or_assign(id, std::move(a)).first->second;
+  }
+
+  void start_edge(const char** attributes) {
+    const char* from = attribute(attributes, "source");
+    const char* to = attribute(attributes, "target");
+    if (!from || !to) fail("<edge> without a source and a target");
+    in_edge_ = true;
+    edge_line_ = line();
+    edge_u_ = assembly_.node(from, edge_line_, false);
+    edge_v_ = assembly_.node(to, edge_line_, false);
+    const char* type = attribute(attributes, "type");
+    edge_type_ = type ? edge_type_named(type, default_type_) : default_type_;
+    edge_has_weight_ = false;
+    edge_weight_ = edge_weight_default_.value_or(1.0);
+    // The weight XML attribute is GEXF's own; a named attribute may also be an attvalue.
+    if (const char* weight = attribute(attributes, weight_name_)) {
+      edge_weight_ = parse_weight(weight, source(), edge_line_, "edge " + io::quoted(weight_name_));
+      edge_has_weight_ = true;
+    }
+  }
+
+  void attvalue(const char** attributes) {
+    const char* key = attribute(attributes, "for");
+    if (!key) key = attribute(attributes, "id");  // GEXF 1.0
+    const char* value = attribute(attributes, "value");
+    if (!key || !value) fail("<attvalue> without \"for\" and \"value\"");
+    if (in_edge_) {
+      const auto it = edge_attributes_.find(key);
+      const std::string_view title = it == edge_attributes_.end() ? std::string_view(key) : std::string_view(it->second.title);
+      if (title == weight_name_) {
+        edge_weight_ = parse_weight(value, source(), line(), "edge attribute " + io::quoted(weight_name_));
+        edge_has_weight_ = true;
+      }
+      return;
+    }
+    if (node_stack_.empty()) return;
+    const std::int32_t u = node_stack_.back();
+    const auto it = node_attributes_.find(key);
+    if (it == node_attributes_.end()) fail("<attvalue> for attribute " + io::quoted(key) + ", which no <attribute> declares");
+    const Attribute& a = it->second;
+    if (a.axis >= 0) {
+      assembly_.set_position(u, a.axis, parse_weight(value, source(), line(), "position " + io::quoted(a.title)));
+    } else {
+      assembly_.set_attribute(u, a.title, a.type, value, line());
+    }
+  }
+
+  void position(const char** attributes) {
+    const std::int32_t u = node_stack_.back();
+    const char* x = attribute(attributes, "x");
+    const char* y = attribute(attributes, "y");
+    if (!x || !y) return;
+    assembly_.set_position(u, 0, parse_weight(x, source(), line(), "x"));
+    assembly_.set_position(u, 1, parse_weight(y, source(), line(), "y"));
+    // Gephi writes z="0.0" on flat layouts: only a z off the plane makes the graph 3-D.
+    if (const char* z = attribute(attributes, "z")) {
+      const double value = parse_weight(z, source(), line(), "z");
+      if (value != 0) assembly_.set_position(u, 2, value);
+    }
+  }
+
+  void color(const char** attributes) {
+    const std::int32_t u = node_stack_.back();
+    const char* channels[] = {"r", "g", "b"};
+    const char* hex = attribute(attributes, "hex");
+    if (hex && !attribute(attributes, "r")) {  // GEXF 1.3: hex="#rrggbb"
+      std::string_view text = trim(hex);
+      if (text.starts_with('#')) text.remove_prefix(1);
+      if (text.size() != 6) fail("viz:color hex " + io::quoted(hex) + " is not #rrggbb");
+      for (int c = 0; c < 3; ++c) {
+        const int hi = hex_digit(text[2 * c]), lo = hex_digit(text[2 * c + 1]);
+        if (hi < 0 || lo < 0) fail("viz:color hex " + io::quoted(hex) + " is not #rrggbb");
+        assembly_.set_attribute(u, channels[c], AttributeType::Integer, std::to_string(hi * 16 + lo), line());
+      }
+    } else {
+      for (const char* channel : channels) {
+        if (const char* value = attribute(attributes, channel)) {
+          assembly_.set_attribute(u, channel, AttributeType::Integer, value, line());
+        }
+      }
+    }
+    if (const char* alpha = attribute(attributes, "a")) assembly_.set_attribute(u, "a", AttributeType::Real, alpha, line());
+  }
+
+  void finish_edge() {
+    if (!in_edge_) return;
+    in_edge_ = false;
+    if (!edge_has_weight_ && !options_.weight_attribute.empty() && !edge_weight_default_) {
+      throw ParseError(source(), edge_line_, "this edge has no " + io::quoted(weight_name_));
+    }
+    if (edge_type_ == EdgeType::Undirected) {
+      assembly_.add_arc(edge_u_, edge_v_, edge_weight_, false, edge_line_);
+    } else {
+      assembly_.add_arc(edge_u_, edge_v_, edge_weight_, true, edge_line_);
+      if (edge_type_ == EdgeType::Mutual) assembly_.add_arc(edge_v_, edge_u_, edge_weight_, true, edge_line_);
+    }
+  }
+
+  const LoadOptions& options_;
+  GraphAssembly assembly_;
+  std::string weight_name_;
+  bool seen_root_ = false;
+  EdgeType default_type_ = EdgeType::Undirected, edge_type_ = EdgeType::Undirected;
+  std::string attribute_class_;
+  std::unordered_map<std::string, Attribute> node_attributes_, edge_attributes_;
+  Attribute* current_attribute_ = nullptr;
+  std::optional<double> edge_weight_default_;
+  bool in_edge_ = false, edge_has_weight_ = false;
+  std::vector<std::int32_t> node_stack_;  // nested nodes (GEXF hierarchies): the innermost last
+  std::int32_t edge_u_ = 0, edge_v_ = 0;
+  std::int64_t edge_line_ = 0;
+  double edge_weight_ = 1.0;
+};
+
+}  // namespace
+
+LoadedGraph read_gexf(std::istream& in, const std::string& source, const LoadOptions& options) {
+  return GexfReader(in, source, options).read();
+}
+
+bool looks_like_gexf(std::istream& in) {
+  std::string text(4096, '\0');
+  in.read(text.data(), static_cast<std::streamsize>(text.size()));
+  text.resize(static_cast<std::size_t>(in.gcount()));
+  return xml_root_name(text) == "gexf";
+}
+
+}  // namespace pathscope::io

@@ -1,0 +1,262 @@
+// GraphML (networkx, igraph, Cytoscape, yEd, Gephi) through expat, as a stream of elements:
+// <key> declarations with typed defaults, <node>/<edge> with <data>, edgedefault and per-edge
+// "directed", nested graphs flattened, yEd's ShapeNode geometry and label.
+#include <unordered_map>
+
+#include "io/graph_assembly.hpp"
+#include "io/readers.hpp"
+#include "io/text_fields.hpp"
+#include "io/xml_events.hpp"
+#include "pathscope/error.hpp"
+
+namespace pathscope::io {
+
+namespace {
+
+// Name ranks: a "label" attribute over a "name" attribute over yEd's drawn label.
+constexpr int kRankYedLabel = 1, kRankName = 2, kRankLabel = 3;
+
+struct Key {
+  std::string name;  // attr.name, else the id
+  AttributeType type = AttributeType::Text;
+  bool for_nodes = false, for_edges = false;
+  bool yed_graphics = false;  // yfiles.type="nodegraphics"
+  bool has_default = false;
+  std::string default_value;
+  int axis = -1;       // a position key
+  int name_rank = 0;   // a name key
+};
+
+class GraphmlReader : public XmlEvents {
+ public:
+  GraphmlReader(std::istream& in, const std::string& source, const LoadOptions& options)
+      : XmlEvents(in, source), options_(options), assembly_(source, options),
+        weight_name_(weight_attribute_name(options)) {}
+
+  LoadedGraph read() {
+    parse();
+    if (!seen_root_) fail("no <graphml> element: not a GraphML file");
+    if (hyperedges_ > 0) assembly_.note(std::to_string(hyperedges_) + " hyperedges ignored (no arcs made of them)");
+    return assembly_.finish("graphml");
+  }
+
+ protected:
+  void on_start(std::string_view name, const char** attributes) override {
+    if (!seen_root_) {
+      if (name != "graphml") fail("the root element is <" + std::string(name) + ">, not <graphml>");
+      seen_root_ = true;
+      return;
+    }
+    if (name == "key") return start_key(attributes);
+    if (name == "default" && current_key_) return collect_text();
+    if (name == "graph") {
+      const char* edgedefault = attribute(attributes, "edgedefault");
+      directed_stack_.push_back(edgedefault ? std::string_view(edgedefault) != "undirected"
+                                            : (directed_stack_.empty() ? true : directed_stack_.back()));
+      return;
+    }
+    if (name == "node") return start_node(attributes);
+    if (name == "edge") return start_edge(attributes);
+    if (name == "hyperedge") ++hyperedges_;
+    if (name == "data") return start_data(attributes);
+    if (in_yed_graphics_ && !node_stack_.empty()) {
+      if (name == "Geometry") return yed_geometry(attributes);
+      if (name == "NodeLabel") return collect_text();
+    }
+  }
+
+  void on_end(std::string_view name, std::string_view text) override {
+    if (name == "key") {
+      current_key_ = nullptr;
+    } else if (name == "default" && current_key_) {
+      Key& key = *current_key_;
+      key.has_default = true;
+      key.default_value = std::string(text);
+      // Nodes without a value take the default (positions and names have none to take).
+      if (key.for_nodes && !key.yed_graphics && key.axis < 0 && key.name_rank == 0) {
+        assembly_.set_attribute_default(key.name, key.type, key.default_value, line());
+      }
+    } else if (name == "graph") {
+      if (!directed_stack_.empty()) directed_stack_.pop_back();
+    } else if (name == "node") {
+      if (!node_stack_.empty()) node_stack_.pop_back();
+    } else if (name == "edge") {
+      finish_edge();
+    } else if (name == "data") {
+      end_data(text);
+    } else if (name == "NodeLabel" && in_yed_graphics_ && !node_stack_.empty() && !trim(text).empty()) {
+      assembly_.set_name(node_stack_.back(), trim(text), kRankYedLabel);
+    }
+  }
+
+ private:
+  enum class Pending { None, NodeValue, EdgeWeight };
+
+  void start_key(const char** attributes) {
+    const char* id = attribute(attributes, "id");
+    if (!id) fail("<key> without an id");
+    Key key;
+    const char* attr_name = attribute(attributes, "attr.name");
+    key.name = attr_name ? attr_name : id;
+    const char* type = attribute(attributes, "attr.type");
+    key.type = type ? attribute_type_named(type) : AttributeType::Text;
+    const char* domain = attribute(attributes, "for");
+    const std::string_view for_what = domain ? domain : "all";
+    key.for_nodes = for_what == "node" || for_what == "all";
+    key.for_edges = for_what == "edge" || for_what == "all";
+    const char* yfiles = attribute(attributes, "yfiles.type");
+    key.yed_graphics = yfiles && std::string_view(yfiles) == "nodegraphics";
+    if (key.for_nodes && !key.yed_graphics) {
+      key.axis = key.type == AttributeType::Text ? -1 : position_axis(key.name);
+      if (iequals(key.name, "label")) key.name_rank = kRankLabel;
+      else if (iequals(key.name, "name")) key.name_rank = kRankName;
+    }
+    auto [it, fresh] = keys_.insert_or_assign(id, std::move(key));
+    (void)fresh;
+    current_key_ = &it->second;
+  }
+
+  void start_node(const char** attributes) {
+    const char* id = attribute(attributes, "id");
+    if (!id) fail("<node> without an id");
+    node_stack_.push_back(assembly_.node(id, line(), true));
+  }
+
+  void start_edge(const char** attributes) {
+    const char* from = attribute(attributes, "source");
+    const char* to = attribute(attributes, "target");
+    if (!from || !to) fail("<edge> without a source and a target");
+    in_edge_ = true;
+    edge_line_ = line();
+    edge_u_ = assembly_.node(from, edge_line_, false);
+    edge_v_ = assembly_.node(to, edge_line_, false);
+    const char* directed = attribute(attributes, "directed");
+    edge_directed_ = directed ? std::string_view(directed) == "true" || std::string_view(directed) == "1"
+                              : (directed_stack_.empty() || directed_stack_.back());
+    const Key* weight = weight_key();
+    edge_weight_ = 1.0;
+    edge_has_weight_ = false;
+    if (weight && weight->has_default) {
+      edge_weight_ = parse_weight(weight->default_value, source(), edge_line_, "the default of " + io::quoted(weight->name));
+      edge_has_weight_ = true;
+    }
+  }
+
+  // The edge key whose name is the weight attribute (an exact match before one in another case).
+  const Key* weight_key() {
+    if (weight_key_looked_up_) return weight_key_;
+    weight_key_looked_up_ = true;
+    for (const auto& [id, key] : keys_) {
+      if (!key.for_edges) continue;
+      if (key.name == weight_name_) return weight_key_ = &key;
+      if (!weight_key_ && iequals(key.name, weight_name_)) weight_key_ = &key;
+    }
+    if (!weight_key_ && !options_.weight_attribute.empty()) {
+      std::string names;
+      for (const auto& [id, key] : keys_) {
+        if (key.for_edges) names += (names.empty() ? "" : ", ") + io::quoted(key.name);
+      }
+      fail("no edge attribute is called " + io::quoted(weight_name_) + " (edge attributes: " +
+           (names.empty() ? std::string("none") : names) + ")");
+    }
+    return weight_key_;
+  }
+
+  void start_data(const char** attributes) {
+    pending_ = Pending::None;
+    const char* key_id = attribute(attributes, "key");
+    if (!key_id) fail("<data> without a key");
+    const auto it = keys_.find(key_id);
+    if (it == keys_.end()) fail("<data> refers to key " + io::quoted(key_id) + ", which no <key> declares");
+    const Key& key = it->second;
+    if (in_edge_) {
+      if (&key == weight_key()) {
+        pending_ = Pending::EdgeWeight;
+        collect_text();
+      }
+      return;
+    }
+    if (node_stack_.empty() || !key.for_nodes) return;
+    if (key.yed_graphics) {
+      in_yed_graphics_ = true;
+      return;
+    }
+    pending_ = Pending::NodeValue;
+    pending_key_ = &key;
+    collect_text();
+  }
+
+  void end_data(std::string_view text) {
+    in_yed_graphics_ = false;
+    if (pending_ == Pending::EdgeWeight) {
+      edge_weight_ = parse_weight(text, source(), line(), "edge attribute " + io::quoted(weight_name_));
+      edge_has_weight_ = true;
+    } else if (pending_ == Pending::NodeValue) {
+      const Key& key = *pending_key_;
+      const std::int32_t u = node_stack_.back();
+      if (key.axis >= 0) {
+        assembly_.set_position(u, key.axis, parse_weight(text, source(), line(), "position " + io::quoted(key.name)));
+      } else if (key.name_rank > 0) {
+        assembly_.set_name(u, text, key.name_rank);
+      } else {
+        assembly_.set_attribute(u, key.name, key.type, text, line());
+      }
+    }
+    pending_ = Pending::None;
+  }
+
+  void finish_edge() {
+    if (!in_edge_) return;
+    in_edge_ = false;
+    if (!edge_has_weight_ && !options_.weight_attribute.empty()) {
+      throw ParseError(source(), edge_line_, "this edge has no " + io::quoted(weight_name_) + " and its key no default");
+    }
+    assembly_.add_arc(edge_u_, edge_v_, edge_weight_, edge_directed_, edge_line_);
+  }
+
+  void yed_geometry(const char** attributes) {
+    const char* x = attribute(attributes, "x");
+    const char* y = attribute(attributes, "y");
+    if (!x || !y) return;
+    const char* w = attribute(attributes, "width");
+    const char* h = attribute(attributes, "height");
+    // yEd gives the top-left corner; the node's centre is where its arcs meet.
+    const double half_w = w ? parse_weight(w, source(), line(), "width") / 2 : 0;
+    const double half_h = h ? parse_weight(h, source(), line(), "height") / 2 : 0;
+    assembly_.set_position(node_stack_.back(), 0, parse_weight(x, source(), line(), "x") + half_w);
+    assembly_.set_position(node_stack_.back(), 1, parse_weight(y, source(), line(), "y") + half_h);
+  }
+
+  const LoadOptions& options_;
+  GraphAssembly assembly_;
+  std::string weight_name_;
+  std::unordered_map<std::string, Key> keys_;
+  Key* current_key_ = nullptr;
+  const Key* weight_key_ = nullptr;
+  bool weight_key_looked_up_ = false;
+  bool seen_root_ = false;
+  std::vector<bool> directed_stack_;
+  std::vector<std::int32_t> node_stack_;
+  bool in_edge_ = false, edge_directed_ = true, edge_has_weight_ = false, in_yed_graphics_ = false;
+  std::int32_t edge_u_ = 0, edge_v_ = 0;
+  std::int64_t edge_line_ = 0;
+  double edge_weight_ = 1.0;
+  Pending pending_ = Pending::None;
+  const Key* pending_key_ = nullptr;
+  std::int64_t hyperedges_ = 0;
+};
+
+}  // namespace
+
+LoadedGraph read_graphml(std::istream& in, const std::string& source, const LoadOptions& options) {
+  return GraphmlReader(in, source, options).read();
+}
+
+bool looks_like_graphml(std::istream& in) {
+  std::string text(4096, '\0');
+  in.read(text.data(), static_cast<std::streamsize>(text.size()));
+  text.resize(static_cast<std::size_t>(in.gcount()));
+  return xml_root_name(text) == "graphml";
+}
+
+}  // namespace pathscope::io

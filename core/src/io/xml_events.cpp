@@ -1,0 +1,144 @@
+#include "io/xml_events.hpp"
+
+#include <expat.h>
+
+#include <cstring>
+#include <vector>
+
+#include "io/text_fields.hpp"
+#include "pathscope/error.hpp"
+
+namespace pathscope::io {
+
+namespace {
+
+constexpr int kChunkBytes = 1 << 16;
+
+XML_Parser as_parser(void* p) { return static_cast<XML_Parser>(p); }
+
+}  // namespace
+
+std::string_view xml_local_name(std::string_view name) {
+  const auto colon = name.rfind(':');
+  return colon == std::string_view::npos ? name : name.substr(colon + 1);
+}
+
+std::string_view xml_root_name(std::string_view text) {
+  std::size_t at = 0;
+  for (;;) {
+    at = text.find('<', at);
+    if (at == std::string_view::npos || at + 1 >= text.size()) return {};
+    const char next = text[at + 1];
+    if (next == '?') {
+      at = text.find("?>", at);
+    } else if (text.substr(at, 4) == "<!--") {
+      at = text.find("-->", at);
+    } else if (next == '!') {
+      at = text.find('>', at);
+    } else {
+      std::size_t end = at + 1;
+      while (end < text.size() && text[end] != '>' && text[end] != '/' && text[end] != ' ' && text[end] != '\t' &&
+             text[end] != '\r' && text[end] != '\n')
+        ++end;
+      return xml_local_name(text.substr(at + 1, end - at - 1));
+    }
+    if (at == std::string_view::npos) return {};
+    ++at;
+  }
+}
+
+XmlEvents::XmlEvents(std::istream& in, std::string source)
+    : in_(in), source_(std::move(source)), parser_(XML_ParserCreate(nullptr)) {
+  if (!parser_) throw Error("cannot start the XML parser for " + source_);
+  XML_SetUserData(as_parser(parser_), this);
+  XML_SetElementHandler(as_parser(parser_), &XmlEvents::start_handler, &XmlEvents::end_handler);
+  XML_SetCharacterDataHandler(as_parser(parser_), &XmlEvents::text_handler);
+  // No external entities or DTDs are ever fetched (expat's default); internal entity expansion
+  // is bounded by expat's billion-laughs protection.
+}
+
+XmlEvents::~XmlEvents() { XML_ParserFree(as_parser(parser_)); }
+
+std::int64_t XmlEvents::line() const { return static_cast<std::int64_t>(XML_GetCurrentLineNumber(as_parser(parser_))); }
+
+void XmlEvents::fail(const std::string& message) const { throw ParseError(source_, line(), message); }
+
+const char* XmlEvents::attribute(const char** attributes, std::string_view name) {
+  for (const char** a = attributes; a && *a; a += 2) {
+    if (xml_local_name(a[0]) == name) return a[1];
+  }
+  return nullptr;
+}
+
+void XmlEvents::collect_text() {
+  collect_depth_ = depth_;
+  text_.clear();
+}
+
+void XmlEvents::stop(std::exception_ptr error) {
+  if (!error_) error_ = error;
+  XML_StopParser(as_parser(parser_), XML_FALSE);
+}
+
+// Exceptions never unwind through expat's C frames: they are kept, the parser is stopped, and
+// parse() throws them once expat has returned.
+void XmlEvents::start_handler(void* self, const char* name, const char** attributes) {
+  auto* me = static_cast<XmlEvents*>(self);
+  if (me->error_) return;
+  ++me->depth_;
+  try {
+    me->on_start(xml_local_name(name), attributes);
+  } catch (...) {
+    me->stop(std::current_exception());
+  }
+}
+
+void XmlEvents::end_handler(void* self, const char* name) {
+  auto* me = static_cast<XmlEvents*>(self);
+  if (me->error_) return;
+  const bool collected = me->collect_depth_ == me->depth_;
+  try {
+    me->on_end(xml_local_name(name), collected ? std::string_view(me->text_) : std::string_view());
+  } catch (...) {
+    me->stop(std::current_exception());
+  }
+  if (collected) {
+    me->collect_depth_ = -1;
+    me->text_.clear();
+  }
+  --me->depth_;
+}
+
+void XmlEvents::text_handler(void* self, const char* text, int length) {
+  auto* me = static_cast<XmlEvents*>(self);
+  if (me->error_ || me->collect_depth_ < 0) return;
+  if (me->text_.size() + static_cast<std::size_t>(length) > kMaxTextBytes) {
+    try {
+      me->fail("an element's text is longer than " + std::to_string(kMaxTextBytes >> 20) + " MiB");
+    } catch (...) {
+      me->stop(std::current_exception());
+    }
+    return;
+  }
+  me->text_.append(text, static_cast<std::size_t>(length));
+}
+
+void XmlEvents::parse() {
+  XML_Parser parser = as_parser(parser_);
+  for (bool last = false; !last;) {
+    void* buffer = XML_GetBuffer(parser, kChunkBytes);
+    if (!buffer) throw Error(source_ + ": out of memory while parsing XML");
+    in_.read(static_cast<char*>(buffer), kChunkBytes);
+    const auto got = in_.gcount();
+    if (in_.bad()) throw ParseError(source_, line(), "read error");
+    last = got < kChunkBytes;
+    const XML_Status status = XML_ParseBuffer(parser, static_cast<int>(got), last ? XML_TRUE : XML_FALSE);
+    if (error_) std::rethrow_exception(error_);
+    if (status != XML_STATUS_OK) {
+      fail(std::string("not well-formed XML: ") + XML_ErrorString(XML_GetErrorCode(parser)) + " (column " +
+           std::to_string(XML_GetCurrentColumnNumber(parser) + 1) + ")");
+    }
+  }
+}
+
+}  // namespace pathscope::io

@@ -1,0 +1,61 @@
+#pragma once
+// XML read as a stream of events through expat, for GraphML and GEXF: the document is never
+// held whole, so memory follows the graph, not the file. Element names come without their
+// namespace prefix ("y:ShapeNode" -> "ShapeNode"); errors are ParseErrors at expat's line.
+#include <cstdint>
+#include <exception>
+#include <istream>
+#include <string>
+#include <string_view>
+
+namespace pathscope::io {
+
+class XmlEvents {
+ public:
+  // The character data of one element is refused beyond this: no attribute value of a graph
+  // file is that long, and it bounds what a hostile file can make us hold.
+  static constexpr std::size_t kMaxTextBytes = std::size_t{16} << 20;
+
+  XmlEvents(std::istream& in, std::string source);
+  virtual ~XmlEvents();
+  XmlEvents(const XmlEvents&) = delete;
+  XmlEvents& operator=(const XmlEvents&) = delete;
+
+  // Parses the whole input, calling the handlers below.
+  void parse();
+
+ protected:
+  // attributes: expat's null-terminated name, value, name, value, ... array.
+  virtual void on_start(std::string_view name, const char** attributes) = 0;
+  // text: the element's character data when collect_text() was called at its start, else empty.
+  virtual void on_end(std::string_view name, std::string_view text) = 0;
+
+  // From on_start: gather this element's character data (nested elements' included) for on_end.
+  void collect_text();
+  std::int64_t line() const;
+  const std::string& source() const { return source_; }
+  [[noreturn]] void fail(const std::string& message) const;
+  // The value of attribute `name` (prefix ignored), or null.
+  static const char* attribute(const char** attributes, std::string_view name);
+
+ private:
+  static void start_handler(void* self, const char* name, const char** attributes);
+  static void end_handler(void* self, const char* name);
+  static void text_handler(void* self, const char* text, int length);
+  void stop(std::exception_ptr error);
+
+  std::istream& in_;
+  std::string source_;
+  void* parser_;  // XML_Parser
+  std::exception_ptr error_;
+  std::string text_;
+  int depth_ = 0;
+  int collect_depth_ = -1;  // the depth whose element collects text, or -1
+};
+
+// The name without its namespace prefix.
+std::string_view xml_local_name(std::string_view name);
+// The root element's local name of XML text (after the declaration, comments, doctype), or "".
+std::string_view xml_root_name(std::string_view text);
+
+}  // namespace pathscope::io
