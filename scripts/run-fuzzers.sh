@@ -47,6 +47,7 @@ seeds_for() {
     fuzz_mtx) echo mtx ;;
     fuzz_dense) echo dense ;;
     fuzz_lgl) echo edge_table ;;
+    fuzz_connectome) echo connectome ;;
     fuzz_compressed) echo compressed ;;
     fuzz_graphml) echo graphml ;;
     fuzz_gexf) echo gexf ;;

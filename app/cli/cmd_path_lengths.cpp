@@ -72,14 +72,17 @@ nlohmann::json to_json(const GroupPathLengths& r, const std::string& graph, cons
 struct PathLengthsCommand {
   InputOptions input;
   ResourceFlags flags;
-  std::string table_path, from, to, group_by = "cell_type", out_path;
+  std::string table_path, from, to, group_by, out_path;
   bool json = false;
 
   void run() const {
     const auto loaded = input.load_graph();
     const Graph& g = loaded.graph;
-    const auto sources = groups_by_attribute(g, group_by, list_option(from));
-    const auto targets = groups_by_attribute(g, group_by, list_option(to));
+    // By default the attribute that names cell types: cell_type (Codex), type (neuPrint), ...
+    const std::string by = group_by.empty() ? type_column(g) : group_by;
+    if (by.empty()) throw Error(input.spec + " has no cell types (no cell_type, type or primary_type attribute): choose --group-by");
+    const auto sources = groups_by_attribute(g, by, list_option(from));
+    const auto targets = groups_by_attribute(g, by, list_option(to));
     const EngineResources resources = flags.resources();
     ProgressPrinter progress("path lengths");
     GroupPathLengths result;
@@ -90,12 +93,12 @@ struct PathLengthsCommand {
     } else {
       result = group_path_lengths(g, sources, targets, resources, progress.context());
     }
-    note(fmt::format("{} x {} groups by {} in {:.3f} s ({}, {})", sources.size(), targets.size(), group_by,
+    note(fmt::format("{} x {} groups by {} in {:.3f} s ({}, {})", sources.size(), targets.size(), by,
                      result.timing.seconds, result.method, result.timing.device));
     const bool json_file = file_extension(out_path) == ".json";
     std::string text;
     if (json || json_file) {
-      nlohmann::json doc = to_json(result, input.spec, group_by);
+      nlohmann::json doc = to_json(result, input.spec, by);
       doc.update(json_document("pathscope-cli", schema_name("path-lengths")));
       text = json_text(std::move(doc));
     } else {
@@ -123,8 +126,9 @@ void add_path_lengths_command(CLI::App& app) {
                   "breadth-first search per source node (hops)");
   sub->add_option("--from", cmd->from, "Source groups: values of --group-by (a,b,c or @FILE), all, or top:K")->required();
   sub->add_option("--to", cmd->to, "Target groups, the same way")->required();
-  sub->add_option("--group-by", cmd->group_by, "Node attribute that groups nodes (cell_type, super_class, side, ...), or node")
-      ->capture_default_str();
+  sub->add_option("--group-by", cmd->group_by,
+                  "Node attribute that groups nodes (super_class, side, ...), or node; default: the cell types "
+                  "(cell_type, type or primary_type)");
   sub->add_option("--out", cmd->out_path, "Write the answer here: .json for JSON, else CSV");
   sub->add_flag("--json", cmd->json, "JSON instead of CSV");
   cmd->flags.add_to(*sub, "the medians of weighted tables");

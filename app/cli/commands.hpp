@@ -12,6 +12,7 @@ void add_path_lengths_command(CLI::App& app);  // `path-lengths`: type-to-type m
 void add_table_command(CLI::App& app);         // `table`: rows and cells of a saved .npy table
 void add_distances_command(CLI::App& app);     // `distances`: one source to every node
 void add_export_command(CLI::App& app);        // `export`: the graph or a result's subgraph for other tools
+void add_export_codex_command(CLI::App& app);  // `export-codex`: a graph in FlyWire Codex's layout
 // Returns the `bench` sub-app, on which other commands register their own benches.
 CLI::App* add_bench_command(CLI::App& app);
 // `tsp` and `bench tsp`.

@@ -68,6 +68,7 @@ int main(int argc, char** argv) {
   add_table_command(app);
   add_distances_command(app);
   add_export_command(app);
+  add_export_codex_command(app);
   CLI::App* bench = add_bench_command(app);
   add_tsp_commands(app, *bench);
   add_closure_commands(app, *bench);

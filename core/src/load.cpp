@@ -36,6 +36,18 @@ std::optional<std::string> sibling(const std::string& path, const std::string& e
   return std::nullopt;
 }
 
+// A file named `name` (plain, .gz or .zst) in the folder of `path`.
+std::optional<std::string> companion(const std::string& path, const std::string& name) {
+  const auto folder = std::filesystem::path(path).parent_path();
+  for (const char* compressed : {"", ".gz", ".zst"}) {
+    std::error_code ec;
+    const std::string candidate = (folder / (name + compressed)).string();
+    if (std::filesystem::is_regular_file(candidate, ec) && !std::filesystem::equivalent(candidate, path, ec))
+      return candidate;
+  }
+  return std::nullopt;
+}
+
 // A shortest path has at most n-1 arcs; when that many arcs of the largest cost would sum past
 // the largest double, the sum becomes +inf, which every search and matrix reads as "no path".
 // Such a file is refused here, naming an arc, rather than answered wrongly later.
@@ -76,6 +88,22 @@ LoadedGraph read_graph_stream(std::istream& in, const std::string& source_name, 
 
 void apply_node_table_stream(std::istream& in, const std::string& source_name, LoadedGraph& loaded,
                              const LoadOptions& options) {
+  // A node table whose content says what it is (a connectome's neuron table) is read as that;
+  // anything else as a plain node table.
+  for (const FileFormat* format : file_formats_of(InputKind::NodeTable)) {
+    if (!format->sniff) continue;
+    const auto at = in.tellg();
+    bool accepted = false;
+    if (at != std::streampos(-1)) {
+      accepted = format->sniff(in);
+      in.clear();
+      in.seekg(at);
+    } else if (const auto* input = dynamic_cast<io::InputStream*>(&in)) {
+      io::SampleStream sample(input->sample());
+      accepted = format->sniff(sample);
+    }
+    if (accepted) return format->read_node_table(in, source_name, loaded, options);
+  }
   file_format_named("node-table", InputKind::NodeTable).read_node_table(in, source_name, loaded, options);
 }
 
@@ -101,6 +129,12 @@ LoadedGraph load_graph(const std::string& spec, const LoadOptions& options) {
     std::unique_ptr<io::InputStream> side_stream;
     if (side_path) side_stream = io::open_input_file(*side_path);
     out = format.read_graph(*in, spec, options, side_stream.get(), side_path.value_or(""));
+    for (const auto& name : format.companions) {
+      if (const auto path = companion(spec, name)) {
+        auto table = io::open_input_file(*path);
+        apply_node_table_stream(*table, *path, out, options);
+      }
+    }
   }
   if (!options.node_table.empty()) {
     auto table = io::open_input_file(options.node_table);

@@ -232,7 +232,10 @@ TEST(FileFormats, HelpNamesEveryFormatExtensionAndGenerator) {
   const std::string table = input_formats_help(InputKind::Table);
   EXPECT_NE(table.find("numeric-table"), std::string::npos) << table;
   EXPECT_NE(table.find("random-table:rows="), std::string::npos) << table;
-  EXPECT_EQ(format_names(InputKind::Graph), "dimacs, metis, json, tsplib, mtx, dense, graphml, gexf, gml, pajek, lgl, edge-table");
+  EXPECT_EQ(format_names(InputKind::Graph), "dimacs, metis, json, tsplib, mtx, dense, graphml, gexf, gml, pajek, codex, neuprint, lgl, edge-table");
+  EXPECT_NE(graph.find("connectome:n="), std::string::npos) << graph;
+  EXPECT_NE(graph.find("classification.csv"), std::string::npos) << graph;
+  EXPECT_NE(input_formats_help(InputKind::NodeTable).find("neuron-table"), std::string::npos);
 }
 
 TEST(FileFormats, OnlyExtensionsNoOtherInputSharesNameAGraphFile) {

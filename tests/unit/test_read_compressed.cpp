@@ -15,6 +15,7 @@
 #include "pathscope/file_formats.hpp"
 #include "pathscope/load.hpp"
 #include "pathscope/table.hpp"
+#include "gzip_text.hpp"
 #include "reader_checks.hpp"
 
 using namespace pathscope;
@@ -30,20 +31,7 @@ std::string read_all(const std::string& path) {
   return text.str();
 }
 
-// A gzip member at compression `level`, through zlib's own gzip framing.
-std::string gzip(const std::string& text, int level = 6) {
-  z_stream s{};
-  EXPECT_EQ(deflateInit2(&s, level, Z_DEFLATED, 16 + MAX_WBITS, 8, Z_DEFAULT_STRATEGY), Z_OK);
-  std::string out(deflateBound(&s, text.size()) + 64, '\0');
-  s.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(text.data()));
-  s.avail_in = static_cast<uInt>(text.size());
-  s.next_out = reinterpret_cast<Bytef*>(out.data());
-  s.avail_out = static_cast<uInt>(out.size());
-  EXPECT_EQ(deflate(&s, Z_FINISH), Z_STREAM_END);
-  out.resize(s.total_out);
-  deflateEnd(&s);
-  return out;
-}
+using test_support::gzip;
 
 // With the content checksum the zstd tool writes by default: without one, a damaged frame can
 // decode to other text, which no reader can tell.

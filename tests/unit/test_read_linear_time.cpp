@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <fstream>
+#include <filesystem>
 #include <functional>
 
 #include "pathscope/load.hpp"
@@ -67,6 +68,25 @@ Generated dimacs(const TempDir& dir, const std::string& stem, std::int64_t n) {
   gr.save(dir.file(stem + ".gr"));
   co.save(dir.file(stem + ".co"));
   return {dir.file(stem + ".gr"), static_cast<double>(gr.text.size() + co.text.size())};
+}
+
+// A Codex export: each pair over two neuropil rows (summed by the reader), 64-bit root ids,
+// and the classification table beside it, joined by id.
+Generated codex(const TempDir& dir, const std::string& stem, std::int64_t n) {
+  std::filesystem::create_directories(dir.file(stem));
+  Buffer connections, classification;
+  connections.text = "pre_root_id,post_root_id,neuropil,syn_count,nt_type\n";
+  classification.text = "root_id,flow,super_class,class,sub_class,cell_type,hemibrain_type,hemilineage,side,nerve\n";
+  const std::int64_t base = 720575940000000000;
+  for (std::int64_t u = 0; u < n; ++u) {
+    for (int k = 0; k < 4; ++k)
+      for (const char* neuropil : {"AL_L", "LH_R"})
+        connections << base + u << "," << base + neighbour(u, k, n) << "," << neuropil << "," << 3 + (u + k) % 5 << ",ACH\n";
+    classification << base + u << ",intrinsic,central,,,T" << u % 300 << ",,,left,\n";
+  }
+  connections.save(dir.file(stem + "/connections.csv"));
+  classification.save(dir.file(stem + "/classification.csv"));
+  return {dir.file(stem + "/connections.csv"), static_cast<double>(connections.text.size() + classification.text.size())};
 }
 
 Generated metis(const TempDir& dir, const std::string& stem, std::int64_t n) {
@@ -196,6 +216,7 @@ void expect_linear(const std::string& format, const Generator& generate, std::in
 }  // namespace
 
 TEST(ReadLinearTime, Dimacs) { expect_linear("dimacs", dimacs, 8000); }
+TEST(ReadLinearTime, CodexWithClassification) { expect_linear("codex", codex, 1500); }
 TEST(ReadLinearTime, Metis) { expect_linear("metis", metis, 12000); }
 TEST(ReadLinearTime, EdgeCsv) { expect_linear("edges", edge_csv, 10000); }
 TEST(ReadLinearTime, NodeLinkJsonWithCoordinates) { expect_linear("json", node_link_json, 1500); }

@@ -47,6 +47,9 @@ struct FileFormat {
   InputKind kind = InputKind::Graph;
   std::vector<std::string> extensions;  // lower case, with the dot; the usual one first
   std::vector<SiblingFile> siblings;
+  // Tables read after the graph when a file of this name (plain, .gz or .zst) lies in the same
+  // folder: a connectome export's neuron tables ("classification.csv"), joined by neuron id.
+  std::vector<std::string> companions;
   ContentSniffer sniff = nullptr;             // null: known by extension or by name only
   GraphReader read_graph = nullptr;           // set for kind Graph
   NodeTableReader read_node_table = nullptr;  // set for kind NodeTable

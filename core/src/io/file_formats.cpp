@@ -1,6 +1,7 @@
 // The format table: the one place that says which files pathscope reads and how.
 #include "pathscope/file_formats.hpp"
 
+#include "io/connectome/connectome_readers.hpp"
 #include "io/readers.hpp"
 
 namespace pathscope {
@@ -60,6 +61,17 @@ std::vector<FileFormat> make_formats() {
         {".gml"}, io::looks_like_gml, without_sibling<io::read_gml>);
   graph("pajek", "Pajek network", "*Vertices with labels and x y, *Arcs, *Edges, *Arcslist, *Edgeslist", {".net"},
         io::looks_like_pajek, without_sibling<io::read_pajek>);
+  // Before the edge table, which would read them as plain arcs: rows of one pair summed, 64-bit
+  // ids, neuron tables beside them joined.
+  graph("codex", "FlyWire Codex connections",
+        "pre_root_id, post_root_id, neuropil, syn_count, nt_type; a pair's rows summed; >= 5 synapses unless "
+        "--min-synapses",
+        {".csv"}, io::looks_like_codex_connections, without_sibling<io::read_codex_connections>)
+      .companions = io::codex_neuron_tables();
+  graph("neuprint", "neuPrint connections",
+        "bodyId_pre, bodyId_post, weight (traced-total- or traced-roi-connections; ROIs summed)",
+        {".csv"}, io::looks_like_neuprint_connections, without_sibling<io::read_neuprint_connections>)
+      .companions = io::neuprint_neuron_tables();
   // Before the edge table, whose reader would skip the "# NAME" lines as comments and read
   // another graph from the rest.
   graph("lgl", "igraph LGL graph", "\"# NAME\" opens a node's block, then \"OTHER [WEIGHT]\" lines; undirected",
@@ -67,6 +79,15 @@ std::vector<FileFormat> make_formats() {
   graph("edge-table", "edge table",
         "one connection per row: source, target, optional strength; NeuronConnect tables by header",
         {".csv", ".tsv", ".edges", ".txt"}, io::looks_like_edge_table, without_sibling<io::read_edge_table>);
+
+  FileFormat& neurons = formats.emplace_back();
+  neurons.name = "neuron-table";
+  neurons.title = "connectome neuron table";
+  neurons.description = "root_id or bodyId, then cell types, classes, sides, names, positions (Codex, neuPrint)";
+  neurons.kind = InputKind::NodeTable;
+  neurons.extensions = {".csv"};
+  neurons.sniff = io::looks_like_neuron_table;
+  neurons.read_node_table = io::apply_neuron_table;
 
   FileFormat& nodes = formats.emplace_back();
   nodes.name = "node-table";

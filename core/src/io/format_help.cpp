@@ -54,6 +54,7 @@ std::string input_formats_help(InputKind kind) {
   for (const FileFormat* format : formats) {
     text += "  " + padded(format->name, name_width) + format->title + " (" + joined(format->extensions, " ");
     for (const auto& sibling : format->siblings) text += "; with NAME" + sibling.extension + ": " + sibling.role;
+    if (!format->companions.empty()) text += "; with " + joined(format->companions, ", ") + " in its folder: neuron tables";
     text += ")\n" + indent + format->description + "\n";
     if (format->sniff) sniffed.push_back(format->name);
   }
