@@ -28,7 +28,7 @@ struct ExportCommand {
   std::string reach;
   std::int32_t max_hops = kUnlimitedHops;
   bool upstream = false, subgraph = false, json = false;
-  std::string weight_attribute = "weight";
+  std::string weight_attribute;  // empty: the attribute the cost was read from, else "weight"
 
   GraphExportFormat chosen_format() const {
     const auto by_name = graph_export_format_of_file(out_path);
@@ -113,7 +113,9 @@ struct ExportCommand {
     const GraphHighlight highlight = result(g);
     GraphExportOptions options;
     options.subgraph_only = subgraph;
-    options.weight_attribute = weight_attribute;
+    options.weight_attribute = !weight_attribute.empty()            ? weight_attribute
+                               : !input.load.weight_attribute.empty() ? input.load.weight_attribute
+                                                                      : "weight";
     options.source = input.spec == "-" ? "standard input" : input.spec;
     const auto summary = write_graph_export(g, out_format, highlight, out_path, options);
     if (json) {
@@ -163,8 +165,9 @@ void add_export_command(CLI::App& app) {
       ->type_name("STOPS...|all");
   sub->add_flag("--subgraph", cmd->subgraph, "Write only the marked nodes and edges");
   // Not --weight-attribute: that one names the attribute a reader takes the cost from.
-  sub->add_option("--write-weight-as", cmd->weight_attribute, "Name under which arc costs are written (osmnx uses length)")
-      ->capture_default_str();
+  sub->add_option("--write-weight-as", cmd->weight_attribute,
+                  "Name under which arc costs are written (osmnx uses length); default: the --weight-attribute "
+                  "they were read from, else weight");
   sub->add_flag("--json", cmd->json, "Print what was written as JSON");
   sub->footer(std::string("Marks: nodes and edges get highlight (in the result), hop (order along the path or tour, or hop "
               "distance of a reach set; -1 outside), edges on_path, several paths path_rank; GEXF also colours the "

@@ -34,6 +34,10 @@ int main(int argc, char** argv) {
   app.add_option("--method", o.method, "correlate: spearman or pearson")->check(CLI::IsMember({"spearman", "pearson"}));
   app.add_option("--min-abs-rho", o.min_abs_rho, "correlate: keep pairs with |rho| >= R (default 0.8)")
       ->check(CLI::Range(0.0, 1.0));
+  app.add_option("--bench-frames", o.bench_frames,
+                 "Load the graph, draw N frames on a fixed pan and zoom path (with --headless: offscreen through "
+                 "EGL), print the median and 95th-percentile frame times as JSON, exit; no race")
+      ->check(CLI::Range(1, 100000));
   app.add_option("--ui-scale", o.ui_scale, "Font and widget scale (default: the monitor's content scale)");
   app.footer(pathscope::input_formats_help(pathscope::InputKind::Graph) +
              pathscope::input_formats_help(pathscope::InputKind::Table));

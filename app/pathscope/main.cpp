@@ -37,7 +37,7 @@ int main(int argc, char** argv) {
   // length, and the export records which method found it.
   if (options.quit) window.set_apsp_engine(QString());
   const pathscope::app::ScriptRun script(window, options);
-  if (!options.quit) window.show();
+  if (!options.quit || options.bench_frames > 0) window.show();
   if (!options.file.isEmpty()) window.open_graph(options.file, options.load);
   return app.exec();
 }

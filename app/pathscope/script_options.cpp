@@ -66,7 +66,9 @@ ScriptOptions parse_script_options(const QStringList& raw_arguments) {
   const QCommandLineOption json({QStringLiteral("export-json")}, QStringLiteral("Write the path as JSON"), QStringLiteral("OUT.json"));
   const QCommandLineOption png({QStringLiteral("export-png")}, QStringLiteral("Render the view to a PNG"), QStringLiteral("OUT.png"));
   const QCommandLineOption size({QStringLiteral("size")}, QStringLiteral("PNG size, WIDTHxHEIGHT (default 1600x1200)"), QStringLiteral("WxH"));
-  const QCommandLineOption tour({QStringLiteral("tour")}, QStringLiteral("Best closed tour through these stops (ids or names, comma-separated)"), QStringLiteral("A,B,C"));
+  const QCommandLineOption tour({QStringLiteral("tour")}, QStringLiteral("Best closed tour through these stops (ids or names, comma-separated), or 'all' for every node (TSPLIB: with the known optimum and gap)"), QStringLiteral("A,B,C|all"));
+  const QCommandLineOption svg({QStringLiteral("export-svg")}, QStringLiteral("Write the view as SVG"), QStringLiteral("OUT.svg"));
+  const QCommandLineOption theme({QStringLiteral("theme")}, QStringLiteral("Colours of the PNG and SVG: dark (default) or light"), QStringLiteral("dark|light"));
   const QCommandLineOption reach({QStringLiteral("reach")}, QStringLiteral("Highlight what NODE reaches; counts on stdout"), QStringLiteral("NODE"));
   const QCommandLineOption upstream({QStringLiteral("upstream")}, QStringLiteral("With --reach: what reaches NODE instead"));
   const QCommandLineOption quit({QStringLiteral("quit")}, QStringLiteral("Quit after the exports"));
@@ -75,7 +77,12 @@ ScriptOptions parse_script_options(const QStringList& raw_arguments) {
   const QCommandLineOption min_weight({QStringLiteral("min-weight")}, QStringLiteral("Edge tables: drop connections weaker than W"), QStringLiteral("W"));
   const QCommandLineOption node_table({QStringLiteral("node-table")}, QStringLiteral("CSV of node names with positions"), QStringLiteral("FILE"));
   const QCommandLineOption engine({QStringLiteral("engine")}, QStringLiteral("All-pairs engine after loading (default auto)"), QStringLiteral("NAME"));
-  parser.addOptions({path, tour, reach, upstream, json, png, size, quit, format, cost, min_weight, node_table, engine});
+  const QCommandLineOption bench({QStringLiteral("bench-frames")},
+                                 QStringLiteral("Draw N frames on a fixed pan and zoom path, print their median and 95th "
+                                                "percentile times as JSON, exit"),
+                                 QStringLiteral("N"));
+  parser.addOptions({path, tour, reach, upstream, json, png, svg, theme, size, quit, format, cost, min_weight, node_table,
+                     engine, bench});
   if (!parser.parse(arguments)) throw Error(parser.errorText().toStdString());
   if (parser.isSet(QStringLiteral("help"))) {
     parser.showHelp(0);
@@ -89,8 +96,13 @@ ScriptOptions parse_script_options(const QStringList& raw_arguments) {
   if (positional.size() > 1) throw Error("unexpected argument '" + positional[1].toStdString() + "'");
   if (!positional.isEmpty()) options.file = positional[0];
   if (parser.isSet(tour)) {
-    options.tour_stops = parser.value(tour).split(QLatin1Char(','), Qt::SkipEmptyParts);
-    if (options.tour_stops.size() < 2) throw Error("--tour needs at least two stops: --tour A,B,C");
+    if (parser.value(tour).trimmed().compare(QStringLiteral("all"), Qt::CaseInsensitive) == 0) {
+      options.tour_all = true;
+      options.tour_stops = {QStringLiteral("all")};
+    } else {
+      options.tour_stops = parser.value(tour).split(QLatin1Char(','), Qt::SkipEmptyParts);
+      if (options.tour_stops.size() < 2) throw Error("--tour needs at least two stops, or 'all': --tour A,B,C");
+    }
   }
   options.reach_node = parser.value(reach);
   options.upstream = parser.isSet(upstream);
@@ -100,6 +112,12 @@ ScriptOptions parse_script_options(const QStringList& raw_arguments) {
   }
   options.json_out = parser.value(json);
   options.png_out = parser.value(png);
+  options.svg_out = parser.value(svg);
+  if (parser.isSet(theme)) {
+    const QString t = parser.value(theme);
+    if (t != QLatin1String("dark") && t != QLatin1String("light")) throw Error("--theme is dark or light, not '" + t.toStdString() + "'");
+    options.light = t == QLatin1String("light");
+  }
   options.quit = parser.isSet(quit);
   if (parser.isSet(size)) {
     const auto m = QRegularExpression(QStringLiteral("^(\\d+)[xX](\\d+)$")).match(parser.value(size));
@@ -122,7 +140,16 @@ ScriptOptions parse_script_options(const QStringList& raw_arguments) {
       throw Error(std::string("--engine: ") + e.what());
     }
   }
-  if ((!options.json_out.isEmpty() || !options.png_out.isEmpty() || options.quit) && options.file.isEmpty()) {
+  if (parser.isSet(bench)) {
+    bool ok = false;
+    options.bench_frames = parser.value(bench).toInt(&ok);
+    if (!ok || options.bench_frames < 1 || options.bench_frames > 100000) {
+      throw Error("--bench-frames wants a number of frames from 1 to 100000, not '" + parser.value(bench).toStdString() + "'");
+    }
+    if (options.file.isEmpty()) throw Error("--bench-frames needs a FILE to open");
+  }
+  if ((!options.json_out.isEmpty() || !options.png_out.isEmpty() || !options.svg_out.isEmpty() || options.quit) &&
+      options.file.isEmpty()) {
     throw Error("the exports need a FILE to open");
   }
   if (!options.json_out.isEmpty() && options.source.isEmpty() && options.tour_stops.isEmpty()) {

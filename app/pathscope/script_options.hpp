@@ -18,12 +18,17 @@ struct ScriptOptions {
   LoadOptions load;
   QString source, target;  // empty: no path
   QStringList tour_stops;  // empty: no tour
+  bool tour_all = false;   // --tour all: through every node (TSPLIB: every city, optimum and gap)
   QString reach_node;      // empty: no reach set
   bool upstream = false;
-  QString json_out, png_out;
+  QString json_out, png_out, svg_out;
+  bool light = false;      // --theme light
   QSize size{1600, 1200};
   bool quit = false;
   QString engine = QStringLiteral("auto");
+  // --bench-frames N: draw N frames on a fixed camera path in the shown window, print their
+  // median and 95th percentile as JSON, exit.
+  int bench_frames = 0;
 };
 
 // Throws Error with a message for the person typing the command.

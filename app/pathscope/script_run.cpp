@@ -1,19 +1,21 @@
 #include "script_run.hpp"
 
 #include <QCoreApplication>
+#include <QTimer>
 #include <cstdio>
 #include <vector>
 
 #include "exit_codes.hpp"
 #include "exports.hpp"
 #include "pathscope/error.hpp"
+#include "pathscope_render/frame_bench.hpp"
 
 namespace pathscope::app {
 
 using qt::MainWindow;
 
 ScriptRun::ScriptRun(MainWindow& window, ScriptOptions options) : window_(window), options_(std::move(options)) {
-  window_.set_scripted(options_.quit);
+  window_.set_scripted(options_.quit || options_.bench_frames > 0);
   QObject::connect(&window_, &MainWindow::script_failed, &window_,
                    [this](const QString& message) { fail(kExitFailed, message); });
   QObject::connect(&window_, &MainWindow::graph_ready, &window_, [this] { start(); }, Qt::SingleShotConnection);
@@ -22,6 +24,11 @@ ScriptRun::ScriptRun(MainWindow& window, ScriptOptions options) : window_(window
 // Tours and reach sets are computed off the GUI thread, so their exports wait for the answer.
 void ScriptRun::start() {
   if (failed_) return;
+  if (options_.bench_frames > 0) {
+    // Once the window has shown the graph at its final size.
+    QTimer::singleShot(200, &window_, [this] { bench(); });
+    return;
+  }
   try {
     if (!options_.tour_stops.isEmpty()) {
       QObject::connect(&window_, &MainWindow::tour_ready, &window_, [this] {
@@ -31,8 +38,12 @@ void ScriptRun::start() {
                     qt::format_cost(tour->walk.distance).toLocal8Bit().constData(), tour->method.c_str());
         finish();
       }, Qt::SingleShotConnection);
-      window_.select_stops(options_.tour_stops);
-      window_.start_best_tour();
+      if (options_.tour_all) {
+        window_.start_tour_through_all();
+      } else {
+        window_.select_stops(options_.tour_stops);
+        window_.start_best_tour();
+      }
       return;
     }
     if (!options_.reach_node.isEmpty()) {
@@ -53,7 +64,8 @@ void ScriptRun::start() {
       // A failed search was reported by the window already (path_failed).
       if (failed_ || !window_.selection()->path_error().isEmpty()) return;
       // Opened to look at (no exports, no --quit), the panel says it: no failure to report.
-      const bool scripted = options_.quit || !options_.json_out.isEmpty() || !options_.png_out.isEmpty();
+      const bool scripted =
+          options_.quit || !options_.json_out.isEmpty() || !options_.png_out.isEmpty() || !options_.svg_out.isEmpty();
       if (scripted && !window_.current_path().reachable) {
         const auto& g = window_.session()->graph();
         const auto* chosen = window_.selection();
@@ -72,6 +84,24 @@ void ScriptRun::start() {
   finish();
 }
 
+void ScriptRun::bench() {
+  auto* view = window_.view();
+  const auto times = view->run_frame_bench(options_.bench_frames);
+  if (times.empty()) {
+    fail(kExitFailed, QStringLiteral("--bench-frames: the view drew nothing (no OpenGL, or an empty graph)"));
+    return;
+  }
+  view->makeCurrent();
+  const std::string gl = render::current_gl_renderer();
+  view->doneCurrent();
+  const auto& g = window_.session()->graph();
+  std::printf("%s\n", render::frame_times_json("explorer", window_.session()->spec, g.n, g.arc_count(), view->width(),
+                                                view->height(), render::summarize_frame_times(times), gl)
+                          .c_str());
+  std::fflush(stdout);
+  QCoreApplication::exit(kExitOk);
+}
+
 void ScriptRun::finish() {
   if (failed_) return;
   std::vector<qt::ExportFile> files;
@@ -79,7 +109,10 @@ void ScriptRun::finish() {
     if (!options_.json_out.isEmpty()) {
       files.push_back({options_.json_out, QByteArray::fromStdString(qt::selection_json(*window_.selection()))});
     }
-    if (!options_.png_out.isEmpty()) files.push_back({options_.png_out, qt::view_png(*window_.view(), options_.size)});
+    if (!options_.png_out.isEmpty()) {
+      files.push_back({options_.png_out, qt::view_png(*window_.view(), options_.size, options_.light)});
+    }
+    if (!options_.svg_out.isEmpty()) files.push_back({options_.svg_out, window_.view()->render_svg(options_.light)});
     qt::write_all_or_none(files);
   } catch (const Error& e) {
     fail(kExitFailed, QString::fromStdString(e.what()));
@@ -93,7 +126,7 @@ void ScriptRun::finish() {
 void ScriptRun::fail(int exit_code, const QString& message) {
   if (failed_) return;
   failed_ = true;
-  if (!options_.quit) {  // the window stays open: the person reads it there
+  if (!options_.quit && options_.bench_frames == 0) {  // the window stays open: the person reads it there
     window_.show_error(QStringLiteral("pathscope"), message);
     return;
   }

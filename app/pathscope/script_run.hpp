@@ -17,6 +17,7 @@ class ScriptRun {
  private:
   void start();
   void finish();
+  void bench();
   void fail(int exit_code, const QString& message);
 
   qt::MainWindow& window_;

@@ -1,6 +1,8 @@
 #include "pathscope/random_graph.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <vector>
 #include <string_view>
 #include <utility>
 #include <vector>
@@ -45,7 +47,8 @@ RandomGraphSpec parse_random_spec(const std::string& spec) {
     if (eq == std::string_view::npos) {
       if (key == "unweighted") out.unweighted = true;
       else if (key == "undirected") out.undirected = true;
-      else throw Error("'" + spec + "': unknown flag '" + std::string(key) + "' (unweighted, undirected)");
+      else if (key == "geometric") out.geometric = true;
+      else throw Error("'" + spec + "': unknown flag '" + std::string(key) + "' (unweighted, undirected, geometric)");
       continue;
     }
     const double v = number_field(spec, key, item.substr(eq + 1));
@@ -67,6 +70,7 @@ RandomGraphSpec parse_random_spec(const std::string& spec) {
   }
   if (out.min_weight > out.max_weight) throw Error("'" + spec + "': wmin is larger than wmax");
   if (out.dag && out.undirected) throw Error("'" + spec + "': a random DAG cannot be undirected");
+  if (out.dag && out.geometric) throw Error("'" + spec + "': a random DAG is not geometric");
   if (static_cast<double>(out.n) * out.degree > 2e9) throw Error("'" + spec + "': n * deg exceeds 2e9 arcs");
   // Each arc is held about twice while the graph is built (the builder's list, then the CSR
   // arrays) at 4 + 4 + 8 bytes; refused here rather than by the allocator half-way.
@@ -80,7 +84,65 @@ RandomGraphSpec parse_random_spec(const std::string& spec) {
   return out;
 }
 
+namespace {
+
+// Positions in a square of side sqrt(n); arcs to nodes of the same or a neighbouring unit cell.
+Graph generate_geometric_graph(const RandomGraphSpec& spec, LoadReport& report) {
+  SplitMix64 rng(spec.seed * 0x2545F4914F6CDD1Dull + 0x7654321ull);
+  const auto side = static_cast<std::int32_t>(std::ceil(std::sqrt(static_cast<double>(spec.n))));
+  std::vector<float> coords(static_cast<std::size_t>(spec.n) * 2);
+  std::vector<std::int32_t> cell_start(static_cast<std::size_t>(side) * side + 1, 0), cell_of(spec.n);
+  for (std::int32_t u = 0; u < spec.n; ++u) {
+    const double x = rng.unit() * side, y = rng.unit() * side;
+    coords[2 * static_cast<std::size_t>(u)] = static_cast<float>(x);
+    coords[2 * static_cast<std::size_t>(u) + 1] = static_cast<float>(y);
+    const auto cx = std::min(side - 1, static_cast<std::int32_t>(x)), cy = std::min(side - 1, static_cast<std::int32_t>(y));
+    cell_of[u] = cy * side + cx;
+    ++cell_start[static_cast<std::size_t>(cell_of[u]) + 1];
+  }
+  for (std::size_t c = 1; c < cell_start.size(); ++c) cell_start[c] += cell_start[c - 1];
+  std::vector<std::int32_t> next(cell_start.begin(), cell_start.end() - 1), members(spec.n);
+  for (std::int32_t u = 0; u < spec.n; ++u) members[static_cast<std::size_t>(next[cell_of[u]]++)] = u;
+
+  GraphBuilder builder(spec.n);
+  const auto whole = static_cast<std::int64_t>(std::floor(spec.degree));
+  const double fraction = spec.degree - static_cast<double>(whole);
+  builder.reserve(static_cast<std::int64_t>(std::ceil(spec.degree * spec.n)) * (spec.undirected ? 2 : 1));
+  const auto span = static_cast<std::uint32_t>(spec.max_weight - spec.min_weight + 1);
+  std::int64_t records = 0;
+  for (std::int32_t u = 0; u < spec.n; ++u) {
+    const auto count = whole + (fraction > 0 && rng.unit() < fraction ? 1 : 0);
+    const std::int32_t cx = cell_of[u] % side, cy = cell_of[u] / side;
+    for (std::int64_t k = 0; k < count; ++k) {
+      // A neighbouring cell (or this one) that holds a node; a few tries, then none.
+      for (int attempt = 0; attempt < 8; ++attempt) {
+        const std::int32_t nx = cx + static_cast<std::int32_t>(rng.below(3)) - 1;
+        const std::int32_t ny = cy + static_cast<std::int32_t>(rng.below(3)) - 1;
+        if (nx < 0 || ny < 0 || nx >= side || ny >= side) continue;
+        const std::size_t c = static_cast<std::size_t>(ny) * side + nx;
+        const auto size = static_cast<std::uint32_t>(cell_start[c + 1] - cell_start[c]);
+        if (size == 0) continue;
+        const std::int32_t v = members[static_cast<std::size_t>(cell_start[c]) + rng.below(size)];
+        const double w = spec.unweighted ? 1.0 : spec.min_weight + static_cast<double>(rng.below(span));
+        if (spec.undirected) builder.add_edge(u, v, w);
+        else builder.add_arc(u, v, w);
+        ++records;
+        break;
+      }
+    }
+  }
+  report.format = "random";
+  report.records_read = records;
+  Graph g = builder.build(!spec.undirected, report);
+  g.coord_dims = 2;
+  g.coords = std::move(coords);
+  return g;
+}
+
+}  // namespace
+
 Graph generate_random_graph(const RandomGraphSpec& spec, LoadReport& report) {
+  if (spec.geometric) return generate_geometric_graph(spec, report);
   SplitMix64 rng(spec.seed * 0x2545F4914F6CDD1Dull + 0x1234567ull);
   GraphBuilder builder(spec.n);
   const auto whole = static_cast<std::int64_t>(std::floor(spec.degree));

@@ -14,8 +14,11 @@
 #include <QTemporaryDir>
 #include <QtTest>
 #include <nlohmann/json.hpp>
+#include <cmath>
+#include <random>
 
 #include "main_window.hpp"
+#include "min_weight_box.hpp"
 #include "open_dialog.hpp"
 #include "surface_format.hpp"
 #include "pathscope/apsp.hpp"
@@ -303,6 +306,58 @@ class ExplorerTest : public QObject {
       if (reference.reachable) QCOMPARE(window->current_path().distance, reference.distance);
       QCOMPARE(window->session()->options.min_weight, threshold);
     }
+  }
+
+  // The open dialog and the toolbar start at "no minimum": a table opened through the dialog
+  // keeps its negative weights (every row of the file is an arc); a minimum of 0 typed into
+  // the toolbar then drops exactly the negative rows, and stepping down from 0 returns to
+  // "no minimum".
+  void min_weight_defaults_to_no_minimum() {
+    pathscope::SplitMix64 rng(std::random_device{}());
+    const int n = 20 + static_cast<int>(rng.below(40));
+    const QString table = out_.filePath(QStringLiteral("signed.csv"));
+    int negative = 0, rows = 0;
+    {
+      QFile f(table);
+      QVERIFY(f.open(QIODevice::WriteOnly));
+      f.write("source,target,weight\n");
+      // A chain of distinct arcs, no self-loops, no duplicates: every row must become one arc.
+      for (int u = 0; u + 1 < n; ++u) {
+        const int w = static_cast<int>(rng.below(19)) - 9;
+        negative += w < 0;
+        ++rows;
+        f.write(QStringLiteral("n%1,n%2,%3\n").arg(u).arg(u + 1).arg(w).toUtf8());
+      }
+    }
+    pathscope::qt::OpenDialog dialog;
+    auto* box = dialog.findChild<pathscope::qt::MinWeightBox*>(QStringLiteral("dialogMinWeight"));
+    QVERIFY(box);
+    QCOMPARE(box->text(), QStringLiteral("no minimum"));
+    dialog.findChild<QLineEdit*>(QStringLiteral("dialogFile"))->setText(table);
+    QVERIFY(std::isinf(dialog.options().min_weight) && dialog.options().min_weight < 0);
+
+    auto window = std::make_unique<MainWindow>();
+    window->set_apsp_engine(QString());
+    window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+    QSignalSpy ready(window.get(), &MainWindow::graph_ready);
+    window->open_graph(dialog.file(), dialog.options());
+    QVERIFY(wait_for(ready, 60000));
+    QCOMPARE(window->session()->graph().arc_count(), static_cast<std::int64_t>(rows));
+    auto* toolbar_box = window->findChild<pathscope::qt::MinWeightBox*>(QStringLiteral("minWeight"));
+    QVERIFY(toolbar_box);
+    QCOMPARE(toolbar_box->text(), QStringLiteral("no minimum"));
+
+    ready.clear();
+    toolbar_box->stepBy(1);  // "no minimum" -> 0, which reloads
+    QVERIFY(wait_for(ready, 60000));
+    QCOMPARE(window->session()->options.min_weight, 0.0);
+    QCOMPARE(window->session()->graph().arc_count(), static_cast<std::int64_t>(rows - negative));
+    ready.clear();
+    toolbar_box->stepBy(-1);
+    QVERIFY(wait_for(ready, 60000));
+    QCOMPARE(toolbar_box->text(), QStringLiteral("no minimum"));
+    QCOMPARE(window->session()->graph().arc_count(), static_cast<std::int64_t>(rows));
   }
 
   // Run both: the CPU row has a time; without a GPU the GPU row says unavailable and why.

@@ -1,6 +1,8 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <random>
+#include <vector>
 #include <limits>
 #include <set>
 #include <utility>
@@ -162,6 +164,95 @@ TEST(DrawnGraph, ComponentsMatchTheGraphs) {
   EXPECT_NE(d.component[0], d.component[3]);
   EXPECT_NE(d.component[5], d.component[0]);
   EXPECT_NE(d.component[5], d.component[3]);
+}
+
+// A force-laid-out graph of several components and isolated nodes: each component keeps its
+// own shape, no two components' boxes overlap, the isolated nodes sit apart below them all,
+// and the largest component is not squashed into a corner of the picture.
+TEST(DrawnGraph, ComponentsArePackedAndIsolatedNodesPlacedApart) {
+  pathscope::SplitMix64 rng(std::random_device{}());
+  const int parts = 2 + static_cast<int>(rng.below(5));
+  const int isolated = 1 + static_cast<int>(rng.below(25));
+  std::vector<std::pair<std::int32_t, std::int32_t>> ranges;  // first node, count
+  std::int32_t n = 0;
+  for (int c = 0; c < parts; ++c) {
+    const std::int32_t size = (c == 0 ? 60 : 3) + static_cast<std::int32_t>(rng.below(c == 0 ? 80 : 30));
+    ranges.push_back({n, size});
+    n += size;
+  }
+  pathscope::GraphBuilder builder(n + isolated);
+  for (const auto& [first, size] : ranges) {
+    for (std::int32_t i = 1; i < size; ++i) {  // a random tree keeps the part connected
+      builder.add_edge(first + i, first + static_cast<std::int32_t>(rng.below(static_cast<std::uint32_t>(i))), 1);
+    }
+  }
+  pathscope::LoadReport report;
+  const Graph g = builder.build(true, report);
+  DrawnGraphOptions options;
+  options.layout.iterations = 60;
+  const DrawnGraph d = pathscope::draw_graph(g, options, JobContext{});
+  SCOPED_TRACE(std::to_string(parts) + " parts, " + std::to_string(isolated) + " isolated");
+  expect_all_finite(d, g.n);
+  ASSERT_EQ(d.component_count, parts + isolated);
+  struct Box {
+    double lo_x, lo_y, hi_x, hi_y;
+  };
+  std::vector<Box> boxes;
+  for (const auto& [first, size] : ranges) {
+    Box b{INFINITY, INFINITY, -INFINITY, -INFINITY};
+    for (std::int32_t u = first; u < first + size; ++u) {
+      b.lo_x = std::min<double>(b.lo_x, d.positions[2 * u]), b.hi_x = std::max<double>(b.hi_x, d.positions[2 * u]);
+      b.lo_y = std::min<double>(b.lo_y, d.positions[2 * u + 1]), b.hi_y = std::max<double>(b.hi_y, d.positions[2 * u + 1]);
+    }
+    boxes.push_back(b);
+  }
+  double lowest = INFINITY, all_lo_x = INFINITY, all_hi_x = -INFINITY;
+  for (std::size_t i = 0; i < boxes.size(); ++i) {
+    lowest = std::min(lowest, boxes[i].lo_y);
+    for (std::size_t j = i + 1; j < boxes.size(); ++j) {
+      const bool apart = boxes[i].hi_x < boxes[j].lo_x || boxes[j].hi_x < boxes[i].lo_x ||
+                         boxes[i].hi_y < boxes[j].lo_y || boxes[j].hi_y < boxes[i].lo_y;
+      EXPECT_TRUE(apart) << "components " << i << " and " << j << " overlap";
+    }
+  }
+  for (std::int32_t u = 0; u < g.n; ++u) {
+    all_lo_x = std::min<double>(all_lo_x, d.positions[2 * u]);
+    all_hi_x = std::max<double>(all_hi_x, d.positions[2 * u]);
+  }
+  for (std::int32_t u = n; u < n + isolated; ++u) {
+    EXPECT_LT(d.positions[2 * u + 1], lowest) << "isolated node " << u << " is not below the components";
+  }
+  const double largest_width = boxes[0].hi_x - boxes[0].lo_x;
+  EXPECT_GE(largest_width, 0.25 * (all_hi_x - all_lo_x)) << "the largest component is squashed";
+  EXPECT_NE(d.position_note.find("isolated"), std::string::npos) << d.position_note;
+}
+
+// A complete graph with coordinates (TSPLIB's cities) draws its cities without the fan of
+// n(n-1) arcs; take away a fifth of them and the arcs are drawn again.
+TEST(DrawnGraph, CompleteGraphsWithCoordinatesDrawCitiesOnly) {
+  pathscope::SplitMix64 rng(std::random_device{}());
+  const std::int32_t n = 8 + static_cast<std::int32_t>(rng.below(40));
+  for (const bool thin : {false, true}) {
+    pathscope::GraphBuilder builder(n);
+    std::int64_t kept = 0;
+    for (std::int32_t u = 0; u < n; ++u) {
+      for (std::int32_t v = 0; v < n; ++v) {
+        if (u == v || (thin && rng.below(5) == 0)) continue;
+        builder.add_arc(u, v, 1 + rng.below(100));
+        ++kept;
+      }
+    }
+    pathscope::LoadReport report;
+    Graph g = with_square_coordinates(builder.build(true, report), 2);
+    const DrawnGraph d = pathscope::draw_graph(g, DrawnGraphOptions{}, JobContext{});
+    const bool complete = kept >= static_cast<std::int64_t>(n) * (n - 1) * 9 / 10;
+    if (complete) {
+      EXPECT_TRUE(d.arcs.empty());
+      EXPECT_NE(d.position_note.find("cities only"), std::string::npos) << d.position_note;
+    } else {
+      EXPECT_EQ(d.arcs.size(), static_cast<std::size_t>(2 * kept));
+    }
+  }
 }
 
 }  // namespace

@@ -1,5 +1,9 @@
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <random>
+#include <string>
+
 #include "pathscope/error.hpp"
 #include "pathscope/random_graph.hpp"
 
@@ -42,4 +46,36 @@ TEST(RandomGraph, DegreeAndWeightsAsAsked) {
   const auto u = generate_random_graph(parse_random_spec("random:n=300,deg=4,seed=9,unweighted,undirected"), report);
   EXPECT_TRUE(u.unit_weights);
   EXPECT_FALSE(u.directed);
+}
+
+// "geometric": coordinates for every node inside the square of side ceil(sqrt(n)), every arc
+// between nodes of neighbouring unit cells (at most 2 sqrt(2) apart), the asked mean degree
+// drawn, and the same spec gives the same graph.
+TEST(RandomGraph, GeometricGraphsHaveCoordinatesAndShortArcs) {
+  const std::uint64_t seed = std::random_device{}() % 100000;
+  const std::string spec = "random:n=" + std::to_string(3000 + seed % 4000) + ",deg=3,seed=" + std::to_string(seed) + ",geometric";
+  SCOPED_TRACE(spec);
+  pathscope::LoadReport report;
+  const auto parsed = pathscope::parse_random_spec(spec);
+  ASSERT_TRUE(parsed.geometric);
+  const pathscope::Graph g = pathscope::generate_random_graph(parsed, report);
+  ASSERT_EQ(g.coord_dims, 2);
+  ASSERT_EQ(g.coords.size(), static_cast<std::size_t>(g.n) * 2);
+  const double side = std::ceil(std::sqrt(static_cast<double>(g.n)));
+  for (float c : g.coords) ASSERT_TRUE(c >= 0 && c <= side);
+  for (std::int32_t u = 0; u < g.n; ++u) {
+    for (auto a = g.offsets[u]; a < g.offsets[u + 1]; ++a) {
+      const auto v = g.heads[a];
+      const double d = std::hypot(g.coords[2 * u] - g.coords[2 * v], g.coords[2 * u + 1] - g.coords[2 * v + 1]);
+      ASSERT_LE(d, 2 * std::sqrt(2.0) + 1e-4) << u << " -> " << v;
+    }
+  }
+  // Three arcs asked of every node (before duplicates merge); only a node whose whole
+  // neighbourhood is empty, eight draws in a row, can go without.
+  EXPECT_LE(report.records_read, 3LL * g.n);
+  EXPECT_GE(report.records_read, 3LL * g.n * 99 / 100);
+  pathscope::LoadReport again;
+  const pathscope::Graph h = pathscope::generate_random_graph(parsed, again);
+  EXPECT_EQ(g.heads, h.heads);
+  EXPECT_EQ(g.coords, h.coords);
 }

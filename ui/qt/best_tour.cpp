@@ -2,6 +2,7 @@
 
 #include <filesystem>
 
+#include "path_panel.hpp"
 #include "pathscope/gpu.hpp"
 
 namespace pathscope::qt {
@@ -33,6 +34,49 @@ Selection::Tour compute_best_tour(const GraphSession& session, const std::vector
   }
   tour.method = std::string("tsp ") + tsp_algorithm_name(tour.result.algorithm) + " (" +
                 tsp_backend_name(tour.result.backend) + ")";
+  return tour;
+}
+
+Selection::Tour compute_tour_through_all(const GraphSession& session, const JobContext& job) {
+  const Graph& g = session.graph();
+  if (g.n < 2) throw Error("a tour needs at least two nodes");
+  if (session.loaded.report.format != "tsplib") {
+    std::vector<std::int32_t> all(static_cast<std::size_t>(g.n));
+    for (std::int32_t u = 0; u < g.n; ++u) all[static_cast<std::size_t>(u)] = u;
+    return compute_best_tour(session, all, job);
+  }
+  TspInstance instance = tsp_instance_from_tsplib(session.spec);
+  if (instance.k != g.n) throw Error(session.spec + ": the instance has " + std::to_string(instance.k) +
+                                     " cities, the graph " + std::to_string(g.n) + " nodes");
+  TspOptions options;
+  options.backend = gpu_info().available ? TspBackend::Gpu : TspBackend::Cpu;
+  Selection::Tour tour;
+  tour.result = solve_tsp(instance, options, job);
+  // City i is graph node i (tsplib_to_graph keeps the file's order); every leg is the direct arc.
+  for (auto i : tour.result.tour) tour.stops.push_back(i);
+  Path& walk = tour.walk;
+  walk.source = walk.target = tour.stops.front();
+  walk.reachable = true;
+  for (std::size_t i = 0; i < tour.stops.size(); ++i) {
+    const auto u = tour.stops[i], v = tour.stops[(i + 1) % tour.stops.size()];
+    Path leg;
+    leg.source = u;
+    leg.target = v;
+    leg.reachable = true;
+    leg.nodes = {u, v};
+    leg.distance = instance.at(u, v);
+    leg.arc_costs = {leg.distance};
+    walk.nodes.push_back(u);
+    walk.arc_costs.push_back(leg.distance);
+    walk.distance += leg.distance;
+    tour.legs.push_back(std::move(leg));
+  }
+  tour.method = std::string("tsp ") + tsp_algorithm_name(tour.result.algorithm) + " (" +
+                tsp_backend_name(tour.result.backend) + ") through all " + std::to_string(instance.k) + " cities";
+  if (instance.known_optimum) {
+    tour.method += ", known optimum " + format_cost(*instance.known_optimum).toStdString() + ", gap " +
+                   QString::number(tour.result.gap_percent.value_or(0), 'f', 2).toStdString() + "%";
+  }
   return tour;
 }
 

@@ -13,4 +13,10 @@ namespace pathscope::qt {
 Selection::Tour compute_best_tour(const GraphSession& session, const std::vector<std::int32_t>& stops,
                                   const JobContext& job);
 
+// The best closed tour through every node. A TSPLIB file is solved on its own costs (TSPLIB's
+// rounding, every city to every other), and its known optimum, when a bestSolutions.txt lies
+// beside the file, gives the gap in the method text; other graphs go through
+// compute_best_tour with every node a stop.
+Selection::Tour compute_tour_through_all(const GraphSession& session, const JobContext& job);
+
 }  // namespace pathscope::qt

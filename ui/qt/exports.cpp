@@ -7,8 +7,56 @@
 #include "pathscope/atomic_file.hpp"
 #include "pathscope/error.hpp"
 #include "pathscope/path_export.hpp"
+#include "open_dialog.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <sstream>
 
 namespace pathscope::qt {
+namespace {
+
+nlohmann::json load_options(const GraphSession& session) {
+  const LoadOptions& o = session.options;
+  std::string rule;
+  for (const auto& choice : cost_rule_choices()) {
+    if (choice.second == o.cost_rule) rule = choice.first.toStdString();
+  }
+  nlohmann::json j = {{"file", session.spec},
+                      {"sha256", session.sha256},
+                      {"format", o.format},  // as asked: empty when told by name and content
+                      {"reader", session.loaded.report.format},
+                      {"cost_rule", rule},
+                      {"node_table", o.node_table}};
+  j["min_weight"] = std::isfinite(o.min_weight) ? nlohmann::json(o.min_weight) : nlohmann::json();
+  return j;
+}
+
+std::string with_load_options(const std::string& text, const GraphSession& session) {
+  nlohmann::json j = nlohmann::json::parse(text);
+  j["load"] = load_options(session);
+  return j.dump(2) + "\n";
+}
+
+// CSV fields with commas, quotes or line breaks are quoted, quotes doubled.
+std::string csv_field(const std::string& text) {
+  if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
+  std::string out = "\"";
+  for (const char c : text) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return out + "\"";
+}
+
+const ReachSet& shown_reach(const Selection& selection) {
+  if (!selection.session()) throw Error("no graph is open");
+  const ReachSet* set = selection.reach();
+  if (!set) throw Error("no reach set to export: click a node, then Reachable (R) or Upstream (U)");
+  return *set;
+}
+
+}  // namespace
+
+std::string load_options_json(const GraphSession& session) { return load_options(session).dump(2); }
 
 std::string selection_json(const Selection& selection) {
   const GraphSession* session = selection.session();
@@ -16,21 +64,68 @@ std::string selection_json(const Selection& selection) {
   if (const auto* tour = selection.tour()) {
     auto info = export_info(*session, tour->method);
     info.tour = true;
-    return path_to_json(session->graph(), tour->walk, info);
+    return with_load_options(path_to_json(session->graph(), tour->walk, info), *session);
   }
   if (!selection.has_pair()) throw Error("no path to export: click a source and a target first");
   if (!selection.path_error().isEmpty()) throw Error("no path to export: " + selection.path_error().toStdString());
-  return path_to_json(session->graph(), selection.path(), export_info(*session, selection.method()));
+  return with_load_options(path_to_json(session->graph(), selection.path(), export_info(*session, selection.method())),
+                           *session);
 }
 
-QByteArray view_png(GraphView& view, QSize size) {
+std::string reach_json(const Selection& selection) {
+  const ReachSet& set = shown_reach(selection);
+  const GraphSession& session = *selection.session();
+  const Graph& g = session.graph();
+  nlohmann::json nodes = nlohmann::json::array();
+  for (std::size_t i = 0; i < set.nodes.size(); ++i) {
+    const auto u = set.nodes[i];
+    nlohmann::json node = {{"index", u}, {"id", g.display_id(u)}, {"label", g.label(u)}};
+    if (i < set.hops.size()) node["hops"] = set.hops[i];
+    nodes.push_back(std::move(node));
+  }
+  nlohmann::json j = {{"kind", "reach"},
+                      {"direction", set.direction == ReachDirection::Downstream ? "downstream" : "upstream"},
+                      {"start", {{"index", set.start}, {"id", g.display_id(set.start)}, {"label", g.label(set.start)}}},
+                      {"start_on_cycle", set.start_on_cycle()},
+                      {"count", set.count()},
+                      {"nodes", std::move(nodes)},
+                      {"load", load_options(session)}};
+  j["max_hops"] = set.max_hops == kUnlimitedHops ? nlohmann::json() : nlohmann::json(set.max_hops);
+  return j.dump(2) + "\n";
+}
+
+std::string reach_csv(const Selection& selection) {
+  const ReachSet& set = shown_reach(selection);
+  const GraphSession& session = *selection.session();
+  const Graph& g = session.graph();
+  std::ostringstream out;
+  const auto load = load_options(session);
+  out << "# " << (set.direction == ReachDirection::Downstream ? "reachable from " : "upstream of ")
+      << g.label(set.start) << " (id " << g.display_id(set.start) << "): " << set.count() << " nodes";
+  if (set.max_hops != kUnlimitedHops) out << " within " << set.max_hops << " hops";
+  out << "\n# load: " << load.dump() << "\n";
+  out << "index,id,name,hops\n";
+  for (std::size_t i = 0; i < set.nodes.size(); ++i) {
+    const auto u = set.nodes[i];
+    out << u << ',' << g.display_id(u) << ',' << csv_field(g.names.empty() ? "" : g.names[u]) << ','
+        << (i < set.hops.size() ? std::to_string(set.hops[i]) : "") << '\n';
+  }
+  return out.str();
+}
+
+void export_reach(const Selection& selection, const QString& file) {
+  const bool csv = file.endsWith(QStringLiteral(".csv"), Qt::CaseInsensitive);
+  write_all_or_none({{file, QByteArray::fromStdString(csv ? reach_csv(selection) : reach_json(selection))}});
+}
+
+QByteArray view_png(GraphView& view, QSize size, bool light) {
   if (size.width() < 16 || size.height() < 16 || size.width() > 16384 || size.height() > 16384) {
     throw Error("image size " + std::to_string(size.width()) + "x" + std::to_string(size.height()) +
                 " is outside 16 to 16384 pixels per side");
   }
   QImage image;
   try {
-    image = view.render_image(size);
+    image = view.render_image(size, light);
   } catch (const std::runtime_error& e) {
     throw Error(std::string("cannot render the view: ") + e.what());
   }
@@ -56,8 +151,8 @@ void export_selection_json(const Selection& selection, const QString& file) {
   write_all_or_none({{file, QByteArray::fromStdString(selection_json(selection))}});
 }
 
-void export_view_png(GraphView& view, const QString& file, QSize size) {
-  write_all_or_none({{file, view_png(view, size)}});
+void export_view_png(GraphView& view, const QString& file, QSize size, bool light) {
+  write_all_or_none({{file, view_png(view, size, light)}});
 }
 
 QSize parse_image_size(const QString& text) {

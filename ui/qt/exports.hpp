@@ -14,10 +14,20 @@
 namespace pathscope::qt {
 
 // The tour (kind "tour") when one is shown, the path otherwise; throws Error when there is
-// nothing to export or the pair has no path because the search failed.
+// nothing to export or the pair has no path because the search failed. Like every export it
+// records how the graph was loaded under "load" (load_options_json).
 std::string selection_json(const Selection& selection);
+// {"file", "sha256", "format" (as asked; empty: detected), "reader" (what read it), "cost_rule",
+//  "min_weight" (null: no minimum), "node_table"}.
+std::string load_options_json(const GraphSession& session);
+// The reach set shown: JSON (start, direction, hop limit, count, nodes with id, name, hops)
+// and CSV (index,id,name,hops; the load options in '#' lines above the header). Throw Error
+// when no reach set is shown.
+std::string reach_json(const Selection& selection);
+std::string reach_csv(const Selection& selection);
+
 // The view rendered offscreen at this size (16 to 16384 pixels per side), PNG-encoded.
-QByteArray view_png(GraphView& view, QSize size);
+QByteArray view_png(GraphView& view, QSize size, bool light = false);
 
 struct ExportFile {
   QString name;
@@ -28,7 +38,9 @@ struct ExportFile {
 void write_all_or_none(const std::vector<ExportFile>& files);
 
 void export_selection_json(const Selection& selection, const QString& file);
-void export_view_png(GraphView& view, const QString& file, QSize size);
+// .csv or .json by the file name's extension.
+void export_reach(const Selection& selection, const QString& file);
+void export_view_png(GraphView& view, const QString& file, QSize size, bool light = false);
 // "1600x1200" (also "1600 X 1200", "1600×1200").
 QSize parse_image_size(const QString& text);
 

@@ -1,6 +1,9 @@
 #include "graph_view.hpp"
 
+#include <QCoreApplication>
+#include <QElapsedTimer>
 #include <QMouseEvent>
+#include <QOpenGLFunctions>
 #include <QOffscreenSurface>
 #include <QOpenGLContext>
 #include <QPainter>
@@ -9,16 +12,24 @@
 #include <QWheelEvent>
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <numeric>
 #include <stdexcept>
+
+#include "pathscope_render/frame_bench.hpp"
 
 namespace pathscope::qt {
 namespace {
 
 // Text with a dark halo stays readable over dimmed arcs and bright path segments alike.
-void draw_halo_text(QPainter& painter, QPointF at, const QString& text, const QFont& font, QColor fill) {
+void draw_halo_text(QPainter& painter, QPointF at, const QString& text, const QFont& font, QColor fill,
+                    bool light = false) {
   QPainterPath outline;
   outline.addText(at, font, text);
-  painter.setPen(QPen(QColor(0, 0, 0, 220), 3.5, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
+  // On the light theme the text turns dark and its halo white.
+  if (light) fill = QColor(20, 22, 28);
+  painter.setPen(QPen(light ? QColor(255, 255, 255, 230) : QColor(0, 0, 0, 220), 3.5, Qt::SolidLine, Qt::RoundCap,
+                      Qt::RoundJoin));
   painter.setBrush(Qt::NoBrush);
   painter.drawPath(outline);
   painter.setPen(Qt::NoPen);
@@ -30,7 +41,7 @@ void draw_halo_text(QPainter& painter, QPointF at, const QString& text, const QF
 
 GraphView::GraphView(QWidget* parent) : QOpenGLWidget(parent) {
   setMinimumSize(320, 240);
-  setMouseTracking(false);
+  setMouseTracking(true);  // hover feeds the inspector
   setFocusPolicy(Qt::StrongFocus);
 }
 
@@ -48,10 +59,19 @@ void GraphView::set_graph(std::vector<float> positions, std::vector<std::int32_t
   arcs_ = std::move(arcs);
   directed_ = directed;
   labels_ = std::move(labels);
+  // Names of the best-connected nodes first: they win the room when labels compete.
+  std::vector<std::int32_t> degree(positions_.size() / 2, 0);
+  for (const auto u : arcs_) {
+    if (u >= 0 && static_cast<std::size_t>(u) < degree.size()) ++degree[u];
+  }
+  label_order_.resize(degree.size());
+  std::iota(label_order_.begin(), label_order_.end(), 0);
+  std::stable_sort(label_order_.begin(), label_order_.end(), [&](std::int32_t a, std::int32_t b) { return degree[a] > degree[b]; });
   path_.clear();
   stops_.clear();
   overlay_nodes_.clear();
   source_ = target_ = -1;
+  marked_ = hovered_ = -1;
   graph_dirty_ = path_dirty_ = true;
   fit_to_view();
 }
@@ -183,6 +203,34 @@ void GraphView::fit_to_path() {
   frame_box({lo.x - pad, lo.y - pad}, {hi.x + pad, hi.y + pad});
 }
 
+std::vector<double> GraphView::run_frame_bench(int frames) {
+  std::vector<double> ms;
+  if (!gl_ok_ || positions_.empty()) return ms;
+  render::Point lo{positions_[0], positions_[1]}, hi = lo;
+  for (std::size_t i = 0; i < positions_.size(); i += 2) {
+    lo = {std::min<double>(lo.x, positions_[i]), std::min<double>(lo.y, positions_[i + 1])};
+    hi = {std::max<double>(hi.x, positions_[i]), std::max<double>(hi.y, positions_[i + 1])};
+  }
+  has_frame_ = false;
+  QCoreApplication::processEvents();
+  ms.reserve(static_cast<std::size_t>(frames));
+  for (int i = 0; i < frames; ++i) {
+    camera_.set_viewport(width(), height());
+    render::bench_camera(camera_, lo, hi, i, frames);
+    QElapsedTimer timer;
+    timer.start();
+    const auto painted = frames_painted_;
+    repaint();  // paints and flushes to the window now, as a pan or zoom would
+    // A window another one covers is not repainted: draw the frame offscreen then.
+    if (frames_painted_ == painted) grabFramebuffer();
+    makeCurrent();
+    context()->functions()->glFinish();
+    doneCurrent();
+    ms.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
+  }
+  return ms;
+}
+
 render::Rgb8 GraphView::highlight_colour() const {
   return render::to_rgb8(const_cast<render::Renderer&>(renderer_).style().path);
 }
@@ -224,22 +272,41 @@ void GraphView::upload_if_needed() {
 
 void GraphView::paintGL() {
   if (!gl_ok_) return;
+  ++frames_painted_;
   upload_if_needed();
   const double ratio = devicePixelRatioF();
   camera_.set_viewport(width(), height());
   // The renderer's GL calls sit inside native painting so QPainter re-syncs its own GL state
   // (program, buffers, blending) before drawing the labels on top.
+  static const bool trace = qEnvironmentVariableIsSet("PATHSCOPE_FRAME_TRACE");
+  QElapsedTimer timer;
+  timer.start();
   QPainter painter(this);
   painter.beginNativePainting();
   renderer_.render(camera_, static_cast<int>(std::lround(width() * ratio)),
                    static_cast<int>(std::lround(height() * ratio)));
+  if (trace) context()->functions()->glFinish();
+  const double gl_ms = timer.nsecsElapsed() / 1e6;
   painter.endNativePainting();
   painter.setRenderHint(QPainter::Antialiasing);
-  draw_labels(painter, camera_, renderer_.node_radius_px(camera_));
+  draw_labels(painter, camera_, renderer_.node_radius_px(camera_), renderer_.marker_radius_px(camera_));
+  if (trace) {
+    painter.end();
+    context()->functions()->glFinish();
+    const auto& d = renderer_.last_frame();
+    std::fprintf(stderr, "frame: gl %.1f ms, labels %.1f ms; arcs %lld nodes %lld points %d calls %d\n", gl_ms,
+                 timer.nsecsElapsed() / 1e6 - gl_ms, static_cast<long long>(d.arcs_drawn),
+                 static_cast<long long>(d.nodes_drawn), d.nodes_as_points ? 1 : 0, d.draw_calls);
+  }
 }
 
-void GraphView::draw_labels(QPainter& painter, const render::Camera& camera, float node_radius,
-                            double text_scale) const {
+void GraphView::set_label_mode(LabelMode mode) {
+  label_mode_ = mode;
+  update();
+}
+
+void GraphView::draw_labels(QPainter& painter, const render::Camera& camera, float node_radius, float marker_radius,
+                            double text_scale, bool light) const {
   const auto n = node_count();
   QFont normal = font();
   normal.setPointSizeF(normal.pointSizeF() * text_scale);
@@ -254,57 +321,96 @@ void GraphView::draw_labels(QPainter& painter, const render::Camera& camera, flo
   };
   auto label = [&](std::int32_t u) { return u < labels_.size() ? labels_[u] : QString::number(u); };
   const QRectF visible(0, 0, camera.viewport_width(), camera.viewport_height());
+  LabelPlacer placer(visible);
+  // The caption's lines, bottom left, are not covered either.
+  const QStringList caption_lines = caption_.isEmpty() ? QStringList() : caption_.split('\n');
+  const QFontMetricsF caption_metrics(normal);
+  const double caption_top = camera.viewport_height() - 10 - caption_metrics.lineSpacing() * caption_lines.size();
+  if (!caption_lines.isEmpty()) {
+    double widest = 0;
+    for (const auto& line : caption_lines) widest = std::max(widest, caption_metrics.horizontalAdvance(line));
+    placer.reserve(QRectF(0, caption_top, widest + 24, camera.viewport_height() - caption_top));
+  }
+  // The markers and the stop rings stay uncovered: labels go around them.
+  const double ring = std::max(7.0, node_radius * 2.0);
+  for (std::int32_t u : {source_, target_}) {
+    if (u < 0 || u >= n) continue;
+    const double r = marker_radius + 2;
+    placer.reserve(QRectF(screen(u) - QPointF(r, r), QSizeF(2 * r, 2 * r)));
+  }
+  const double mark_ring = std::max<double>(marker_radius, node_radius * 2.0) + 5;
+  if (marked_ >= 0 && marked_ < n) {
+    placer.reserve(QRectF(screen(marked_) - QPointF(mark_ring + 2, mark_ring + 2), QSizeF(2 * mark_ring + 4, 2 * mark_ring + 4)));
+  }
+  for (const auto u : stops_) {
+    if (u >= 0 && u < n) placer.reserve(QRectF(screen(u) - QPointF(ring + 2, ring + 2), QSizeF(2 * ring + 4, 2 * ring + 4)));
+  }
 
-  // Level of detail: every visible node gets its label only once arcs are long on screen,
-  // and then at most a few hundred, so zooming in reveals names without drowning the view.
-  const double arc_px = renderer_.typical_arc_length() * camera.pixels_per_unit();
-  if (arc_px > 45 && n > 0) {
-    int drawn = 0;
-    painter.setFont(small);
-    for (std::int32_t u = 0; u < n && drawn < 400; ++u) {
-      const QPointF p = screen(u);
-      if (!visible.contains(p)) continue;
-      painter.setPen(QColor(190, 200, 215, path_.empty() ? 230 : 150));
-      painter.drawText(p + QPointF(node_radius + 2, -node_radius - 1), label(u));
-      ++drawn;
+  struct Placed {
+    QPointF at;
+    QString text;
+    const QFont* font;
+    QColor colour;
+    bool halo;
+  };
+  std::vector<Placed> texts;
+  const double gap = std::max<double>(marker_radius, node_radius * 2.0) + 4;
+  auto place = [&](std::int32_t u, const QString& text, const QFont& f, QColor colour, bool must) {
+    const QRectF box = QFontMetricsF(f).boundingRect(text);
+    if (const auto at = placer.place(screen(u), box, gap, must)) texts.push_back({*at, text, &f, colour, true});
+  };
+
+  if (label_mode_ != LabelMode::None) {
+    if (!stops_.empty()) {
+      // Stops in tour order: the number says where each falls in the tour.
+      for (std::size_t i = 0; i < stops_.size(); ++i) {
+        const auto u = stops_[i];
+        if (u >= 0 && u < n) place(u, QString::number(i + 1) + QStringLiteral(". ") + label(u), bold, Qt::white, true);
+      }
+    } else if (!path_.empty()) {
+      const std::size_t count = path_.size();
+      const std::size_t every = count <= 24 ? 1 : (count + 15) / 16;
+      auto text_of = [&](std::size_t i) {
+        return path_closed_ ? QString::number(i + 1) + QStringLiteral(". ") + label(path_[i]) : label(path_[i]);
+      };
+      place(path_.front(), text_of(0), bold, Qt::white, true);
+      if (count > 1) place(path_.back(), text_of(count - 1), bold, Qt::white, true);
+      for (std::size_t i = 1; i + 1 < count; ++i) {
+        if (i % every == 0) place(path_[i], text_of(i), normal, QColor(255, 226, 160), false);
+      }
+    } else {
+      for (std::int32_t u : {source_, target_}) {
+        if (u >= 0 && u < n) place(u, label(u), bold, Qt::white, true);
+      }
     }
   }
 
-  // Path labels are placed greedily, ends first: each tries four spots around its node and
-  // takes the first that overlaps no label already placed; a middle label with no free spot
-  // is left out rather than printed over another.
-  std::vector<QRectF> placed;
-  auto place = [&](std::int32_t u, const QString& text, const QFont& f, QColor colour, bool must) {
-    const QFontMetricsF metrics(f);
-    const QRectF box = metrics.boundingRect(text);
-    const double gap = std::max(10.0f, node_radius * 2.0f) + 2;
-    const QPointF centre = screen(u);
-    const QPointF candidates[] = {{gap, -4},
-                                  {gap, box.height()},
-                                  {-gap - box.width(), -4},
-                                  {-gap - box.width(), box.height()},
-                                  {-box.width() / 2, -gap - 2},
-                                  {-box.width() / 2, gap + box.height()},
-                                  {gap * 2, -box.height() - 4},
-                                  {-gap * 2 - box.width(), box.height() * 2}};
-    constexpr int kSpots = sizeof candidates / sizeof candidates[0];
-    for (int attempt = 0; attempt <= kSpots; ++attempt) {
-      if (attempt == kSpots && !must) return;
-      const QPointF at = centre + candidates[attempt % kSpots];
-      const QRectF rect = box.translated(at).adjusted(-3, -2, 3, 2);
-      const bool free = std::none_of(placed.begin(), placed.end(), [&](const QRectF& r) { return r.intersects(rect); });
-      if (free || attempt == kSpots) {
-        placed.push_back(rect);
-        draw_halo_text(painter, at, text, f, colour);
-        return;
-      }
+  // Every node's name where it fits, best-connected first, once nodes are far enough apart on
+  // screen for a name to belong to one of them; never over the path's labels or the markers.
+  const double arc_px = renderer_.typical_arc_length() * camera.pixels_per_unit();
+  std::vector<Placed> node_texts;
+  if (label_mode_ == LabelMode::All && arc_px > 24 && n > 0) {
+    const QFontMetricsF metrics(small);
+    const QColor colour(190, 200, 215, path_.empty() ? 230 : 150);
+    int tried = 0;
+    for (const std::int32_t u : label_order_) {
+      if (node_texts.size() >= 400 || tried >= 6000) break;
+      const QPointF p = screen(u);
+      if (!visible.contains(p)) continue;
+      ++tried;
+      const QString text = label(u);
+      const QRectF box = metrics.boundingRect(text);
+      if (const auto at = placer.place(p, box, node_radius + 3, false)) node_texts.push_back({*at, text, &small, colour, false});
     }
-  };
+  }
+  painter.setPen(Qt::NoPen);
+  for (const auto& t : node_texts) {
+    painter.setFont(*t.font);
+    painter.setPen(light ? QColor(60, 66, 80) : t.colour);
+    painter.drawText(t.at, t.text);
+  }
   if (!stops_.empty()) {
-    // Stops in tour order: a ring marks each, the number says where it falls in the tour.
-    const double ring = std::max(7.0, node_radius * 2.0);
-    for (std::size_t i = 0; i < stops_.size(); ++i) {
-      const auto u = stops_[i];
+    for (const auto u : stops_) {
       if (u < 0 || u >= n) continue;
       painter.setPen(QPen(QColor(0, 0, 0, 220), 4.0));
       painter.setBrush(Qt::NoBrush);
@@ -312,39 +418,34 @@ void GraphView::draw_labels(QPainter& painter, const render::Camera& camera, flo
       painter.setPen(QPen(QColor(255, 255, 255), 2.0));
       painter.drawEllipse(screen(u), ring, ring);
     }
-    for (std::size_t i = 0; i < stops_.size(); ++i) {
-      const auto u = stops_[i];
-      if (u >= 0 && u < n) place(u, QString::number(i + 1) + QStringLiteral(". ") + label(u), bold, Qt::white, true);
-    }
-  } else if (!path_.empty()) {
-    const std::size_t count = path_.size();
-    const std::size_t every = count <= 24 ? 1 : (count + 15) / 16;
-    auto text_of = [&](std::size_t i) {
-      return path_closed_ ? QString::number(i + 1) + QStringLiteral(". ") + label(path_[i]) : label(path_[i]);
-    };
-    place(path_.front(), text_of(0), bold, Qt::white, true);
-    if (count > 1) place(path_.back(), text_of(count - 1), bold, Qt::white, true);
-    for (std::size_t i = 1; i + 1 < count; ++i) {
-      if (i % every == 0) place(path_[i], text_of(i), normal, QColor(255, 226, 160), false);
-    }
-  } else {
-    for (std::int32_t u : {source_, target_}) {
-      if (u >= 0 && u < n) place(u, label(u), bold, Qt::white, true);
-    }
   }
+  if (marked_ >= 0 && marked_ < n) {
+    // The chosen hop: a cyan ring no other element uses, over a dark one for contrast.
+    painter.setBrush(Qt::NoBrush);
+    painter.setPen(QPen(QColor(0, 0, 0, 230), 5.0));
+    painter.drawEllipse(screen(marked_), mark_ring, mark_ring);
+    painter.setPen(QPen(QColor(0, 220, 255), 2.5));
+    painter.drawEllipse(screen(marked_), mark_ring, mark_ring);
+  }
+  for (const auto& t : texts) draw_halo_text(painter, t.at, t.text, *t.font, t.colour, light);
+  last_texts_.clear();
+  for (const auto& t : node_texts) last_texts_.push_back({t.at, t.text, false});
+  for (const auto& t : texts) last_texts_.push_back({t.at, t.text, true});
+  last_labels_ = placer.placed();
+  last_reserved_ = placer.reserved();
+  last_label_count_ = static_cast<int>(texts.size() + node_texts.size());
 
-  if (!caption_.isEmpty()) {
-    const QStringList lines = caption_.split('\n');
-    const double line_height = QFontMetricsF(normal).lineSpacing();
-    double y = camera.viewport_height() - 10 - line_height * (lines.size() - 1);
-    for (const auto& line : lines) {
-      draw_halo_text(painter, QPointF(12, y), line, normal, QColor(235, 235, 235));
+  if (!caption_lines.isEmpty()) {
+    const double line_height = caption_metrics.lineSpacing();
+    double y = camera.viewport_height() - 10 - line_height * (caption_lines.size() - 1);
+    for (const auto& line : caption_lines) {
+      draw_halo_text(painter, QPointF(12, y), line, normal, QColor(235, 235, 235), light);
       y += line_height;
     }
   }
 }
 
-QImage GraphView::render_image(QSize size) {
+QImage GraphView::render_image(QSize size, bool light) {
   // A context of its own, so export works whether or not the window was ever shown.
   QOpenGLContext context;
   context.setFormat(QSurfaceFormat::defaultFormat());
@@ -368,7 +469,7 @@ QImage GraphView::render_image(QSize size) {
   QImage image;
   try {
     renderer.initialize();
-    renderer.style() = const_cast<render::Renderer&>(renderer_).style();
+    renderer.style() = light ? render::light_style() : const_cast<render::Renderer&>(renderer_).style();
     renderer.set_graph(positions_, arcs_, directed_);
     if (!path_.empty()) {
       renderer.set_highlight(path_, path_closed_);
@@ -388,7 +489,8 @@ QImage GraphView::render_image(QSize size) {
   image = image.convertToFormat(QImage::Format_RGB32);
   QPainter painter(&image);
   painter.setRenderHint(QPainter::Antialiasing);
-  draw_labels(painter, camera, renderer.node_radius_px(camera), std::clamp(size.height() / 800.0, 1.0, 3.0));
+  draw_labels(painter, camera, renderer.node_radius_px(camera), renderer.marker_radius_px(camera),
+              std::clamp(size.height() / 800.0, 1.0, 3.0), light);
   return image;
 }
 
@@ -400,7 +502,14 @@ void GraphView::mousePressEvent(QMouseEvent* event) {
 }
 
 void GraphView::mouseMoveEvent(QMouseEvent* event) {
-  if (!pressed_) return;
+  if (!pressed_) {
+    const std::int32_t u = node_at(event->position());
+    if (u != hovered_) {
+      hovered_ = u;
+      Q_EMIT node_hovered(u);
+    }
+    return;
+  }
   const QPointF p = event->position();
   if (!dragging_ && (p - press_position_).manhattanLength() > 4) dragging_ = true;
   if (dragging_) {
@@ -422,6 +531,19 @@ void GraphView::mouseReleaseEvent(QMouseEvent* event) {
   } else {
     Q_EMIT node_clicked(u);
   }
+}
+
+void GraphView::leaveEvent(QEvent* event) {
+  if (hovered_ >= 0) {
+    hovered_ = -1;
+    Q_EMIT node_hovered(-1);
+  }
+  QOpenGLWidget::leaveEvent(event);
+}
+
+void GraphView::mark_node(std::int32_t node) {
+  marked_ = node >= 0 && node < node_count() ? node : -1;
+  update();
 }
 
 void GraphView::wheelEvent(QWheelEvent* event) {

@@ -8,6 +8,7 @@
 
 #include "pathscope_render/camera.hpp"
 #include "pathscope_render/renderer.hpp"
+#include "label_layout.hpp"
 #include "selection.hpp"
 
 namespace pathscope::qt {
@@ -35,6 +36,16 @@ class GraphView : public QOpenGLWidget {
   const std::vector<std::int32_t>& stops() const { return stops_; }
   // A note drawn in a corner (e.g. that an axis is stretched); empty for none.
   void set_caption(const QString& caption);
+  void set_label_mode(LabelMode mode);
+  // Rings this node on the map (the hop chosen in the path or reach list); -1 for none.
+  void mark_node(std::int32_t node);
+  std::int32_t marked_node() const { return marked_; }
+  LabelMode label_mode() const { return label_mode_; }
+  // The last frame's label boxes and the areas they had to keep clear (markers, stop rings),
+  // in widget coordinates, and how many labels it drew.
+  const std::vector<QRectF>& last_label_boxes() const { return last_labels_; }
+  const std::vector<QRectF>& last_reserved_areas() const { return last_reserved_; }
+  int last_label_count() const { return last_label_count_; }
 
   std::int32_t node_count() const { return static_cast<std::int32_t>(positions_.size() / 2); }
   // Where node u is drawn, in this widget's logical coordinates (what mouse events use).
@@ -46,7 +57,16 @@ class GraphView : public QOpenGLWidget {
 
   // Renders the current view offscreen at this size (path framed as on screen, scaled to
   // the new aspect), with labels. Throws std::runtime_error when GL cannot.
-  QImage render_image(QSize size);
+  QImage render_image(QSize size, bool light = false);
+  // The current view as SVG text: the arcs and nodes the screen shows (the same culling and
+  // level of detail), the path or tour, the markers and the placed labels.
+  QByteArray render_svg(bool light = false) const;
+  // Draws `frames` frames on screen along render::bench_camera's path, each finished
+  // (glFinish) before the next; returns each frame's wall time in milliseconds.
+  std::vector<double> run_frame_bench(int frames);
+  // What the renderer drew in the last frame (level of detail, culling).
+  const render::FrameDetail& last_frame() const { return renderer_.last_frame(); }
+  const render::Renderer& renderer() const { return renderer_; }
   render::Rgb8 highlight_colour() const;
 
  public Q_SLOTS:
@@ -57,6 +77,8 @@ class GraphView : public QOpenGLWidget {
  Q_SIGNALS:
   void node_clicked(std::int32_t node);
   void node_shift_clicked(std::int32_t node);
+  // The node under the mouse changed (-1: none).
+  void node_hovered(std::int32_t node);
   void gl_failed(const QString& message);
 
  protected:
@@ -66,12 +88,14 @@ class GraphView : public QOpenGLWidget {
   void mousePressEvent(QMouseEvent* event) override;
   void mouseMoveEvent(QMouseEvent* event) override;
   void mouseReleaseEvent(QMouseEvent* event) override;
+  void leaveEvent(QEvent* event) override;
   void wheelEvent(QWheelEvent* event) override;
 
  private:
   void upload_if_needed();
   // text_scale: larger text for big exported images than for the screen.
-  void draw_labels(QPainter& painter, const render::Camera& camera, float node_radius, double text_scale = 1) const;
+  void draw_labels(QPainter& painter, const render::Camera& camera, float node_radius, float marker_radius,
+                   double text_scale = 1, bool light = false) const;
   // Remembers the box asked for, so resizes and exports keep framing it until the person
   // pans or zooms (a hidden window's size says nothing about the image wanted).
   void frame_box(render::Point lo, render::Point hi);
@@ -82,6 +106,16 @@ class GraphView : public QOpenGLWidget {
   std::vector<std::int32_t> arcs_;
   bool directed_ = false;
   QStringList labels_;
+  std::vector<std::int32_t> label_order_;  // best-connected first
+  LabelMode label_mode_ = LabelMode::All;
+  mutable std::vector<QRectF> last_labels_, last_reserved_;
+  struct LabelText {
+    QPointF at;
+    QString text;
+    bool bold;
+  };
+  mutable std::vector<LabelText> last_texts_;  // for the SVG export
+  mutable int last_label_count_ = 0;
   std::vector<std::int32_t> path_;
   bool path_closed_ = false;
   std::int32_t source_ = -1, target_ = -1;
@@ -94,6 +128,9 @@ class GraphView : public QOpenGLWidget {
   bool has_frame_ = false;
   render::Point frame_lo_, frame_hi_;
   bool pressed_ = false;
+  std::int32_t hovered_ = -1;
+  long long frames_painted_ = 0;
+  std::int32_t marked_ = -1;  // the hop chosen in a list, ringed on the map
 };
 
 }  // namespace pathscope::qt

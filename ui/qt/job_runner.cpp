@@ -4,6 +4,7 @@
 #include <QPointer>
 #include <algorithm>
 
+#include "pathscope/background_priority.hpp"
 #include "pathscope/error.hpp"
 
 namespace pathscope::qt {
@@ -62,6 +63,7 @@ void JobRunner::run(const QString& title, Work work, std::function<void()> on_su
                              generation, title] {
     bool cancelled = false;
     QString error;
+    run_this_thread_in_background();
     try {
       work(context);
       cancelled = cancel->load();

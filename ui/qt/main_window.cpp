@@ -16,8 +16,10 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QStatusBar>
+#include <QSpinBox>
 #include <QToolBar>
 #include <algorithm>
+#include <chrono>
 
 #include "best_tour.hpp"
 #include "caption.hpp"
@@ -73,6 +75,12 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   path_dock->setWidget(path_panel_);
   addDockWidget(Qt::RightDockWidgetArea, path_dock);
 
+  inspector_ = new InspectorPanel(this);
+  auto* inspector_dock = new QDockWidget(tr("Inspector"), this);
+  inspector_dock->setObjectName(QStringLiteral("inspectorDock"));
+  inspector_dock->setWidget(inspector_);
+  addDockWidget(Qt::RightDockWidgetArea, inspector_dock);
+
   timing_panel_ = new TimingPanel(this);
   auto* timing_dock = new QDockWidget(tr("Timing"), this);
   timing_dock->setObjectName(QStringLiteral("timingDock"));
@@ -116,17 +124,36 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     timing_panel_->set_run_enabled(session_ != nullptr);
   });
   connect(query_job_, &JobRunner::failed, this, &MainWindow::show_error);
+  // Live rows: the running job's progress and time left, in the timing panel.
+  for (JobRunner* job : {apsp_job_, query_job_}) {
+    connect(job, &JobRunner::started, this, [this] { job_clock_.start(); });
+    connect(job, &JobRunner::progress, this, [this, job](double fraction) {
+      timing_panel_->show_running(job->title(), fraction, job_clock_.isValid() ? job_clock_.elapsed() / 1000.0 : 0);
+    });
+    connect(job, &JobRunner::finished, timing_panel_, &TimingPanel::running_done);
+  }
   connect(view_, &GraphView::node_clicked, this, &MainWindow::select_node);
+  connect(view_, &GraphView::node_hovered, inspector_, &InspectorPanel::hover);
+  connect(selection_, &Selection::changed, this, [this] {
+    // The last node chosen stays in the inspector while the mouse is over none.
+    const std::int32_t chosen = selection_->target() >= 0 ? selection_->target() : selection_->source();
+    inspector_->pin(chosen);
+  });
   connect(view_, &GraphView::node_shift_clicked, this, &MainWindow::toggle_stop);
   connect(view_, &GraphView::gl_failed, this, [this](const QString& message) { show_error(tr("OpenGL"), message); });
   connect(path_panel_, &PathPanel::node_activated, view_, &GraphView::center_on);
+  connect(path_panel_, &PathPanel::node_activated, view_, &GraphView::mark_node);
+  connect(selection_, &Selection::changed, view_, [this] { view_->mark_node(-1); });
   connect(timing_panel_, &TimingPanel::run_both_requested, this, &MainWindow::run_both);
   timing_panel_->set_run_enabled(false);
 
   build_menus();
   build_toolbar();
+  update_actions();
+  connect(selection_, &Selection::changed, this, &MainWindow::update_actions);
   resize(1400, 900);
   resizeDocks({path_dock}, {420}, Qt::Horizontal);
+  resizeDocks({path_dock, inspector_dock}, {560, 260}, Qt::Vertical);
   resizeDocks({timing_dock}, {150}, Qt::Vertical);
 }
 
@@ -157,6 +184,8 @@ void MainWindow::adopt(std::shared_ptr<GraphSession> session, QStringList keep_s
   labels.reserve(g.n);
   for (std::int32_t u = 0; u < g.n; ++u) labels << qs(g.label(u));
   view_->set_graph(session_->drawn.positions, session_->drawn.arcs, g.directed, labels);
+  inspector_->set_session(session_);
+  search_->clear();  // the last file's search means nothing here
   selection_->reset(session_);
   timing_panel_->clear();
   timing_panel_->set_run_enabled(true);
@@ -168,7 +197,7 @@ void MainWindow::adopt(std::shared_ptr<GraphSession> session, QStringList keep_s
     cost_rule_->setCurrentIndex(static_cast<int>(std::find_if(cost_rule_choices().begin(), cost_rule_choices().end(),
                                                               [&](const auto& c) { return c.second == session_->options.cost_rule; }) -
                                                  cost_rule_choices().begin()));
-    min_weight_->setValue(session_->options.min_weight);
+    min_weight_->set_min_weight(session_->options.min_weight);
   }
   engine_state_.clear();
   for (const auto& key : keep_selection) {
@@ -291,6 +320,22 @@ void MainWindow::start_best_tour() {
       [session, stops, tour](const JobContext& job) { *tour = compute_best_tour(*session, stops, job); },
       [this, session, tour] {
         if (session != session_) return;
+        timing_panel_->add_run(tour->result.timing, tr("tour"));
+        selection_->show_tour(std::move(*tour));
+        Q_EMIT tour_ready();
+      });
+}
+
+void MainWindow::start_tour_through_all() {
+  if (!session_) return;
+  auto session = session_;
+  auto tour = std::make_shared<Selection::Tour>();
+  query_job_->run(
+      tr("Best tour through all %1 nodes").arg(session->graph().n),
+      [session, tour](const JobContext& job) { *tour = compute_tour_through_all(*session, job); },
+      [this, session, tour] {
+        if (session != session_) return;
+        timing_panel_->add_run(tour->result.timing, tr("tour"));
         selection_->show_tour(std::move(*tour));
         Q_EMIT tour_ready();
       });
@@ -310,16 +355,24 @@ void MainWindow::start_reach(ReachDirection direction) {
   }
   auto session = session_;
   auto set = std::make_shared<ReachSet>();
+  auto timing = std::make_shared<Timing>();
+  timing->engine = "bfs";
+  timing->device = cpu_device_label(1);
+  const std::int32_t max_hops = reach_hops_ && reach_hops_->value() > 0 ? reach_hops_->value() : kUnlimitedHops;
   query_job_->run(
       direction == ReachDirection::Downstream ? tr("Reachable from %1").arg(qs(session->graph().label(start)))
                                               : tr("Upstream of %1").arg(qs(session->graph().label(start))),
-      [session, start, direction, set](const JobContext&) {
+      [session, start, direction, set, max_hops, timing](const JobContext&) {
         const Graph& g = session->graph();
-        *set = direction == ReachDirection::Downstream ? reach_by_search(g, start, direction)
-                                                       : reach_by_search(reverse_graph(g), start, direction);
+        const auto begin = std::chrono::steady_clock::now();
+        *set = direction == ReachDirection::Downstream ? reach_by_search(g, start, direction, max_hops)
+                                                       : reach_by_search(reverse_graph(g), start, direction, max_hops);
+        timing->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+        timing->updates = static_cast<double>(g.arc_count());  // a search reads each arc at most once
       },
-      [this, session, set, start] {
+      [this, session, set, start, timing] {
         if (session != session_ || selection_->source() != start) return;  // the selection moved on meanwhile
+        timing_panel_->add_run(*timing, tr("reach"));
         selection_->show_reach(std::move(*set));
         Q_EMIT reach_ready();
       });
@@ -343,7 +396,12 @@ void MainWindow::update_status() {
 
 void MainWindow::export_json(const QString& file) const { export_selection_json(*selection_, file); }
 
-void MainWindow::export_png(const QString& file, QSize size) { export_view_png(*view_, file, size); }
+void MainWindow::export_png(const QString& file, QSize size, bool light) { export_view_png(*view_, file, size, light); }
+
+void MainWindow::export_svg(const QString& file) const {
+  if (!session_) throw Error("no graph is open");
+  write_all_or_none({{file, view_->render_svg()}});
+}
 
 void MainWindow::show_error(const QString& title, const QString& text) {
   if (scripted_) {

@@ -3,17 +3,20 @@
 // click two nodes for the shortest path, compute all pairs in the background, export. What is
 // chosen on the graph lives in its Selection; the window starts the jobs that answer it.
 #include <QComboBox>
-#include <QDoubleSpinBox>
+#include <QElapsedTimer>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMainWindow>
 #include <QMenu>
+#include <QSpinBox>
 #include <memory>
 
 #include "graph_session.hpp"
 #include "graph_view.hpp"
+#include "inspector_panel.hpp"
 #include "job_runner.hpp"
 #include "job_status.hpp"
+#include "min_weight_box.hpp"
 #include "path_panel.hpp"
 #include "pathscope/reach.hpp"
 #include "selection.hpp"
@@ -46,6 +49,8 @@ class MainWindow : public QMainWindow {
   // The best closed tour through the stops, off the GUI thread; tour_ready() or an error
   // box follows.
   void start_best_tour();
+  // The best tour through every node (TSPLIB: every city, with the known optimum and gap).
+  void start_tour_through_all();
   // What the selected source reaches (Downstream) or what reaches it (Upstream), off the GUI
   // thread; reach_ready() or an error box follows.
   void start_reach(ReachDirection direction);
@@ -53,7 +58,8 @@ class MainWindow : public QMainWindow {
   void select_source(const QString& key);
   // The tour exported as JSON (kind "tour") when one is shown, the path otherwise.
   void export_json(const QString& file) const;                 // throws Error
-  void export_png(const QString& file, QSize size);            // throws Error
+  void export_png(const QString& file, QSize size, bool light = false);  // throws Error
+  void export_svg(const QString& file) const;                             // throws Error
   // Errors go to a message box (window-modal, never blocking the event loop), or in
   // scripted mode to script_failed(), for the script to report and quit.
   void show_error(const QString& title, const QString& text);
@@ -62,6 +68,7 @@ class MainWindow : public QMainWindow {
   GraphView* view() const { return view_; }
   PathPanel* path_panel() const { return path_panel_; }
   TimingPanel* timing_panel() const { return timing_panel_; }
+  InspectorPanel* inspector() const { return inspector_; }
   JobRunner* load_job() const { return load_job_; }
   JobRunner* apsp_job() const { return apsp_job_; }
   JobStatus* apsp_status() const { return apsp_status_; }
@@ -92,19 +99,26 @@ class MainWindow : public QMainWindow {
  private:
   void build_menus();
   void build_toolbar();
+  // Enables each action only when it can run, its tooltip saying why not.
+  void update_actions();
+  void show_help(const QString& title, const QString& html);
   void adopt(std::shared_ptr<GraphSession> session, QStringList keep_selection);
   void update_status();
   void run_both();
   void search();
+  void path_from_fields();
   void reload_with_controls();
   void rebuild_recent_menu();
   void open_dialog();
   void export_json_dialog();
-  void export_png_dialog();
+  void export_png_dialog(bool light);
+  void export_reach_dialog();
+  void export_svg_dialog();
 
   GraphView* view_;
   PathPanel* path_panel_;
   TimingPanel* timing_panel_;
+  InspectorPanel* inspector_;
   JobRunner* load_job_;
   JobRunner* apsp_job_;
   JobRunner* query_job_;  // tours and reach sets: short, one at a time
@@ -113,14 +127,18 @@ class MainWindow : public QMainWindow {
   JobStatus* apsp_status_;
   QLabel* status_;
   QLineEdit* search_;
+  QLineEdit* from_ = nullptr;
+  QLineEdit* to_ = nullptr;
   QComboBox* cost_rule_;
-  QDoubleSpinBox* min_weight_;
+  MinWeightBox* min_weight_;
+  QSpinBox* reach_hops_ = nullptr;  // 0: no hop limit
   QMenu* recent_menu_ = nullptr;
   Selection* selection_;
 
   std::shared_ptr<GraphSession> session_;
   QString apsp_engine_ = QStringLiteral("auto");
   QString engine_state_;  // what the status bar says about all pairs
+  QElapsedTimer job_clock_;  // since the running job started, for the time left
   bool scripted_ = false;
 };
 

@@ -1,15 +1,24 @@
 // The window's menus, toolbar and the dialogs they open; the window's state and jobs are in
 // main_window.cpp.
 #include <QAction>
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QTextBrowser>
+#include <QVBoxLayout>
+#include <QActionGroup>
+#include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QInputDialog>
 #include <QMenuBar>
 #include <QStatusBar>
+#include <QSpinBox>
 #include <QToolBar>
 #include <algorithm>
 
 #include "exports.hpp"
+#include "help_text.hpp"
+#include "pathscope/apsp.hpp"
 #include "main_window.hpp"
 #include "open_dialog.hpp"
 #include "recent_graphs.hpp"
@@ -26,8 +35,17 @@ void MainWindow::build_menus() {
   }
   samples->setEnabled(!samples->isEmpty());
   file->addSeparator();
-  file->addAction(tr("Export Path or Tour as &JSON…"), this, &MainWindow::export_json_dialog);
-  file->addAction(tr("Export View as &PNG…"), this, &MainWindow::export_png_dialog);
+  file->addAction(tr("Export Path or Tour as &JSON…"), this, &MainWindow::export_json_dialog)
+      ->setObjectName(QStringLiteral("exportJsonAction"));
+  file->addAction(tr("Export Reach Set as CSV or JSON…"), this, &MainWindow::export_reach_dialog)
+      ->setObjectName(QStringLiteral("exportReachAction"));
+  file->addAction(tr("Export View as &PNG…"), this, [this] { export_png_dialog(false); })
+      ->setObjectName(QStringLiteral("exportPngAction"));
+  file->addAction(tr("Export View as PNG, &Light Theme…"), this, [this] { export_png_dialog(true); })
+      ->setObjectName(QStringLiteral("exportPngLightAction"));
+  file->addAction(tr("Export View as &SVG…"), this, &MainWindow::export_svg_dialog)
+      ->setObjectName(QStringLiteral("exportSvgAction"));
+  file->setToolTipsVisible(true);
   file->addSeparator();
   file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
   rebuild_recent_menu();
@@ -35,19 +53,46 @@ void MainWindow::build_menus() {
   auto* view = menuBar()->addMenu(tr("&View"));
   view->addAction(tr("&Fit to View"), QKeySequence(Qt::Key_F), view_, &GraphView::fit_to_view);
   view->addAction(tr("Fit to &Path"), QKeySequence(Qt::Key_P), view_, &GraphView::fit_to_path);
+  view->addSeparator();
+  auto* labels = view->addMenu(tr("&Labels"));
+  auto* label_group = new QActionGroup(this);
+  const struct {
+    const char* name;
+    QString text;
+    LabelMode mode;
+    Qt::Key key;
+  } label_modes[] = {{"labelsAll", tr("&All That Fit"), LabelMode::All, Qt::Key_1},
+                     {"labelsPathOnly", tr("&Path Only"), LabelMode::PathOnly, Qt::Key_2},
+                     {"labelsNone", tr("&None"), LabelMode::None, Qt::Key_3}};
+  for (const auto& m : label_modes) {
+    auto* action = labels->addAction(m.text, this, [this, mode = m.mode] { view_->set_label_mode(mode); });
+    action->setObjectName(QString::fromLatin1(m.name));
+    action->setCheckable(true);
+    action->setChecked(view_->label_mode() == m.mode);
+    action->setShortcut(QKeySequence(Qt::ALT | m.key));
+    label_group->addAction(action);
+  }
+  view->addSeparator();
+  // A closed panel comes back from here.
+  for (auto* dock : findChildren<QDockWidget*>()) view->addAction(dock->toggleViewAction());
 
   auto* compute = menuBar()->addMenu(tr("&Compute"));
+  compute->setToolTipsVisible(true);
   for (const char* engine : {"auto", "blocked", "sparse", "textbook", "gpu-blocked"}) {
     const QString name = QString::fromLatin1(engine);
-    compute->addAction(tr("All Pairs with %1").arg(name), this, [this, name] { start_all_pairs(name); });
+    auto* action = compute->addAction(tr("All Pairs with %1").arg(name), this, [this, name] { start_all_pairs(name); });
+    action->setObjectName(QStringLiteral("allPairs-") + name);
   }
   compute->addSeparator();
-  compute->addAction(tr("Run &Both (CPU blocked + GPU)"), this, &MainWindow::run_both);
+  compute->addAction(tr("Run &Both (CPU blocked + GPU)"), this, &MainWindow::run_both)
+      ->setObjectName(QStringLiteral("runBothAction"));
   compute->addSeparator();
   // Shared with the toolbar, so both show the same shortcut.
   auto* tour = compute->addAction(tr("Best &Tour (shift-click stops)"), this, &MainWindow::start_best_tour);
   tour->setObjectName(QStringLiteral("bestTourAction"));
   tour->setShortcut(QKeySequence(Qt::Key_T));
+  compute->addAction(tr("Tour Through &All Nodes"), this, &MainWindow::start_tour_through_all)
+      ->setObjectName(QStringLiteral("tourAllAction"));
   auto* reachable = compute->addAction(tr("&Reachable from Source"), this,
                                        [this] { start_reach(ReachDirection::Downstream); });
   reachable->setObjectName(QStringLiteral("reachableAction"));
@@ -55,6 +100,63 @@ void MainWindow::build_menus() {
   auto* upstream = compute->addAction(tr("&Upstream of Source"), this, [this] { start_reach(ReachDirection::Upstream); });
   upstream->setObjectName(QStringLiteral("upstreamAction"));
   upstream->setShortcut(QKeySequence(Qt::Key_U));
+
+  auto* help = menuBar()->addMenu(tr("&Help"));
+  help->addAction(tr("&Keyboard and Mouse"), QKeySequence::HelpContents, this,
+                  [this] { show_help(tr("Keyboard and mouse"), shortcuts_help_html()); })
+      ->setObjectName(QStringLiteral("helpShortcutsAction"));
+  help->addAction(tr("&How To…"), this, [this] { show_help(tr("How to"), how_to_help_html()); })
+      ->setObjectName(QStringLiteral("helpHowToAction"));
+}
+
+void MainWindow::show_help(const QString& title, const QString& html) {
+  auto* dialog = new QDialog(this);
+  dialog->setObjectName(QStringLiteral("helpDialog"));
+  dialog->setWindowTitle(title);
+  dialog->setAttribute(Qt::WA_DeleteOnClose);
+  auto* text = new QTextBrowser(dialog);
+  text->setObjectName(QStringLiteral("helpText"));
+  text->setHtml(html);
+  auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, dialog);
+  connect(buttons, &QDialogButtonBox::rejected, dialog, &QDialog::close);
+  auto* layout = new QVBoxLayout(dialog);
+  layout->addWidget(text);
+  layout->addWidget(buttons);
+  dialog->resize(620, 520);
+  dialog->open();  // window-modal, the event loop keeps running
+}
+
+void MainWindow::update_actions() {
+  // Each action says why it cannot run, in its tooltip, rather than failing when chosen.
+  const auto set = [this](const char* name, bool enabled, const QString& why) {
+    auto* action = findChild<QAction*>(QString::fromLatin1(name));
+    if (!action) return;
+    action->setEnabled(enabled);
+    action->setToolTip(enabled ? action->text().remove(QLatin1Char('&')).remove(QStringLiteral("…")) : why);
+  };
+  const bool open = session_ != nullptr;
+  const QString no_graph = tr("Open a graph first");
+  const auto stops = selection_->stops().size();
+  set("bestTourAction", open && stops >= 2,
+      open ? tr("Shift-click at least two nodes as stops (%1 chosen)").arg(stops) : no_graph);
+  const bool has_source = selection_->source() >= 0;
+  set("reachableAction", open && has_source, open ? tr("Click a node first") : no_graph);
+  set("upstreamAction", open && has_source, open ? tr("Click a node first") : no_graph);
+  const bool has_answer = selection_->tour() || (selection_->has_pair() && selection_->path().reachable);
+  set("exportJsonAction", has_answer, open ? tr("Find a path or a tour first") : no_graph);
+  set("exportPngAction", open, no_graph);
+  set("exportPngLightAction", open, no_graph);
+  set("exportSvgAction", open, no_graph);
+  set("exportReachAction", selection_->reach() != nullptr,
+      open ? tr("Click a node, then Reachable (R) or Upstream (U) first") : no_graph);
+  for (const char* engine : {"allPairs-auto", "allPairs-blocked", "allPairs-sparse", "allPairs-textbook"}) {
+    set(engine, open, no_graph);
+  }
+  // GPU actions: greyed with the engine's own reason when it cannot run here.
+  const std::string gpu_reason = make_apsp_engine("gpu-blocked")->unavailable_reason();
+  set("allPairs-gpu-blocked", open && gpu_reason.empty(), gpu_reason.empty() ? no_graph : QString::fromStdString(gpu_reason));
+  set("runBothAction", open, no_graph);
+  set("tourAllAction", open && session_->graph().n >= 2, no_graph);
 }
 
 void MainWindow::build_toolbar() {
@@ -66,7 +168,37 @@ void MainWindow::build_toolbar() {
   search_->setClearButtonEnabled(true);
   search_->setMaximumWidth(260);
   connect(search_, &QLineEdit::returnPressed, this, &MainWindow::search);
+  auto* find = new QAction(tr("Find Node"), this);
+  find->setShortcut(QKeySequence::Find);
+  connect(find, &QAction::triggered, search_, [this] {
+    search_->setFocus();
+    search_->selectAll();
+  });
+  addAction(find);
   bar->addWidget(search_);
+  bar->addSeparator();
+  // The path's ends by id or name: both filled and Enter finds the path.
+  from_ = new QLineEdit(bar);
+  from_->setObjectName(QStringLiteral("fromField"));
+  from_->setPlaceholderText(tr("From"));
+  from_->setMaximumWidth(140);
+  to_ = new QLineEdit(bar);
+  to_->setObjectName(QStringLiteral("toField"));
+  to_->setPlaceholderText(tr("To"));
+  to_->setMaximumWidth(140);
+  bar->addWidget(new QLabel(tr(" From "), bar));
+  bar->addWidget(from_);
+  bar->addWidget(new QLabel(tr(" To "), bar));
+  bar->addWidget(to_);
+  connect(from_, &QLineEdit::returnPressed, this, &MainWindow::path_from_fields);
+  connect(to_, &QLineEdit::returnPressed, this, &MainWindow::path_from_fields);
+  connect(selection_, &Selection::changed, this, [this] {
+    // The fields show what is chosen, however it was chosen.
+    const auto* session = selection_->session();
+    auto label = [&](std::int32_t u) { return session && u >= 0 ? QString::fromStdString(session->graph().label(u)) : QString(); };
+    if (!from_->hasFocus()) from_->setText(label(selection_->source()));
+    if (!to_->hasFocus()) to_->setText(label(selection_->target()));
+  });
   bar->addSeparator();
   bar->addWidget(new QLabel(tr(" Edge cost: "), bar));
   cost_rule_ = new QComboBox(bar);
@@ -74,15 +206,21 @@ void MainWindow::build_toolbar() {
   for (const auto& choice : cost_rule_choices()) cost_rule_->addItem(choice.first);
   bar->addWidget(cost_rule_);
   bar->addWidget(new QLabel(tr(" Min weight: "), bar));
-  min_weight_ = new QDoubleSpinBox(bar);
+  min_weight_ = new MinWeightBox(bar, 1);
   min_weight_->setObjectName(QStringLiteral("minWeight"));
-  min_weight_->setRange(0, 1e9);
-  min_weight_->setDecimals(1);
   min_weight_->setKeyboardTracking(false);
   bar->addWidget(min_weight_);
   connect(cost_rule_, &QComboBox::activated, this, &MainWindow::reload_with_controls);
   connect(min_weight_, &QDoubleSpinBox::valueChanged, this, &MainWindow::reload_with_controls);
   bar->addSeparator();
+  bar->addWidget(new QLabel(tr(" Reach within "), bar));
+  reach_hops_ = new QSpinBox(bar);
+  reach_hops_->setObjectName(QStringLiteral("reachHops"));
+  reach_hops_->setRange(0, 1000000);
+  reach_hops_->setSpecialValueText(tr("any number of"));
+  reach_hops_->setSuffix(tr(" hops"));
+  reach_hops_->setToolTip(tr("Reachable / Upstream count only nodes this many arcs away or fewer"));
+  bar->addWidget(reach_hops_);
   for (const char* name : {"bestTourAction", "reachableAction", "upstreamAction"}) {
     if (auto* action = findChild<QAction*>(QString::fromLatin1(name))) bar->addAction(action);
   }
@@ -95,8 +233,26 @@ void MainWindow::search() {
   if (auto u = session_->graph().find_node(key.toStdString())) {
     view_->center_on(*u);
     select_node(*u);
+    view_->setFocus();  // the next shortcut acts on the map, not the search text
   } else {
     statusBar()->showMessage(tr("No node '%1' (ids and names are searched).").arg(key), 5000);
+  }
+}
+
+void MainWindow::path_from_fields() {
+  if (!session_) return;
+  const QString from = from_->text().trimmed(), to = to_->text().trimmed();
+  try {
+    if (!from.isEmpty() && !to.isEmpty()) {
+      select_pair(from, to);
+    } else if (!from.isEmpty()) {
+      select_source(from);
+    } else {
+      return;
+    }
+    view_->setFocus();
+  } catch (const Error& e) {
+    statusBar()->showMessage(QString::fromStdString(e.what()), 5000);
   }
 }
 
@@ -104,7 +260,7 @@ void MainWindow::reload_with_controls() {
   if (!session_) return;
   LoadOptions options = session_->options;
   options.cost_rule = cost_rule_choices()[cost_rule_->currentIndex()].second;
-  options.min_weight = min_weight_->value();
+  options.min_weight = min_weight_->min_weight();
   open_graph(QString::fromStdString(session_->spec), options);
 }
 
@@ -135,7 +291,31 @@ void MainWindow::export_json_dialog() {
   }
 }
 
-void MainWindow::export_png_dialog() {
+void MainWindow::export_reach_dialog() {
+  const QString file = QFileDialog::getSaveFileName(this, tr("Export reach set"), QStringLiteral("reach.csv"),
+                                                    tr("CSV (*.csv);;JSON (*.json)"));
+  if (file.isEmpty()) return;
+  try {
+    export_reach(*selection_, file);
+    statusBar()->showMessage(tr("Wrote %1").arg(file), 5000);
+  } catch (const Error& e) {
+    show_error(tr("Export reach set"), QString::fromStdString(e.what()));
+  }
+}
+
+void MainWindow::export_svg_dialog() {
+  const QString file = QFileDialog::getSaveFileName(this, tr("Export view as SVG"), QStringLiteral("view.svg"),
+                                                    tr("SVG (*.svg)"));
+  if (file.isEmpty()) return;
+  try {
+    export_svg(file);
+    statusBar()->showMessage(tr("Wrote %1").arg(file), 5000);
+  } catch (const Error& e) {
+    show_error(tr("Export SVG"), QString::fromStdString(e.what()));
+  }
+}
+
+void MainWindow::export_png_dialog(bool light) {
   const QString file = QFileDialog::getSaveFileName(this, tr("Export view as PNG"), QStringLiteral("view.png"),
                                                     tr("PNG (*.png)"));
   if (file.isEmpty()) return;
@@ -144,7 +324,7 @@ void MainWindow::export_png_dialog() {
                                                   QLineEdit::Normal, QStringLiteral("1600x1200"), &ok);
   if (!ok) return;
   try {
-    export_png(file, parse_image_size(size_text));
+    export_png(file, parse_image_size(size_text), light);
     statusBar()->showMessage(tr("Wrote %1").arg(file), 5000);
   } catch (const Error& e) {
     show_error(tr("Export PNG"), QString::fromStdString(e.what()));

@@ -40,6 +40,7 @@ const QList<QPair<QString, EdgeCostRule>>& cost_rule_choices() {
 OpenDialog::OpenDialog(QWidget* parent) : QDialog(parent) {
   setWindowTitle(tr("Open graph"));
   file_ = new QLineEdit(this);
+  file_->setObjectName(QStringLiteral("dialogFile"));
   file_->setPlaceholderText(tr("graph file, or random:n=1000,deg=8,seed=1"));
   format_ = new QComboBox(this);
   format_->addItem(tr("detect from name and content"), QString());
@@ -51,9 +52,8 @@ OpenDialog::OpenDialog(QWidget* parent) : QDialog(parent) {
   cost_rule_->addItem(tr("hops: every arc costs 1"));
   cost_rule_->addItem(tr("inverse: 1 / strength"));
   cost_rule_->addItem(tr("max-minus: max - strength + 1"));
-  min_weight_ = new QDoubleSpinBox(this);
-  min_weight_->setRange(0, 1e9);
-  min_weight_->setDecimals(2);
+  min_weight_ = new MinWeightBox(this);
+  min_weight_->setObjectName(QStringLiteral("dialogMinWeight"));
   node_table_ = new QLineEdit(this);
   node_table_->setPlaceholderText(tr("optional CSV of names with x, y, z positions"));
 
@@ -79,7 +79,7 @@ void OpenDialog::set_values(const QString& file, const LoadOptions& options) {
   for (int i = 0; i < cost_rule_choices().size(); ++i) {
     if (cost_rule_choices()[i].second == options.cost_rule) cost_rule_->setCurrentIndex(i);
   }
-  min_weight_->setValue(options.min_weight);
+  min_weight_->set_min_weight(options.min_weight);
   node_table_->setText(QString::fromStdString(options.node_table));
 }
 
@@ -89,7 +89,7 @@ LoadOptions OpenDialog::options() const {
   LoadOptions options;
   options.format = format_->currentData().toString().toStdString();
   options.cost_rule = cost_rule_choices()[cost_rule_->currentIndex()].second;
-  options.min_weight = min_weight_->value();
+  options.min_weight = min_weight_->min_weight();
   options.node_table = node_table_->text().trimmed().toStdString();
   return options;
 }

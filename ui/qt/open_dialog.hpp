@@ -2,8 +2,9 @@
 // Open a graph with the reader's options: format, edge-cost rule, minimum weight, node table.
 #include <QComboBox>
 #include <QDialog>
-#include <QDoubleSpinBox>
 #include <QLineEdit>
+
+#include "min_weight_box.hpp"
 
 #include "pathscope/load.hpp"
 
@@ -21,7 +22,7 @@ class OpenDialog : public QDialog {
   QLineEdit* file_;
   QComboBox* format_;
   QComboBox* cost_rule_;
-  QDoubleSpinBox* min_weight_;
+  MinWeightBox* min_weight_;
   QLineEdit* node_table_;
 };
 

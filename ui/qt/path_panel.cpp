@@ -5,6 +5,39 @@
 #include <cmath>
 
 namespace pathscope::qt {
+namespace {
+
+// Sorts by the number it shows (ids, costs, hops), not by its text; empty cells last.
+class NumberItem : public QTableWidgetItem {
+ public:
+  NumberItem(const QString& text, double value) : QTableWidgetItem(text), value_(value) {
+    setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+  }
+  bool operator<(const QTableWidgetItem& other) const override {
+    const auto* number = dynamic_cast<const NumberItem*>(&other);
+    return number ? value_ < number->value_ : QTableWidgetItem::operator<(other);
+  }
+
+ private:
+  double value_;
+};
+
+QTableWidgetItem* number_item(const QString& text, double value) { return new NumberItem(text, value); }
+QTableWidgetItem* blank_number() { return new NumberItem(QString(), INFINITY); }
+
+// The strength (synapse count, weight before the cost rule) of the arc u -> v whose cost is
+// `cost`: the arc the path took.
+double strength_of(const Graph& g, std::int32_t u, std::int32_t v, double cost) {
+  double found = NAN;
+  for (std::int64_t a = g.offsets[u]; a < g.offsets[u + 1]; ++a) {
+    if (g.heads[a] != v) continue;
+    if (g.weights[a] == cost) return g.arc_strengths[static_cast<std::size_t>(a)];
+    if (std::isnan(found)) found = g.arc_strengths[static_cast<std::size_t>(a)];
+  }
+  return found;
+}
+
+}  // namespace
 
 QString format_cost(double value) {
   if (!std::isfinite(value)) return QStringLiteral("unreachable");
@@ -17,9 +50,9 @@ PathPanel::PathPanel(QWidget* parent) : QWidget(parent) {
   summary_->setWordWrap(true);
   summary_->setObjectName(QStringLiteral("pathSummary"));
   summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-  table_ = new QTableWidget(0, 5, this);
+  table_ = new QTableWidget(0, 6, this);
   table_->setObjectName(QStringLiteral("pathTable"));
-  set_columns({tr("#"), tr("Id"), tr("Name"), tr("Arc cost"), tr("Cumulative")});
+  set_columns({tr("#"), tr("Id"), tr("Name"), tr("Arc cost"), tr("Cumulative"), tr("Strength")});
   table_->verticalHeader()->setVisible(false);
   table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
   table_->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -30,7 +63,13 @@ PathPanel::PathPanel(QWidget* parent) : QWidget(parent) {
   layout->setContentsMargins(4, 4, 4, 4);
   layout->addWidget(summary_);
   layout->addWidget(table_, 1);
+  // Click a header to sort by that column; click it again for the other order.
+  table_->horizontalHeader()->setSortIndicatorShown(true);
   connect(table_, &QTableWidget::cellClicked, this, [this](int row, int) {
+    if (auto* item = table_->item(row, 0)) Q_EMIT node_activated(item->data(Qt::UserRole).toInt());
+  });
+  connect(table_, &QTableWidget::currentCellChanged, this, [this](int row, int, int previous, int) {
+    if (row == previous || row < 0) return;
     if (auto* item = table_->item(row, 0)) Q_EMIT node_activated(item->data(Qt::UserRole).toInt());
   });
 }
@@ -62,7 +101,18 @@ void PathPanel::show_selection(const Selection& s) {
   show_message(tr("Click a node for the source, then another for the target."));
 }
 
-void PathPanel::set_columns(const QStringList& headers) { table_->setHorizontalHeaderLabels(headers); }
+void PathPanel::set_columns(const QStringList& headers) {
+  // Filled unsorted, in the answer's order; sorting comes back on in finish_rows().
+  table_->setSortingEnabled(false);
+  table_->setColumnCount(static_cast<int>(headers.size()));
+  table_->setHorizontalHeaderLabels(headers);
+}
+
+void PathPanel::finish_rows() {
+  table_->horizontalHeader()->setSortIndicator(0, Qt::AscendingOrder);
+  table_->setSortingEnabled(true);
+  table_->resizeColumnsToContents();
+}
 
 void PathPanel::show_tour(const Graph& g, const std::vector<std::int32_t>& stops, const std::vector<Path>& legs,
                           const QString& method) {
@@ -85,20 +135,19 @@ void PathPanel::show_tour(const Graph& g, const std::vector<std::int32_t>& stops
     const double leg = i < legs.size() ? legs[i].distance : 0.0;
     cumulative += leg;
     const int row = static_cast<int>(i);
-    auto* step = new QTableWidgetItem(QString::number(i + 1));
+    auto* step = number_item(QString::number(i + 1), static_cast<double>(i + 1));
     step->setData(Qt::UserRole, u);
     table_->setItem(row, 0, step);
-    table_->setItem(row, 1, new QTableWidgetItem(QString::number(g.display_id(u))));
+    table_->setItem(row, 1, number_item(QString::number(g.display_id(u)), static_cast<double>(g.display_id(u))));
     table_->setItem(row, 2, new QTableWidgetItem(g.names.empty() ? QString() : QString::fromStdString(g.names[u])));
-    table_->setItem(row, 3, new QTableWidgetItem(format_cost(leg)));
-    table_->setItem(row, 4, new QTableWidgetItem(format_cost(cumulative)));
-    for (int c : {0, 1, 3, 4}) table_->item(row, c)->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    table_->setItem(row, 3, number_item(format_cost(leg), leg));
+    table_->setItem(row, 4, number_item(format_cost(cumulative), cumulative));
   }
-  table_->resizeColumnsToContents();
+  finish_rows();
 }
 
 void PathPanel::show_reach(const Graph& g, const ReachSet& set) {
-  set_columns({tr("#"), tr("Id"), tr("Name"), tr("Hops"), QString()});
+  set_columns({tr("#"), tr("Id"), tr("Name"), tr("Hops")});
   const QString start = QString::fromStdString(g.label(set.start));
   const bool down = set.direction == ReachDirection::Downstream;
   summary_->setText((down ? tr("%1 reaches %2 of %3 nodes%4") : tr("%2 of %3 nodes reach %1%4"))
@@ -110,20 +159,19 @@ void PathPanel::show_reach(const Graph& g, const ReachSet& set) {
   for (std::size_t i = 0; i < set.nodes.size(); ++i) {
     const auto u = set.nodes[i];
     const int row = static_cast<int>(i);
-    auto* step = new QTableWidgetItem(QString::number(i + 1));
+    auto* step = number_item(QString::number(i + 1), static_cast<double>(i + 1));
     step->setData(Qt::UserRole, u);
     table_->setItem(row, 0, step);
-    table_->setItem(row, 1, new QTableWidgetItem(QString::number(g.display_id(u))));
+    table_->setItem(row, 1, number_item(QString::number(g.display_id(u)), static_cast<double>(g.display_id(u))));
     table_->setItem(row, 2, new QTableWidgetItem(g.names.empty() ? QString() : QString::fromStdString(g.names[u])));
-    table_->setItem(row, 3, new QTableWidgetItem(i < set.hops.size() ? QString::number(set.hops[i]) : QString()));
-    table_->setItem(row, 4, new QTableWidgetItem(QString()));
-    for (int c : {0, 1, 3}) table_->item(row, c)->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    table_->setItem(row, 3, i < set.hops.size() ? number_item(QString::number(set.hops[i]), set.hops[i]) : blank_number());
   }
-  table_->resizeColumnsToContents();
+  finish_rows();
 }
 
 void PathPanel::show_message(const QString& text) {
   summary_->setText(text);
+  table_->setSortingEnabled(false);
   table_->setRowCount(0);
 }
 
@@ -134,7 +182,12 @@ void PathPanel::show_path(const Graph& g, const Path& path, const QString& metho
     show_message(tr("No path from %1 to %2 (%3).").arg(from, to, method));
     return;
   }
-  set_columns({tr("#"), tr("Id"), tr("Name"), tr("Arc cost"), tr("Cumulative")});
+  const bool strengths = g.has_arc_strengths();
+  if (strengths) {
+    set_columns({tr("#"), tr("Id"), tr("Name"), tr("Arc cost"), tr("Cumulative"), tr("Strength")});
+  } else {
+    set_columns({tr("#"), tr("Id"), tr("Name"), tr("Arc cost"), tr("Cumulative")});
+  }
   summary_->setText(tr("%1 → %2: distance %3, %4 hops\nby %5")
                         .arg(from, to, format_cost(path.distance))
                         .arg(path.nodes.size() - 1)
@@ -146,16 +199,20 @@ void PathPanel::show_path(const Graph& g, const Path& path, const QString& metho
     const double arc = i == 0 ? 0.0 : path.arc_costs[i - 1];
     cumulative += arc;
     const int row = static_cast<int>(i);
-    auto* step = new QTableWidgetItem(QString::number(i));
+    auto* step = number_item(QString::number(i), static_cast<double>(i));
     step->setData(Qt::UserRole, u);
     table_->setItem(row, 0, step);
-    table_->setItem(row, 1, new QTableWidgetItem(QString::number(g.display_id(u))));
+    table_->setItem(row, 1, number_item(QString::number(g.display_id(u)), static_cast<double>(g.display_id(u))));
     table_->setItem(row, 2, new QTableWidgetItem(g.names.empty() ? QString() : QString::fromStdString(g.names[u])));
-    table_->setItem(row, 3, new QTableWidgetItem(i == 0 ? QString() : format_cost(arc)));
-    table_->setItem(row, 4, new QTableWidgetItem(format_cost(cumulative)));
-    for (int c : {0, 1, 3, 4}) table_->item(row, c)->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    table_->setItem(row, 3, i == 0 ? blank_number() : number_item(format_cost(arc), arc));
+    table_->setItem(row, 4, number_item(format_cost(cumulative), cumulative));
+    if (strengths) {
+      // The synapse count (or weight) before the cost rule, beside the cost it became.
+      const double w = i == 0 ? NAN : strength_of(g, path.nodes[i - 1], u, arc);
+      table_->setItem(row, 5, std::isnan(w) ? blank_number() : number_item(format_cost(w), w));
+    }
   }
-  table_->resizeColumnsToContents();
+  finish_rows();
 }
 
 }  // namespace pathscope::qt

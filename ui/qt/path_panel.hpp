@@ -1,6 +1,7 @@
 #pragma once
-// The hops of the current path: id, name, arc cost and cumulative distance per row.
-// Activating a row asks the view to centre on that node.
+// The hops of the current path: id, name, arc cost, cumulative distance and (when the file
+// had them) the arc's strength, such as a synapse count, per row; sortable by any column.
+// Activating a row asks the view to centre on that node and ring it.
 #include <QLabel>
 #include <QTableWidget>
 #include <QWidget>
@@ -37,6 +38,7 @@ class PathPanel : public QWidget {
 
  private:
   void set_columns(const QStringList& headers);
+  void finish_rows();
   QLabel* summary_;
   QTableWidget* table_;
 };

@@ -2,6 +2,7 @@
 
 #include <QSettings>
 #include <QVariantMap>
+#include <cmath>
 
 namespace pathscope::qt {
 namespace {
@@ -9,12 +10,17 @@ namespace {
 constexpr int kKept = 10;
 const QString kKey = QStringLiteral("recent");
 
+// "minimum_weight" is stored only when there is one: no minimum is the default, and entries
+// of older versions, whose "min_weight" of 0 was only the field's old default, are not read.
+const QString kMinimumWeight = QStringLiteral("minimum_weight");
+
 QVariantMap to_map(const QString& spec, const LoadOptions& o) {
-  return {{QStringLiteral("spec"), spec},
-          {QStringLiteral("format"), QString::fromStdString(o.format)},
-          {QStringLiteral("cost_rule"), static_cast<int>(o.cost_rule)},
-          {QStringLiteral("min_weight"), o.min_weight},
-          {QStringLiteral("node_table"), QString::fromStdString(o.node_table)}};
+  QVariantMap m{{QStringLiteral("spec"), spec},
+                {QStringLiteral("format"), QString::fromStdString(o.format)},
+                {QStringLiteral("cost_rule"), static_cast<int>(o.cost_rule)},
+                {QStringLiteral("node_table"), QString::fromStdString(o.node_table)}};
+  if (std::isfinite(o.min_weight)) m.insert(kMinimumWeight, o.min_weight);
+  return m;
 }
 
 RecentGraph from_map(const QVariantMap& m) {
@@ -22,7 +28,7 @@ RecentGraph from_map(const QVariantMap& m) {
   r.spec = m.value(QStringLiteral("spec")).toString();
   r.options.format = m.value(QStringLiteral("format")).toString().toStdString();
   r.options.cost_rule = static_cast<EdgeCostRule>(m.value(QStringLiteral("cost_rule")).toInt());
-  r.options.min_weight = m.value(QStringLiteral("min_weight")).toDouble();
+  if (m.contains(kMinimumWeight)) r.options.min_weight = m.value(kMinimumWeight).toDouble();
   r.options.node_table = m.value(QStringLiteral("node_table")).toString().toStdString();
   return r;
 }

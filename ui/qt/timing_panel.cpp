@@ -6,13 +6,15 @@
 #include <QProgressBar>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <map>
 
 namespace pathscope::qt {
 
 TimingPanel::TimingPanel(QWidget* parent) : QWidget(parent) {
-  table_ = new QTableWidget(0, 6, this);
+  table_ = new QTableWidget(0, 7, this);
   table_->setObjectName(QStringLiteral("timingTable"));
-  table_->setHorizontalHeaderLabels({tr("Engine"), tr("Device"), tr("Wall time"), QString(), tr("Speedup"), tr("Updates/s")});
+  table_->setHorizontalHeaderLabels(
+      {tr("Engine"), tr("Device"), tr("Wall time"), tr("Scale"), tr("Speedup"), tr("Rate"), tr("Problem")});
   table_->verticalHeader()->setVisible(false);
   table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
   table_->horizontalHeader()->setSectionResizeMode(3, QHeaderView::Stretch);
@@ -35,10 +37,26 @@ void TimingPanel::clear() {
 
 void TimingPanel::set_run_enabled(bool enabled) { run_both_->setEnabled(enabled); }
 
-void TimingPanel::add_run(const Timing& timing) {
+void TimingPanel::add_run(const Timing& timing, const QString& problem) {
   const QString engine = QString::fromStdString(timing.engine);
-  rows_.erase(std::remove_if(rows_.begin(), rows_.end(), [&](const Row& r) { return r.engine == engine; }), rows_.end());
-  rows_.push_back({engine, QString::fromStdString(timing.device), QString(), timing, true});
+  rows_.erase(std::remove_if(rows_.begin(), rows_.end(),
+                             [&](const Row& r) { return r.engine == engine && r.problem == problem; }),
+              rows_.end());
+  rows_.push_back({engine, QString::fromStdString(timing.device), QString(), timing, true, problem});
+  rebuild();
+}
+
+void TimingPanel::show_running(const QString& title, double fraction, double elapsed_seconds) {
+  running_ = true;
+  running_title_ = title;
+  running_fraction_ = fraction;
+  running_elapsed_ = elapsed_seconds;
+  rebuild();
+}
+
+void TimingPanel::running_done() {
+  if (!running_) return;
+  running_ = false;
   rebuild();
 }
 
@@ -50,18 +68,22 @@ void TimingPanel::add_unavailable(const QString& engine, const QString& reason) 
 
 void TimingPanel::rebuild() {
   table_->clearSpans();
-  table_->setRowCount(static_cast<int>(rows_.size()));
-  double slowest = 0, reference = 0;
+  table_->setRowCount(static_cast<int>(rows_.size()) + (running_ ? 1 : 0));
+  double slowest = 0;
+  std::map<QString, double> reference, problem_slowest;  // per problem: like for like
   for (const auto& r : rows_) {
     if (!r.ran) continue;
     slowest = std::max(slowest, r.timing.seconds);
-    if (r.engine == QLatin1String("blocked")) reference = r.timing.seconds;
+    problem_slowest[r.problem] = std::max(problem_slowest[r.problem], r.timing.seconds);
+    if (r.engine == QLatin1String("blocked")) reference[r.problem] = r.timing.seconds;
   }
-  if (reference <= 0) reference = slowest;
+  // The scale's end, labelled in the header: every bar is a share of it.
+  table_->horizontalHeaderItem(3)->setText(slowest > 0 ? tr("0 — %1 s").arg(slowest, 0, 'g', 3) : tr("Scale"));
   for (int i = 0; i < static_cast<int>(rows_.size()); ++i) {
     const Row& r = rows_[i];
     table_->setItem(i, 0, new QTableWidgetItem(r.engine));
     table_->setItem(i, 1, new QTableWidgetItem(r.ran ? r.device : r.note));
+    table_->setItem(i, 6, new QTableWidgetItem(r.problem));
     if (!r.ran) {
       for (int c = 2; c < 6; ++c) table_->setItem(i, c, new QTableWidgetItem(QString()));
       table_->removeCellWidget(i, 3);
@@ -74,9 +96,29 @@ void TimingPanel::rebuild() {
     bar->setValue(slowest > 0 ? static_cast<int>(1000 * r.timing.seconds / slowest) : 0);
     bar->setTextVisible(false);
     table_->setCellWidget(i, 3, bar);
-    const double speedup = r.timing.seconds > 0 ? reference / r.timing.seconds : 0;
+    const double base = reference.count(r.problem) ? reference[r.problem] : problem_slowest[r.problem];
+    const double speedup = r.timing.seconds > 0 ? base / r.timing.seconds : 0;
     table_->setItem(i, 4, new QTableWidgetItem(QString::number(speedup, 'f', 2) + QStringLiteral("×")));
-    table_->setItem(i, 5, new QTableWidgetItem(QString::number(r.timing.updates_per_second(), 'g', 3)));
+    // The rate's unit says what was counted, so rows of different problems are not compared.
+    const QString unit = r.problem == QLatin1String("all pairs") ? tr("updates/s")
+                         : r.problem == QLatin1String("tour")    ? tr("steps/s")
+                                                                 : tr("arcs/s");
+    table_->setItem(i, 5, new QTableWidgetItem(r.timing.updates > 0
+                                                   ? QString::number(r.timing.updates_per_second(), 'g', 3) + QLatin1Char(' ') + unit
+                                                   : QString()));
+  }
+  if (running_) {
+    const int i = static_cast<int>(rows_.size());
+    table_->setItem(i, 0, new QTableWidgetItem(running_title_));
+    table_->setItem(i, 1, new QTableWidgetItem(tr("running")));
+    const double left = running_fraction_ > 0.001 ? running_elapsed_ * (1 - running_fraction_) / running_fraction_ : -1;
+    table_->setItem(i, 2, new QTableWidgetItem(QString::number(running_elapsed_, 'f', 1) + QStringLiteral(" s")));
+    auto* bar = new QProgressBar;
+    bar->setRange(0, 1000);
+    bar->setValue(static_cast<int>(1000 * running_fraction_));
+    bar->setFormat(left >= 0 ? tr("%p% · about %1 s left").arg(left, 0, 'f', left < 10 ? 1 : 0) : tr("%p%"));
+    table_->setCellWidget(i, 3, bar);
+    for (int c : {4, 5, 6}) table_->setItem(i, c, new QTableWidgetItem(QString()));
   }
   table_->resizeColumnToContents(0);
   table_->resizeColumnToContents(2);

@@ -1,7 +1,9 @@
 #pragma once
-// All-pairs runs side by side: wall time as bars, speedup against the CPU `blocked` run (or
-// the slowest run when there is none), and relaxations per second. "Run both" asks the
-// window to time the CPU and the GPU engine on the loaded graph.
+// Runs side by side, grouped by problem (all pairs, tour, reach): wall time as bars on a
+// labelled scale, speedup against the CPU `blocked` run (or the slowest run of the same
+// problem), and the work rate, compared only within a problem. While a job runs, its row shows
+// the progress and an estimate of the time left. "Run both" asks the window to time the CPU
+// and the GPU engine on the loaded graph.
 #include <QPushButton>
 #include <QTableWidget>
 #include <QWidget>
@@ -16,8 +18,13 @@ class TimingPanel : public QWidget {
  public:
   explicit TimingPanel(QWidget* parent = nullptr);
   void clear();
-  // One row per run; the same engine again replaces its row.
-  void add_run(const Timing& timing);
+  // One row per run; the same engine on the same problem again replaces its row. problem:
+  // "all pairs", "tour", "reach".
+  void add_run(const Timing& timing, const QString& problem = QStringLiteral("all pairs"));
+  // The job running now: its title, the fraction done and the seconds since it started
+  // (the time left is estimated from them); running_done() takes the row away.
+  void show_running(const QString& title, double fraction, double elapsed_seconds);
+  void running_done();
   // A row for an engine that could not run here, saying why (e.g. no CUDA device).
   void add_unavailable(const QString& engine, const QString& reason);
   void set_run_enabled(bool enabled);
@@ -31,9 +38,13 @@ class TimingPanel : public QWidget {
     QString engine, device, note;
     Timing timing;
     bool ran = false;
+    QString problem = QStringLiteral("all pairs");
   };
   void rebuild();
   std::vector<Row> rows_;
+  QString running_title_;
+  double running_fraction_ = 0, running_elapsed_ = 0;
+  bool running_ = false;
   QTableWidget* table_;
   QPushButton* run_both_;
 };

@@ -37,7 +37,9 @@ struct DrawnGraph {
 
 // The file's coordinates when at least one node has a finite (x, y); the force layout
 // (cached under options.layout_cache_key) otherwise. Nodes without a position line up in a
-// row under the picture, where they stay visible and clickable. The job's progress covers
+// row under the picture, where they stay visible and clickable. A force layout's components
+// are packed in rows, largest first, and its isolated nodes set apart in a grid below them;
+// a complete graph with coordinates (a TSPLIB instance) draws its cities without its arcs. The job's progress covers
 // the layout, the only long part; throws Cancelled.
 DrawnGraph draw_graph(const Graph& g, const DrawnGraphOptions& options, const JobContext& job);
 

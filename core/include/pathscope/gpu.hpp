@@ -11,6 +11,10 @@
 
 namespace pathscope {
 
+// The one wording, everywhere (CLI, explorer, demo, JSON), for a machine where the CUDA
+// runtime finds no NVIDIA GPU or no driver to reach one.
+inline constexpr std::string_view kNoGpuFound = "No NVIDIA GPU or driver found";
+
 struct GpuInfo {
   bool available = false;
   std::string reason;        // why not, when unavailable

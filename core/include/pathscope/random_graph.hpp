@@ -14,6 +14,10 @@ struct RandomGraphSpec {
   std::uint64_t seed = 1;
   bool unweighted = false;     // every arc 1
   bool undirected = false;
+  // Nodes placed uniformly in a square (one node per unit of area, coordinates kept), each
+  // arc to a node of the same or a neighbouring unit cell: a road-like picture at any size
+  // that needs no force layout (the renderer's benchmark at a million nodes).
+  bool geometric = false;
   // "random-dag:": arcs only from earlier to later nodes of a hidden random order, so the
   // graph has no cycle and its condensation collapses nothing; each node draws its heads
   // among the nodes after it.
@@ -21,8 +25,8 @@ struct RandomGraphSpec {
   std::int32_t min_weight = 1, max_weight = 1000;
 };
 
-// Parses "random:n=..,deg=..,seed=..[,unweighted][,undirected][,wmin=..][,wmax=..]", and the
-// same keys after "random-dag:" (no undirected).
+// Parses "random:n=..,deg=..,seed=..[,unweighted][,undirected][,geometric][,wmin=..][,wmax=..]",
+// and the same keys after "random-dag:" (no undirected, no geometric).
 bool is_random_graph_spec(const std::string& spec);
 RandomGraphSpec parse_random_spec(const std::string& spec);
 // Same spec, same graph, on every machine (own generator, not std::*_distribution).

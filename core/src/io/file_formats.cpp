@@ -123,7 +123,8 @@ const std::vector<FileFormat>& file_formats() {
 
 const std::vector<InputGenerator>& input_generators() {
   static const std::vector<InputGenerator> generators = {
-      {"random:", "random:n=N,deg=D,seed=S", "random directed graph, the same for the same spec everywhere",
+      {"random:", "random:n=N,deg=D,seed=S[,undirected][,geometric]",
+       "random directed graph, the same for the same spec everywhere (geometric: nodes with coordinates, arcs to near ones)",
        InputKind::Graph},
       {"random-dag:", "random-dag:n=N,deg=D,seed=S",
        "random DAG: each node's arcs go to nodes after it in a hidden random order (no cycle)", InputKind::Graph},

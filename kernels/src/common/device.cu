@@ -45,13 +45,15 @@ GpuInfo probe() {
   info.runtime_version = version_text(runtime);
   int count = 0;
   const cudaError_t status = cudaGetDeviceCount(&count);
+  // No driver at all (libcuda missing: version 0) reads as "too old" to the runtime; it is
+  // simply no GPU here, and says so in the one wording every front end shows.
+  if (driver == 0 || status == cudaErrorNoDevice || (status == cudaSuccess && count == 0)) {
+    info.reason = std::string(kNoGpuFound);
+    return info;
+  }
   if (status == cudaErrorInsufficientDriver) {
     info.reason = "the NVIDIA driver is too old for this build: it supports CUDA " + info.driver_version +
                   ", the build needs CUDA " + info.runtime_version;
-    return info;
-  }
-  if (status == cudaErrorNoDevice || (status == cudaSuccess && count == 0)) {
-    info.reason = "no CUDA device found";
     return info;
   }
   if (status != cudaSuccess) {

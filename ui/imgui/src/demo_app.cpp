@@ -19,6 +19,7 @@
 #include "pathscope/error.hpp"
 #include "pathscope_demo/capture.hpp"
 #include "pathscope_demo/race_report.hpp"
+#include "pathscope_render/frame_bench.hpp"
 #include "pathscope_render/offscreen_target.hpp"
 
 namespace pathscope::demo {
@@ -63,6 +64,18 @@ void apply_style(float scale) {
 // run gets an EGL context with no window system (no X server needed), and only if EGL has none
 // to give, a hidden GLFW window. Headless frames go to an offscreen target either way, and ImGui
 // runs there without a platform backend: draw_frame sets its display size and clock.
+// Input arrives through GLFW's callbacks and waits in DemoState's queue until the frame's
+// handlers take it: a key tapped and released within one long frame is still seen once, and
+// the wheel is never cleared by ImGui's end of frame before the view reads it.
+void queue_key(GLFWwindow* window, int key, int, int action, int) {
+  if (action != GLFW_PRESS) return;
+  if (auto* s = static_cast<DemoState*>(glfwGetWindowUserPointer(window))) s->pressed_keys.push_back(key);
+}
+
+void queue_scroll(GLFWwindow* window, double, double dy) {
+  if (auto* s = static_cast<DemoState*>(glfwGetWindowUserPointer(window))) s->wheel += dy;
+}
+
 class GraphicsContext {
  public:
   explicit GraphicsContext(const DemoOptions& o) {
@@ -79,7 +92,12 @@ class GraphicsContext {
     IMGUI_CHECKVERSION();
     ImGui::CreateContext();
     ImGui::GetIO().IniFilename = nullptr;  // the layout is fixed; no imgui.ini litter in the cwd
-    if (!o.headless) glfw_backend_ = ImGui_ImplGlfw_InitForOpenGL(window, true);
+    if (!o.headless) {
+      // Ours first: the ImGui backend keeps them and calls them after its own.
+      glfwSetKeyCallback(window, queue_key);
+      glfwSetScrollCallback(window, queue_scroll);
+      glfw_backend_ = ImGui_ImplGlfw_InitForOpenGL(window, true);
+    }
     opengl_backend_ = ImGui_ImplOpenGL3_Init("#version 330 core");
     if (opengl_backend_ && egl_ && !egl_->route_imgui_gl_loader()) {
       release();
@@ -182,25 +200,36 @@ void save_screenshot(DemoState& s, int width, int height) {
 }
 
 void handle_keys(DemoState& s) {
+  std::vector<int> keys;
+  keys.swap(s.pressed_keys);
+  // Typing into a field is the field's; the keys were for it.
   if (ImGui::GetIO().WantTextInput) return;
-  // ImGui 1.86's GLFW backend indexes KeysDown by GLFW key codes.
-  if (ImGui::IsKeyPressed(GLFW_KEY_SPACE, false)) {
-    (s.race && s.race->running()) ? cancel_race(s) : start_race(s);
+  for (const int key : keys) {
+    if (key == GLFW_KEY_SPACE) (s.race && s.race->running()) ? cancel_race(s) : start_race(s);
+    if (key == GLFW_KEY_ESCAPE) cancel_race(s);
+    if (key == GLFW_KEY_S) s.screenshot_requested = true;
+    if (key == GLFW_KEY_F && s.scene) fit_view(s);
   }
-  if (ImGui::IsKeyPressed(GLFW_KEY_ESCAPE, false)) cancel_race(s);
-  if (ImGui::IsKeyPressed(GLFW_KEY_S, false)) s.screenshot_requested = true;
-  if (ImGui::IsKeyPressed(GLFW_KEY_F, false) && s.scene) fit_view(s);
 }
 
-// Drag pans, the wheel zooms about the cursor, as in the explorer; the panels keep their clicks.
-void handle_mouse(DemoState& s) {
+// Drag pans, the wheel zooms about the cursor, as in the explorer; the panel keeps its own
+// clicks and scrolling.
+void handle_mouse(DemoState& s, GLFWwindow* window) {
+  const double wheel = s.wheel;
+  s.wheel = 0;
   const ImGuiIO& io = ImGui::GetIO();
-  if (io.WantCaptureMouse || !s.scene) return;
-  if (ImGui::IsMouseDragging(ImGuiMouseButton_Left, 0)) s.camera.pan_pixels(io.MouseDelta.x, io.MouseDelta.y);
-  if (io.MouseWheel != 0) s.camera.zoom_about({io.MousePos.x, io.MousePos.y}, std::pow(1.2, io.MouseWheel));
+  if (!s.scene) return;
+  double x = 0, y = 0;
+  glfwGetCursorPos(window, &x, &y);
+  const bool over_panel = x < s.panel_width;
+  if (!over_panel && !io.WantCaptureMouse && ImGui::IsMouseDragging(ImGuiMouseButton_Left, 0)) {
+    s.camera.pan_pixels(io.MouseDelta.x, io.MouseDelta.y);
+  }
+  if (!over_panel && wheel != 0) s.camera.zoom_about({x, y}, std::pow(1.2, wheel));
 }
 
 int run_window(DemoState& s, GLFWwindow* window) {
+  glfwSetWindowUserPointer(window, &s);
   if (!s.options.graph.empty()) begin_load(s, s.options.graph);
   else if (!s.samples.empty()) begin_load(s, s.samples.front());
   while (!glfwWindowShouldClose(window)) {
@@ -222,7 +251,7 @@ int run_window(DemoState& s, GLFWwindow* window) {
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
     draw_frame(s, fb_width, fb_height, width, height, false);
     handle_keys(s);
-    handle_mouse(s);
+    handle_mouse(s, window);
     if (s.screenshot_requested) {
       s.screenshot_requested = false;
       save_screenshot(s, fb_width, fb_height);
@@ -232,6 +261,47 @@ int run_window(DemoState& s, GLFWwindow* window) {
   if (s.race) s.race->cancel();
   s.load_cancel = true;
   if (s.loading.valid()) s.loading.wait();
+  glfwSetWindowUserPointer(window, nullptr);
+  return 0;
+}
+
+// The frame-time benchmark: the graph alone on stage (no race), the panels drawn as usual,
+// each frame finished (glFinish) before the next; the times go to stdout as one JSON line.
+int run_bench(DemoState& s, GLFWwindow* window) {
+  std::string spec = s.options.graph;
+  if (spec.empty() && !s.samples.empty()) spec = s.samples.front();
+  if (spec.empty()) throw Error("no --graph given and no bundled samples found");
+  int width = s.options.width, height = s.options.height, fb_width = width, fb_height = height;
+  std::unique_ptr<render::OffscreenTarget> target;
+  if (window) {
+    glfwGetWindowSize(window, &width, &height);
+    glfwGetFramebufferSize(window, &fb_width, &fb_height);
+    glfwSwapInterval(0);  // the frame's own time, not the monitor's refresh
+  } else {
+    target = std::make_unique<render::OffscreenTarget>(width, height);
+  }
+  s.camera.set_viewport(width, height);
+  install_scene(s, load_scene(spec, JobContext{}, DatasetKind::Graph));
+  const render::Point lo = s.renderer.bounds_min(), hi = s.renderer.bounds_max();
+  std::vector<double> ms;
+  for (int frame = 0; frame < s.options.bench_frames; ++frame) {
+    render::bench_camera(s.camera, lo, hi, frame, s.options.bench_frames);
+    const auto start = std::chrono::steady_clock::now();
+    if (window) {
+      glfwPollEvents();
+      glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    }
+    draw_frame(s, fb_width, fb_height, width, height, !window);
+    if (window) glfwSwapBuffers(window);
+    glFinish();
+    ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+  }
+  const Graph& g = *s.scene->graph;
+  std::printf("%s\n", render::frame_times_json(window ? "demo" : "demo-headless", spec, g.n, g.arc_count(), width,
+                                                height, render::summarize_frame_times(ms),
+                                                render::current_gl_renderer())
+                          .c_str());
+  std::fflush(stdout);
   return 0;
 }
 
@@ -291,7 +361,9 @@ int run_demo(const DemoOptions& options) {
     apply_style(scale);
     s.panel_width = std::round(440 * scale);
     s.renderer.initialize();
-    int status = options.headless ? run_headless(s) : run_window(s, window.window);
+    int status = options.bench_frames > 0 ? run_bench(s, options.headless ? nullptr : window.window)
+                 : options.headless       ? run_headless(s)
+                                          : run_window(s, window.window);
     s.race.reset();
     s.renderer.release();
     return status;

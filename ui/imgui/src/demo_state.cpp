@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "pathscope/background_priority.hpp"
 #include "pathscope/error.hpp"
 #include "pathscope/graph_builder.hpp"
 #include "pathscope/drawn_graph.hpp"
@@ -154,6 +155,7 @@ void begin_load(DemoState& s, const std::string& spec) {
   s.tell("");
   const DatasetKind kind = dataset_kind_for(s.problem);
   s.loading = std::async(std::launch::async, [&s, spec, kind] {
+    run_this_thread_in_background();
     JobContext job([&s](double f) { s.load_progress = f; }, &s.load_cancel);
     return load_scene(spec, job, kind);
   });

@@ -49,6 +49,9 @@ struct DemoState {
   float panel_width = 440;  // logical pixels, scaled with the UI
   ImFont* headline_font = nullptr;
   bool screenshot_requested = false;
+  // Input queued by GLFW's callbacks, taken once per frame (demo_app.cpp).
+  std::vector<int> pressed_keys;
+  double wheel = 0;
   int screenshot_count = 0;
 
   void tell(std::string text, bool error = false) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <exception>
 
+#include "pathscope/background_priority.hpp"
 #include "pathscope/error.hpp"
 
 namespace pathscope::demo {
@@ -54,6 +55,8 @@ void Lane::join() {
 
 void Lane::run_job() {
   LaneState end = LaneState::Done;
+  // The window's loop keeps drawing and taking keys while a lane uses every core.
+  run_this_thread_in_background();
   try {
     JobContext job([this](double f) { progress_.store(std::clamp(f, 0.0, 1.0), std::memory_order_relaxed); },
                    &cancel_);

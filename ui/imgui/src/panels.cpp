@@ -7,6 +7,7 @@
 #include <filesystem>
 
 #include "demo_state.hpp"
+#include "pathscope/gpu.hpp"
 
 namespace pathscope::demo {
 namespace {
@@ -270,7 +271,17 @@ void lane_row(const Lane& lane, const ImVec4& colour, const char* unit) {
 }
 
 void lanes_section(DemoState& s) {
-  if (!s.race) return;
+  if (!s.race) {
+    // Before the first race: say now that the GPU lanes will sit out, and why.
+    static const GpuInfo gpu = gpu_info();
+    if (!gpu.available) {
+      section("LANES");
+      ImGui::PushStyleColor(ImGuiCol_Text, kDim);
+      ImGui::TextWrapped("GPU lanes will not run: %s", gpu.reason.c_str());
+      ImGui::PopStyleColor();
+    }
+    return;
+  }
   section("LANES");
   for (std::size_t i = 0; i < s.race->lanes.size(); ++i) {
     lane_row(*s.race->lanes[i], kLaneColours[i % 3], s.race->problem == "correlate" ? "pairs" : "updates");
@@ -391,15 +402,38 @@ void map_labels(DemoState& s) {
     path = &ref->outcome().highlight;
   }
   const auto screen = [&](std::int32_t u) { return s.camera.world_to_screen(drawn_position(s, u)); };
+  // The markers stay uncovered, and labels do not cover one another: each label tries the side
+  // away from the path first, then the other side, above and below.
+  std::vector<ImVec4> taken;  // x0, y0, x1, y1
+  const float marker = s.renderer.marker_radius_px(s.camera) + 3;
+  for (const std::int32_t u : {s.race->question.source, s.race->question.target}) {
+    if (u < 0 || u >= (s.network ? s.network->node_count() : g.n)) continue;
+    const render::Point p = screen(u);
+    taken.push_back(ImVec4(static_cast<float>(p.x) - marker, static_cast<float>(p.y) - marker,
+                           static_cast<float>(p.x) + marker, static_cast<float>(p.y) + marker));
+  }
+  const auto overlaps = [&](const ImVec4& r) {
+    return std::any_of(taken.begin(), taken.end(),
+                       [&](const ImVec4& t) { return r.x < t.z && t.x < r.z && r.y < t.w && t.y < r.w; });
+  };
   // neighbour: the path's next node from this end, so the label goes on the side away from the path.
   const auto label = [&](std::int32_t u, std::int32_t neighbour, const char* role, const std::string& name) {
     const render::Point p = screen(u);
     const bool path_goes_right = neighbour >= 0 && screen(neighbour).x > p.x;
     const std::string text = std::string(role) + " " + name;
     const ImVec2 size = ImGui::CalcTextSize(text.c_str());
-    const float gap = 12;
-    const ImVec2 at(path_goes_right ? static_cast<float>(p.x) - gap - size.x : static_cast<float>(p.x) + gap,
-                    static_cast<float>(p.y) - size.y / 2);
+    const float gap = marker + 4, px = static_cast<float>(p.x), py = static_cast<float>(p.y);
+    const ImVec2 right(px + gap, py - size.y / 2), left(px - gap - size.x, py - size.y / 2);
+    const ImVec2 spots[] = {path_goes_right ? left : right, path_goes_right ? right : left,
+                            ImVec2(px - size.x / 2, py - gap - size.y), ImVec2(px - size.x / 2, py + gap)};
+    ImVec2 at = spots[0];
+    for (const ImVec2& spot : spots) {
+      if (!overlaps(ImVec4(spot.x - 4, spot.y - 2, spot.x + size.x + 4, spot.y + size.y + 2))) {
+        at = spot;
+        break;
+      }
+    }
+    taken.push_back(ImVec4(at.x - 4, at.y - 2, at.x + size.x + 4, at.y + size.y + 2));
     draw->AddRectFilled(ImVec2(at.x - 4, at.y - 2), ImVec2(at.x + size.x + 4, at.y + size.y + 2),
                         IM_COL32(12, 14, 20, 210), 4);
     draw->AddText(at, IM_COL32(240, 242, 248, 255), text.c_str());

@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "pathscope/atomic_file.hpp"
+#include "pathscope/gpu.hpp"
 
 namespace pathscope::demo {
 namespace {
@@ -75,6 +76,11 @@ std::string race_report_json(const Scene& scene, const Race& race) {
   const Graph& g = *scene.graph;
   nlohmann::json j;
   j["tool"] = "pathscope-demo";
+  {
+    // The machine's GPU state as the panel showed it before the race, in the one wording.
+    const GpuInfo gpu = gpu_info();
+    j["gpu"] = {{"available", gpu.available}, {"reason", gpu.reason}, {"name", gpu.name}};
+  }
   j["problem"] = race.problem;
   if (scene.table) {
     const Table& t = *scene.table;

@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <stdexcept>
 
+#include "draw_order.hpp"
 #include "gl_program.hpp"
 #include "pathscope_render/offscreen_target.hpp"
 
@@ -14,12 +16,31 @@ Rgb8 to_rgb8(Rgba c) {
   return {byte(c.r), byte(c.g), byte(c.b)};
 }
 
+Style light_style() {
+  Style s;
+  s.background = {0.98f, 0.98f, 0.97f, 1};
+  s.node = {0.20f, 0.33f, 0.55f, 1};
+  s.node_border = {1, 1, 1, 1};
+  s.arc = {0.30f, 0.36f, 0.46f, 0.55f};
+  s.node_dimmed = {0.62f, 0.66f, 0.72f, 1};
+  s.arc_dimmed = {0.60f, 0.64f, 0.70f, 0.45f};
+  s.path_outline = {0.15f, 0.10f, 0.0f, 0.85f};
+  s.marker_border = {0.1f, 0.1f, 0.1f, 1};
+  return s;
+}
+
 struct Renderer::Impl {
   Style style;
   bool ready = false;
-  GLuint segment_program = 0, disc_program = 0, arrow_program = 0;
+  GLuint segment_program = 0, disc_program = 0, arrow_program = 0, point_program = 0;
   GLuint segment_corners = 0, disc_corners = 0;
+  GLuint node_points_vao = 0;  // the nodes' buffer fed one vertex per node, for GL points
   Layer arcs, arrows, nodes, path_segments, path_nodes, source_marker, target_marker, set_segments, set_nodes;
+  // The nodes' and arcs' buffers hold them in these orders (culling and thinning).
+  NodeOrder node_order;
+  ArcOrder arc_order;
+  std::vector<DrawRange> ranges;  // scratch, per frame
+  FrameDetail detail;
 
   std::vector<float> positions;  // relative to origin
   std::vector<std::int32_t> arc_pairs;  // the drawn arcs, kept to find a node set's arcs
@@ -35,6 +56,9 @@ struct Renderer::Impl {
   std::int32_t source = -1, target = -1;
 
   void upload_markers();
+  // Draws the runs of a layer's instances; the instance attribute is pointed at each run.
+  int node_level(const Camera& camera, float radius) const;
+  void draw_ranges(const Layer& layer, GLuint instances, int instance_floats, GLenum mode, GLsizei vertices);
   void draw_segments(const Layer& layer, const std::array<float, 9>& m, const Camera& c, float width, Rgba color);
   void draw_discs(const Layer& layer, const std::array<float, 9>& m, const Camera& c, float radius, float border_px,
                   Rgba fill, Rgba border);
@@ -52,6 +76,7 @@ void Renderer::initialize() {
   r.segment_program = build_program("segment.vert", "segment.frag");
   r.disc_program = build_program("disc.vert", "disc.frag");
   r.arrow_program = build_program("arrow.vert", "flat.frag");
+  r.point_program = build_program("point.vert", "point.frag");
   const float segment_quad[] = {0, -1, 1, -1, 0, 1, 1, 1};
   const float disc_quad[] = {-1, -1, 1, -1, -1, 1, 1, 1};
   glGenBuffers(1, &r.segment_corners);
@@ -64,6 +89,13 @@ void Renderer::initialize() {
   r.arcs.create(r.segment_corners, 4);
   r.arrows.create(0, 4, r.arcs.instances);
   r.nodes.create(r.disc_corners, 2);
+  glGenVertexArrays(1, &r.node_points_vao);
+  glBindVertexArray(r.node_points_vao);
+  glBindBuffer(GL_ARRAY_BUFFER, r.nodes.instances);
+  glEnableVertexAttribArray(1);
+  glVertexAttribPointer(1, 2, GL_FLOAT, GL_FALSE, 2 * sizeof(float), nullptr);
+  glBindVertexArray(0);
+  glBindBuffer(GL_ARRAY_BUFFER, 0);
   r.path_segments.create(r.segment_corners, 4);
   r.path_nodes.create(r.disc_corners, 2);
   r.source_marker.create(r.disc_corners, 2);
@@ -80,11 +112,14 @@ void Renderer::release() {
                        &r.target_marker, &r.set_segments, &r.set_nodes}) {
     layer->release();
   }
+  glDeleteVertexArrays(1, &r.node_points_vao);
+  r.node_points_vao = 0;
   glDeleteBuffers(1, &r.segment_corners);
   glDeleteBuffers(1, &r.disc_corners);
   glDeleteProgram(r.segment_program);
   glDeleteProgram(r.disc_program);
   glDeleteProgram(r.arrow_program);
+  glDeleteProgram(r.point_program);
   r.ready = false;
 }
 
@@ -133,8 +168,11 @@ void Renderer::set_graph(const std::vector<float>& positions, const std::vector<
   r.arc_fade = std::clamp(4.0 / std::max(lines_per_node, 1e-9), 0.25, 1.0);
   r.spacing = std::sqrt(std::max((r.hi.x - r.lo.x) * (r.hi.y - r.lo.y), 1e-12) / std::max<double>(n, 1));
   if (!r.ready) throw std::runtime_error("Renderer::set_graph before initialize");
-  r.arcs.upload(segments, 4);
-  r.nodes.upload(r.positions, 2);
+  const Point rel_lo{r.lo.x - r.origin.x, r.lo.y - r.origin.y}, rel_hi{r.hi.x - r.origin.x, r.hi.y - r.origin.y};
+  r.arc_order = order_arcs(segments, rel_lo, rel_hi);
+  r.node_order = order_nodes(r.positions, rel_lo, rel_hi);
+  r.arcs.upload(r.arc_order.segments, 4);
+  r.nodes.upload(r.node_order.centres, 2);
   set_highlight({}, false);
   set_node_set({});
 }
@@ -220,6 +258,10 @@ float Renderer::node_radius_px(const Camera& camera) const {
   return static_cast<float>(std::clamp(world * camera.pixels_per_unit(), 1.5, 9.0));
 }
 
+float Renderer::marker_radius_px(const Camera& camera) const {
+  return std::max(10.0f, node_radius_px(camera) * 2.0f);
+}
+
 void Renderer::Impl::draw_segments(const Layer& layer, const std::array<float, 9>& m, const Camera& c, float width,
                                    Rgba color) {
   if (layer.count == 0) return;
@@ -246,10 +288,86 @@ void Renderer::Impl::draw_discs(const Layer& layer, const std::array<float, 9>& 
   glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, layer.count);
 }
 
+namespace {
+
+// The view box in the renderer's units (world relative to origin).
+void view_box(const Camera& c, Point origin, Point& lo, Point& hi) {
+  const Point a = c.screen_to_world({0, c.viewport_height()}), b = c.screen_to_world({c.viewport_width(), 0});
+  lo = {std::min(a.x, b.x) - origin.x, std::min(a.y, b.y) - origin.y};
+  hi = {std::max(a.x, b.x) - origin.x, std::max(a.y, b.y) - origin.y};
+}
+
+}  // namespace
+
+void Renderer::Impl::draw_ranges(const Layer& layer, GLuint instance_buffer, int instance_floats, GLenum mode,
+                                 GLsizei vertices) {
+  if (ranges.empty()) return;
+  glBindVertexArray(layer.vao);
+  glBindBuffer(GL_ARRAY_BUFFER, instance_buffer);
+  const GLsizei stride = instance_floats * static_cast<GLsizei>(sizeof(float));
+  for (const DrawRange& range : ranges) {
+    glVertexAttribPointer(1, instance_floats, GL_FLOAT, GL_FALSE, stride,
+                          reinterpret_cast<const void*>(static_cast<std::uintptr_t>(range.first) * stride));
+    glDrawArraysInstanced(mode, 0, vertices, range.count);
+    ++detail.draw_calls;
+  }
+  // Back to the whole buffer, as the other draws of this layer expect.
+  glVertexAttribPointer(1, instance_floats, GL_FLOAT, GL_FALSE, stride, nullptr);
+  glBindBuffer(GL_ARRAY_BUFFER, 0);
+}
+
+const FrameDetail& Renderer::last_frame() const { return impl_->detail; }
+
+double Renderer::min_arc_px(const Camera& camera) const {
+  // Zoomed out, an arc shorter than a node's point lies under its two ends.
+  const float radius = node_radius_px(camera);
+  return radius < kPointRadiusPx ? std::max<double>(kMinArcPx, 2 * radius) : kMinArcPx;
+}
+
+int Renderer::Impl::node_level(const Camera& camera, float radius) const {
+  // Points: one node per cell of a point's size looks like all of them.
+  return radius < kPointRadiusPx ? node_order.level_for(camera.pixels_per_unit(), 2.0 * radius) : NodeOrder::kLevels;
+}
+
+double Renderer::node_cell(const Camera& camera) const {
+  const int level = impl_->node_level(camera, node_radius_px(camera));
+  return level >= NodeOrder::kLevels ? 0 : impl_->node_order.extent / std::ldexp(1.0, level);
+}
+
+std::vector<std::int32_t> Renderer::arcs_in_view(const Camera& camera) const {
+  const auto& r = *impl_;
+  Point lo, hi;
+  view_box(camera, r.origin, lo, hi);
+  std::vector<DrawRange> ranges;
+  visible_arc_ranges(r.arc_order, lo, hi, min_arc_px(camera) / camera.pixels_per_unit(), ranges);
+  std::vector<std::int32_t> out;
+  for (const auto& range : ranges) {
+    out.insert(out.end(), r.arc_order.index.begin() + range.first, r.arc_order.index.begin() + range.first + range.count);
+  }
+  return out;
+}
+
+std::vector<std::int32_t> Renderer::nodes_in_view(const Camera& camera) const {
+  const auto& r = *impl_;
+  Point lo, hi;
+  view_box(camera, r.origin, lo, hi);
+  std::vector<DrawRange> ranges;
+  const float radius = node_radius_px(camera);
+  visible_node_ranges(r.node_order, lo, hi, (radius + 2) / camera.pixels_per_unit(), r.node_level(camera, radius),
+                      ranges);
+  std::vector<std::int32_t> out;
+  for (const auto& range : ranges) {
+    out.insert(out.end(), r.node_order.index.begin() + range.first,
+               r.node_order.index.begin() + range.first + range.count);
+  }
+  return out;
+}
+
 void Renderer::render(const Camera& camera, int framebuffer_width, int framebuffer_height) {
   auto& r = *impl_;
   if (!r.ready) throw std::runtime_error("Renderer::render before initialize");
   const Style& s = r.style;
+  r.detail = {};
   glViewport(0, 0, framebuffer_width, framebuffer_height);
   glDisable(GL_DEPTH_TEST);
   glDisable(GL_CULL_FACE);
@@ -262,13 +380,30 @@ void Renderer::render(const Camera& camera, int framebuffer_width, int framebuff
   const auto m = camera.world_to_ndc(r.origin);
   const float radius = node_radius_px(camera);
   const bool dim = r.has_highlight || r.has_node_set;
-  const double arc_px = r.typical_arc * camera.pixels_per_unit();
+  const double ppu = camera.pixels_per_unit();
+  const double arc_px = r.typical_arc * ppu;
+  Point view_lo, view_hi;
+  view_box(camera, r.origin, view_lo, view_hi);
 
+  // Arcs in view and at least a pixel long; the rest would only be overdraw under the nodes.
+  visible_arc_ranges(r.arc_order, view_lo, view_hi, min_arc_px(camera) / ppu, r.ranges);
+  for (const auto& range : r.ranges) r.detail.arcs_drawn += range.count;
   Rgba arc_colour = dim ? s.arc_dimmed : s.arc;
   arc_colour.a *= static_cast<float>(r.arc_fade);
-  r.draw_segments(r.arcs, m, camera, s.arc_width_px, arc_colour);
-  // Arrowheads only without a highlight: with one, they would compete with it.
-  if (r.directed && !dim && arc_px > 28 && r.arcs.count > 0) {
+  if (r.arcs.count > 0) {
+    glUseProgram(r.segment_program);
+    glUniformMatrix3fv(glGetUniformLocation(r.segment_program, "world_to_ndc"), 1, GL_FALSE, m.data());
+    glUniform2f(glGetUniformLocation(r.segment_program, "viewport_px"), float(camera.viewport_width()),
+                float(camera.viewport_height()));
+    glUniform1f(glGetUniformLocation(r.segment_program, "width_px"), s.arc_width_px);
+    glUniform4f(glGetUniformLocation(r.segment_program, "color"), arc_colour.r, arc_colour.g, arc_colour.b,
+                arc_colour.a);
+    r.draw_ranges(r.arcs, r.arcs.instances, 4, GL_TRIANGLE_STRIP, 4);
+  }
+  // Arrowheads only where they are legible, and without a highlight: with one, they would
+  // compete with it.
+  if (r.directed && !dim && arc_px > kArrowArcPx && r.arcs.count > 0) {
+    r.detail.arrowheads = true;
     const Rgba c = arc_colour;
     glUseProgram(r.arrow_program);
     glUniformMatrix3fv(glGetUniformLocation(r.arrow_program, "world_to_ndc"), 1, GL_FALSE, m.data());
@@ -277,10 +412,38 @@ void Renderer::render(const Camera& camera, int framebuffer_width, int framebuff
     glUniform1f(glGetUniformLocation(r.arrow_program, "size_px"), float(std::clamp(arc_px * 0.18, 6.0, 14.0)));
     glUniform1f(glGetUniformLocation(r.arrow_program, "gap_px"), radius + 1);
     glUniform4f(glGetUniformLocation(r.arrow_program, "color"), c.r, c.g, c.b, std::min(1.0f, c.a * 1.6f));
-    glBindVertexArray(r.arrows.vao);
-    glDrawArraysInstanced(GL_TRIANGLES, 0, 3, r.arcs.count);
+    r.draw_ranges(r.arrows, r.arcs.instances, 4, GL_TRIANGLES, 3);
   }
-  r.draw_discs(r.nodes, m, camera, radius, radius > 3 ? 1.0f : 0.0f, dim ? s.node_dimmed : s.node, s.node_border);
+
+  visible_node_ranges(r.node_order, view_lo, view_hi, (radius + 2) / ppu, r.node_level(camera, radius), r.ranges);
+  for (const auto& range : r.ranges) r.detail.nodes_drawn += range.count;
+  const Rgba node_fill = dim ? s.node_dimmed : s.node;
+  if (radius < kPointRadiusPx) {
+    // Zoomed out: a disc would be a few pixels, a point is one vertex instead of four.
+    r.detail.nodes_as_points = true;
+    glEnable(GL_PROGRAM_POINT_SIZE);
+    glUseProgram(r.point_program);
+    glUniformMatrix3fv(glGetUniformLocation(r.point_program, "world_to_ndc"), 1, GL_FALSE, m.data());
+    glUniform1f(glGetUniformLocation(r.point_program, "size_px"), 2 * radius);
+    glUniform4f(glGetUniformLocation(r.point_program, "color"), node_fill.r, node_fill.g, node_fill.b, node_fill.a);
+    glBindVertexArray(r.node_points_vao);
+    for (const auto& range : r.ranges) {
+      glDrawArrays(GL_POINTS, range.first, range.count);
+      ++r.detail.draw_calls;
+    }
+    glDisable(GL_PROGRAM_POINT_SIZE);
+  } else if (r.nodes.count > 0) {
+    glUseProgram(r.disc_program);
+    glUniformMatrix3fv(glGetUniformLocation(r.disc_program, "world_to_ndc"), 1, GL_FALSE, m.data());
+    glUniform2f(glGetUniformLocation(r.disc_program, "viewport_px"), float(camera.viewport_width()),
+                float(camera.viewport_height()));
+    glUniform1f(glGetUniformLocation(r.disc_program, "radius_px"), radius);
+    glUniform1f(glGetUniformLocation(r.disc_program, "border_px"), radius > 3 ? 1.0f : 0.0f);
+    glUniform4f(glGetUniformLocation(r.disc_program, "fill"), node_fill.r, node_fill.g, node_fill.b, node_fill.a);
+    glUniform4f(glGetUniformLocation(r.disc_program, "border"), s.node_border.r, s.node_border.g, s.node_border.b,
+                s.node_border.a);
+    r.draw_ranges(r.nodes, r.nodes.instances, 2, GL_TRIANGLE_STRIP, 4);
+  }
 
   if (r.has_node_set) {
     Rgba set_arc = s.path;
@@ -299,7 +462,8 @@ void Renderer::render(const Camera& camera, int framebuffer_width, int framebuff
       r.draw_discs(r.path_nodes, m, camera, path_radius, 1.5f, s.path, s.path_outline);
     }
   }
-  const float marker_radius = std::max(10.0f, radius * 2.0f);
+  // The markers last, over everything the graph draws.
+  const float marker_radius = marker_radius_px(camera);
   r.draw_discs(r.source_marker, m, camera, marker_radius, 2.5f, s.source_marker, s.marker_border);
   r.draw_discs(r.target_marker, m, camera, marker_radius, 2.5f, s.target_marker, s.marker_border);
   glBindVertexArray(0);

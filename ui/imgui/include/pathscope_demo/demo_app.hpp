@@ -22,6 +22,8 @@ struct DemoOptions {
   std::string method = "spearman";   // correlate: spearman or pearson
   double min_abs_rho = 0.8;          // correlate: pairs with |rho| >= this survive
   double ui_scale = 0;               // 0: the monitor's content scale
+  int bench_frames = 0;              // > 0: load, draw this many frames on a fixed camera path
+                                     // (headless: through EGL), print their times as JSON, exit
 };
 
 // "apsp", "tsp", "reach", "correlate": the races, in the picker's order.

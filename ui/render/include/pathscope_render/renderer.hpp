@@ -40,14 +40,32 @@ struct Style {
   float node_set_arc_alpha = 0.6f;
 };
 
+// The same picture on white, for print and slides: darker nodes and arcs; the highlight and
+// markers keep their colours (tests and viewers look for them).
+Style light_style();
+
 // The exact 8-bit highlight colour as it lands in an exported image.
 struct Rgb8 {
   std::uint8_t r, g, b;
 };
 Rgb8 to_rgb8(Rgba c);
 
+// What the last frame drew, after culling and level of detail.
+struct FrameDetail {
+  std::int64_t arcs_drawn = 0, nodes_drawn = 0;
+  bool nodes_as_points = false;  // zoomed out: one GL point per node instead of a disc
+  bool arrowheads = false;       // only when arcs are long enough on screen to carry one
+  int draw_calls = 0;
+};
+
 class Renderer {
  public:
+  // Arcs shorter than this on screen are left out (they hide under their nodes); nodes are
+  // points below this radius; arrowheads need arcs this long on screen (typical length).
+  static constexpr double kMinArcPx = 1.0;
+  static constexpr float kPointRadiusPx = 2.5f;
+  static constexpr double kArrowArcPx = 28;
+
   Renderer();
   ~Renderer();  // frees nothing on the GPU: call release() while the context is current
   Renderer(const Renderer&) = delete;
@@ -79,10 +97,26 @@ class Renderer {
   double typical_arc_length() const;
   // The disc radius used at this zoom, in logical pixels (front ends pick nodes with it).
   float node_radius_px(const Camera& camera) const;
+  // The source and target markers' radius with their rim, in logical pixels: labels keep
+  // out of it, so a marker is never covered.
+  float marker_radius_px(const Camera& camera) const;
 
   // Draws into the bound framebuffer of framebuffer_width x framebuffer_height device pixels
   // (logical size times the device pixel ratio; the camera holds the logical size).
   void render(const Camera& camera, int framebuffer_width, int framebuffer_height);
+  const FrameDetail& last_frame() const;
+  // Arcs shorter than this on screen are left out: kMinArcPx, or zoomed out a node point's size.
+  double min_arc_px(const Camera& camera) const;
+  // Zoomed out, nodes are thinned to one per cell of this side (world units); 0 when every
+  // node in view is drawn.
+  double node_cell(const Camera& camera) const;
+  // What a frame with this camera draws (indices of set_graph's arc pairs and nodes): every
+  // arc that crosses the view and is at least min_arc_px long on screen; every node in view,
+  // or zoomed out one in every occupied node_cell; and some just outside (culling goes by
+  // cells).
+  std::vector<std::int32_t> arcs_in_view(const Camera& camera) const;
+  std::vector<std::int32_t> nodes_in_view(const Camera& camera) const;
+
   // Renders at width x height into an offscreen framebuffer and returns RGBA rows, top row
   // first. The camera should already have that viewport.
   std::vector<std::uint8_t> render_to_rgba(const Camera& camera, int width, int height);

@@ -1,0 +1,31 @@
+#pragma once
+// The frame-time benchmark both front ends run (`--bench-frames N`): one fixed camera path over
+// the graph's bounds, the same in the explorer and the demo, and one summary of the times.
+#include <string>
+#include <vector>
+
+#include "pathscope_render/camera.hpp"
+
+namespace pathscope::render {
+
+// Frame i of n (0-based): from the whole graph in view, zoom in 32x towards a point off the
+// centre, pan across at that zoom, then zoom back out past the start. The camera keeps its
+// viewport; only centre and scale change.
+void bench_camera(Camera& camera, Point lo, Point hi, int frame, int frames);
+
+struct FrameTimes {
+  int frames = 0;
+  double median_ms = 0, p95_ms = 0, max_ms = 0, mean_ms = 0;
+};
+FrameTimes summarize_frame_times(std::vector<double> milliseconds);
+
+// {"frontend": ..., "graph": ..., "nodes": n, "arcs": m, "width": w, "height": h, "frames": N,
+//  "median_ms": ..., "p95_ms": ..., "max_ms": ..., "mean_ms": ..., "gl_renderer": ...}
+// on one line, for scripts.
+std::string frame_times_json(const std::string& frontend, const std::string& graph, long long nodes, long long arcs,
+                             int width, int height, const FrameTimes& t, const std::string& gl_renderer);
+
+// The driver's name of the current context's renderer ("llvmpipe ...", "NVIDIA H100 ...").
+std::string current_gl_renderer();
+
+}  // namespace pathscope::render
