@@ -2,6 +2,8 @@
 # Installs the Debian/Ubuntu packages pathscope builds with, only those that are missing.
 # Works on Debian 12 and Ubuntu 24.04, as root or through sudo. The CUDA toolkit is not a
 # Debian package: when nvcc is on PATH (or in /usr/local/cuda/bin) the GPU engines are built.
+# NCCL (several-GPU runs) comes with the toolkit or NVIDIA's libnccl-dev; without it those runs
+# say they are unavailable.
 set -euo pipefail
 
 packages=(build-essential cmake ninja-build pkg-config ccache python3

@@ -64,7 +64,19 @@ struct BenchApspCommand {
     BenchLayout layout;
     layout.columns = {{"% peak", 8}};
     BenchTable table(layout);
-    for (const auto& name : names) table.add(run_engine(name, g, options, peak));
+    for (const auto& name : names) {
+      if (!is_gpu_engine(name)) {
+        table.add(run_engine(name, g, options, peak));
+        continue;
+      }
+      for (const GpuSet& gpus : engine_options.resources.gpu_sweep()) {
+        ApspOptions on = options;
+        on.gpus = gpus;
+        BenchRow row = run_engine(name, g, on, peak);
+        if (!gpus.is_default()) row.name = row.label = name + " --gpus " + gpu_set_text(gpus);
+        table.add(std::move(row));
+      }
+    }
     if (json) {
       nlohmann::json out = {{"graph", input.spec}, {"n", g.n}, {"m", g.arc_count()}, {"dist", dist_type_name(options.dist)},
                             {"repeat", repeat.repeat}, {"warmup", repeat.warmup}, {"results", table.json_rows()},
@@ -133,7 +145,7 @@ CLI::App* add_bench_command(CLI::App& app) {
   auto cmd = std::make_shared<BenchApspCommand>();
   auto* sub = bench->add_subcommand("apsp", "All-pairs engines: seconds, updates/s, ratios, % of GPU peak, checksums");
   cmd->input.add_to(*sub);
-  cmd->engine_options.add_to(*sub);
+  cmd->engine_options.add_to(*sub, /*gpu_sweep=*/true);
   sub->add_option("--engines", cmd->engines, "Comma-separated engine names; the first is the baseline")->capture_default_str();
   cmd->repeat.add_to(*sub);
   sub->add_flag("--json", cmd->json, "Print JSON");

@@ -221,7 +221,8 @@ struct BenchCorrelateCommand {
     RowCatalog rows;
   };
 
-  BenchRow run_backend(const std::string& name, CorrelateOptions& options, TableLayout& layout, Outcome& outcome) const {
+  BenchRow run_backend(const std::string& name, const GpuSet& gpus, CorrelateOptions& options, TableLayout& layout,
+                       Outcome& outcome) const {
     auto engine = make_correlation_engine(name);
     if (auto why = engine->unavailable_reason(); !why.empty()) return BenchRow::not_run(name, why);
     outcome.partial = name == "cpu-rerank" && rerank_rows > 0;
@@ -230,6 +231,7 @@ struct BenchCorrelateCommand {
       auto source = table.open();  // each run reads the table afresh, as a run would
       layout = source->layout();
       options = resources.applied_to(thresholds.to_options(layout));
+      options.gpus = gpus;
       options.count_only = count_only;
       options.row_limit = outcome.partial ? rerank_rows : 0;
       FingerprintSink fingerprint(rerank_rows);
@@ -238,7 +240,7 @@ struct BenchCorrelateCommand {
       outcome.limited = fingerprint.limited;
       return BenchRun{result.timing, fmt::format("{} {:x}", result.survivors, fingerprint.all.pair_hash)};
     });
-    row.name = name;
+    row.name = gpus.is_default() ? name : name + " --gpus " + gpu_set_text(gpus);
     outcome.survivors = result.survivors;
     outcome.rows = std::move(result.rows);
     const auto& t = result.timing;
@@ -269,13 +271,19 @@ struct BenchCorrelateCommand {
     shape.equal_key = "equal_to_reference";
     shape.answers_noun = "survivor sets";
     BenchTable bench(shape);
-    std::vector<Outcome> outcomes(names.size());
+    // The gpu backend runs once per --gpus set.
+    std::vector<std::pair<std::string, GpuSet>> runs;
+    for (const auto& name : names)
+      for (const GpuSet& gpus : name == "gpu" ? resources.gpu_sweep() : std::vector<GpuSet>{GpuSet{}})
+        runs.emplace_back(name, gpus);
+    std::vector<Outcome> outcomes(runs.size());
     TableLayout layout;
     CorrelateOptions options;
-    for (std::size_t i = 0; i < names.size(); ++i) bench.add(run_backend(names[i], options, layout, outcomes[i]));
+    for (std::size_t i = 0; i < runs.size(); ++i)
+      bench.add(run_backend(runs[i].first, runs[i].second, options, layout, outcomes[i]));
     // The reference is the first full run; a partial baseline is compared on its rows only.
     const Outcome* reference = nullptr;
-    for (std::size_t i = 0; i < names.size() && !reference; ++i)
+    for (std::size_t i = 0; i < runs.size() && !reference; ++i)
       if (bench.rows()[i].ran() && !outcomes[i].partial) reference = &outcomes[i];
     bench.set_agreement([&](std::size_t i) {
       const Outcome& r = outcomes[i];
@@ -310,6 +318,7 @@ void add_correlate_commands(CLI::App& app, CLI::App& bench) {
   cmd->table.add_to(*sub);
   cmd->thresholds.add_to(*sub);
   cmd->resources.add_to(*sub, kRowsUse);
+  cmd->resources.add_gpus_to(*sub);
   sub->add_option("--out", cmd->out,
                   "Survivors as 'i j rho p' TSV, or with a .npy name as binary records (i, j: uint32 used-row indices; "
                   "rho, p: float32), written while the pairs are computed (/dev/null: count only)");
@@ -325,6 +334,7 @@ void add_correlate_commands(CLI::App& app, CLI::App& bench) {
   bench_cmd->table.add_to(*bench_sub);
   bench_cmd->thresholds.add_to(*bench_sub);
   bench_cmd->resources.add_to(*bench_sub, kRowsUse);
+  bench_cmd->resources.add_gpus_to(*bench_sub, /*sweep=*/true);
   bench_sub->add_option("--backends", bench_cmd->backends, "Comma-separated: cpu, gpu, cpu-rerank")->capture_default_str();
   bench_sub->add_option("--rerank-rows", bench_cmd->rerank_rows,
                         "cpu-rerank computes only the pairs of the first N rows (0: all); its pairs/s is compared")

@@ -4,12 +4,13 @@
 
 namespace pathscope::cli {
 
-void EngineOptions::add_to(CLI::App& command) {
+void EngineOptions::add_to(CLI::App& command, bool gpu_sweep) {
   command.add_option("--dist", dist,
                      "Distance type: int32, int64, float, hop16, or auto (the narrowest exact one: int32, int64 "
                      "when int32 could overflow, float for fractional costs; `info` says which and why)")
       ->capture_default_str();
   resources.add_to(command, "the n x n result");
+  resources.add_gpus_to(command, gpu_sweep);
 }
 
 ApspOptions EngineOptions::to_apsp_options(const Graph& g) const {

@@ -12,7 +12,8 @@ struct EngineOptions {
   std::string dist = "auto";
   ResourceFlags resources;
 
-  void add_to(CLI::App& command);
+  // `gpu_sweep`: --gpus takes several sets, run in turn (bench).
+  void add_to(CLI::App& command, bool gpu_sweep = false);
   // "auto" distance: choose_distance_type (distance_choice.hpp).
   ApspOptions to_apsp_options(const Graph& g) const;
 };

@@ -159,6 +159,18 @@ TEST(CliOptionSweep, MemoryBudgets) {
   }
 }
 
+TEST(CliOptionSweep, GpuSets) {
+  const std::vector<std::vector<std::string>> with_gpus = {
+      {"apsp", kGraph}, {"correlate", kTable, "--count-only"}, {"bench", "apsp", kGraph, "--engines", "textbook"},
+      {"bench", "correlate", kTable, "--backends", "cpu", "--count-only"}};
+  for (const auto& base : with_gpus)
+    for (const std::string v : {"-1", "nan", "inf", "1e30", "abc", "65", "0,", "0+64", "2147483648", "1.5"}) {
+      auto args = base;
+      args.push_back("--gpus=" + v);
+      expect_refused(run_cli(args, kRunLimit), args, "gpus");
+    }
+}
+
 TEST(CliOptionSweep, GeneratorSpecSizes) {
   struct Case {
     std::vector<std::string> prefix;  // the command before the spec

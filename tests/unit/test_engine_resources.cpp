@@ -140,3 +140,40 @@ TEST(CorrelationResources, ThreadCountDoesNotChangeTheSurvivors) {
 
 }  // namespace
 }  // namespace pathscope
+
+namespace pathscope {
+namespace {
+
+// --gpus: every form read back, ranks resolved against a device count, bad text refused.
+TEST(GpuSetText, FormsReadBackAndResolveToRanks) {
+  EXPECT_TRUE(parse_gpu_set("0").is_default());
+  EXPECT_TRUE(parse_gpu_set("all").all);
+  EXPECT_EQ(parse_gpu_set("3").count, 3);
+  EXPECT_EQ(parse_gpu_set("0,2,5").devices, (std::vector<int>{0, 2, 5}));
+  EXPECT_EQ(parse_gpu_set("1+1+0").devices, (std::vector<int>{1, 1, 0}));
+  for (const char* text : {"all", "0", "4", "0+0", "3+1+2"}) EXPECT_EQ(gpu_set_text(parse_gpu_set(text)), text);
+  EXPECT_EQ(gpu_ranks(parse_gpu_set("all"), 3), (std::vector<int>{0, 1, 2}));
+  EXPECT_EQ(gpu_ranks(parse_gpu_set("2"), 8), (std::vector<int>{0, 1}));
+  EXPECT_EQ(gpu_ranks(parse_gpu_set("0+0+0"), 1), (std::vector<int>{0, 0, 0}));
+  EXPECT_TRUE(gpu_ranks(GpuSet{}, 4).empty());
+}
+
+TEST(GpuSetText, BadTextAndMissingDevicesAreRefused) {
+  for (const char* text : {"", "-1", "two", "1.5", "0,", ",0", "0,,1", "65", "0+64", "1e3", "0x2", " 1"})
+    EXPECT_THROW(parse_gpu_set(text), Error) << text;
+  try {
+    gpu_ranks(parse_gpu_set("4"), 2);
+    ADD_FAILURE() << "4 GPUs on a machine with 2";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("this machine has 2"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW(gpu_ranks(parse_gpu_set("0,3"), 2), Error);
+  GpuSet too_many;
+  too_many.devices.assign(kMaxGpuRanks + 1, 0);
+  EngineResources r;
+  r.gpus = too_many;
+  EXPECT_THROW(validate_resources(r), Error);
+}
+
+}  // namespace
+}  // namespace pathscope

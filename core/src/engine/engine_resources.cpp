@@ -22,6 +22,7 @@ int max_cpu_threads() { return std::max(64, 4 * omp_get_num_procs()); }
 
 void validate_resources(const EngineResources& resources) {
   check_threads(resources.threads);
+  gpu_ranks(resources.gpus, kMaxGpuRanks);  // the limits alone: the devices are counted at run time
   const std::uint64_t physical = physical_memory_bytes();
   if (physical > 0 && resources.memory_budget > physical)
     throw Error("a memory budget of " + format_bytes(resources.memory_budget) + " is more than this machine's " +

@@ -20,6 +20,19 @@ enum class Algorithm { Naive, Blocked };
 template <class D>
 RunFigures run_algorithm(Algorithm algorithm, const Graph& g, const ApspOptions& options, const JobContext& job,
                          std::vector<typename D::Scalar>& out, std::vector<std::int32_t>* next, MatrixSink* sink) {
+  if (!options.gpus.is_default()) {
+    if (algorithm == Algorithm::Naive)
+      throw Error("gpu-naive runs on one GPU; --gpus " + gpu_set_text(options.gpus) + " needs gpu-blocked");
+    if (next)
+      throw Error("next hops need the whole matrix on one GPU; leave out --gpus " + gpu_set_text(options.gpus) +
+                  " (paths are rebuilt from the distances alone without them)");
+    // The ranks' blocks come back into `out`; the caller hands its rows to the sink.
+    if (sink)
+      require_within_budget(std::uint64_t(g.n) * std::uint64_t(g.n) * sizeof(typename D::Scalar),
+                            effective_memory_budget(options),
+                            "gpu-blocked over several GPUs (the matrix in host memory before it is written)");
+    return run_blocked_distributed<D>(g, options, job, out);
+  }
   const std::uint64_t budget = device_memory_budget(options.gpu_memory_budget);
   if (algorithm == Algorithm::Naive) {
     const std::uint64_t need = naive_bytes<D>(g.n, g.arc_count());

@@ -38,6 +38,11 @@ RunFigures run_blocked_in_core(const Graph& g, const JobContext& job, std::vecto
 template <class D>
 RunFigures run_blocked_out_of_core(const Graph& g, const JobContext& job, std::uint64_t device_budget,
                                    std::vector<typename D::Scalar>& out, MatrixSink* sink);
+// gpu-blocked over the ranks options.gpus names (distributed_blocked.cu); every rank's block in
+// its GPU's memory, gathered into `out`.
+template <class D>
+RunFigures run_blocked_distributed(const Graph& g, const ApspOptions& options, const JobContext& job,
+                                   std::vector<typename D::Scalar>& out);
 template <class D>
 RunFigures run_naive(const Graph& g, const JobContext& job, std::vector<typename D::Scalar>& out,
                      std::vector<std::int32_t>* next, MatrixSink* sink);

@@ -4,6 +4,7 @@
 #include <cuda_runtime.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <vector>
 
@@ -73,12 +74,17 @@ void enqueue_broadcast(const typename D::Scalar* src, typename D::AWord* dst, st
 template <class D>
 void enqueue_product(const ProductBatch<D>& batch, cudaStream_t s) {
   using S = ProductShape<D>;
-  static const bool configured = [] {
+  // The attribute belongs to each device's copy of the kernel: set once per device (ranks of a
+  // several-GPU run launch on several).
+  static std::atomic<std::uint64_t> configured{0};
+  int device = 0;
+  CUDA_CHECK(cudaGetDevice(&device));
+  const std::uint64_t bit = std::uint64_t{1} << (device & 63);
+  if (!(configured.load(std::memory_order_acquire) & bit)) {
     CUDA_CHECK(cudaFuncSetAttribute(minplus_product_kernel<D>, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                     S::kSharedBytes));
-    return true;
-  }();
-  (void)configured;
+    configured.fetch_or(bit, std::memory_order_release);
+  }
   int rows = 0, words = 0;
   for (int j = 0; j < batch.count; ++j) {
     rows = std::max(rows, batch.job[j].rows);

@@ -207,10 +207,11 @@ struct FinalFlags {
 };
 
 // Maps the working infinity to the public "unreachable" value in place, over rows
-// [row0, row0 + rows) x [0, cols) of a row-major matrix; clears next hops of unreachable cells.
+// [row0, row0 + rows) x columns [col0, col0 + cols) of a row-major block; clears next hops of
+// unreachable cells.
 template <class D>
 __global__ void finalize_kernel(typename D::Scalar* m, std::int64_t pitch, int row0, int rows, int cols,
-                                std::int32_t* next, std::int64_t next_pitch, FinalFlags* flags) {
+                                std::int32_t* next, std::int64_t next_pitch, FinalFlags* flags, int col0 = 0) {
   using Scalar = typename D::Scalar;
   const std::int64_t cells = std::int64_t(rows) * cols;
   for (std::int64_t i = blockIdx.x * std::int64_t(blockDim.x) + threadIdx.x; i < cells;
@@ -220,14 +221,14 @@ __global__ void finalize_kernel(typename D::Scalar* m, std::int64_t pitch, int r
     const Scalar v = cell;
     const bool unreachable = D::is_unreachable(v);
     if constexpr (std::is_signed_v<Scalar> || std::is_floating_point_v<Scalar>)
-      if (row0 + r == c && !unreachable && v < Scalar(0)) atomicMin(&flags->negative_node, row0 + r);
+      if (row0 + r == col0 + c && !unreachable && v < Scalar(0)) atomicMin(&flags->negative_node, row0 + r);
     if constexpr (D::kType == DistType::Int32) {
       if (unreachable) cell = kUnreachableI32;
     } else if constexpr (D::kType == DistType::Hop16) {
       if (unreachable) cell = kUnreachableU16;
       if (v == D::kClipWitness) flags->clipped = 1;
     }
-    if (next && (unreachable || row0 + r == c)) next[std::int64_t(r) * next_pitch + c] = -1;
+    if (next && (unreachable || row0 + r == col0 + c)) next[std::int64_t(r) * next_pitch + c] = -1;
   }
 }
 

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "common/cuda_check.hpp"
 #include "common/device.hpp"
 #include "pathscope/memory_budget.hpp"
 
@@ -125,6 +126,28 @@ std::uint64_t device_memory_budget(std::uint64_t requested) {
     throw OverBudget("the GPU memory budget " + format_bytes(requested) + " is more than the " +
                      format_bytes(info.free_memory) + " free on " + info.name);
   return requested;
+}
+
+std::uint64_t device_memory_budget(std::uint64_t requested, int device, int ranks) {
+  int current = 0;
+  CUDA_CHECK(cudaGetDevice(&current));
+  CUDA_CHECK(cudaSetDevice(device));
+  std::size_t free_bytes = 0, total_bytes = 0;
+  const cudaError_t status = cudaMemGetInfo(&free_bytes, &total_bytes);
+  CUDA_CHECK(cudaSetDevice(current));
+  CUDA_CHECK(status);
+  const std::uint64_t margin = budget_margin(total_bytes);
+  const std::uint64_t usable = free_bytes > margin ? free_bytes - margin : 0;
+  if (requested > free_bytes)
+    throw OverBudget("the GPU memory budget " + format_bytes(requested) + " is more than the " +
+                     format_bytes(free_bytes) + " free on device " + std::to_string(device));
+  return (requested ? requested : usable) / std::uint64_t(std::max(ranks, 1));
+}
+
+int device_count() {
+  if (!probed().available) return 0;
+  int count = 0;
+  return cudaGetDeviceCount(&count) == cudaSuccess ? count : 0;
 }
 
 }  // namespace pathscope::gpu

@@ -22,6 +22,11 @@ int multiprocessor_count();
 // when it is more than is free), or, when 0, free memory less the safety margin. Every family
 // sizes its runs by this one rule.
 std::uint64_t device_memory_budget(std::uint64_t requested);
+// The same rule on device `device`, shared by `ranks` ranks placed on it: each rank may take
+// its share of `requested` (or of the default).
+std::uint64_t device_memory_budget(std::uint64_t requested, int device, int ranks);
+// How many CUDA devices this process sees (0 when none or no driver).
+int device_count();
 
 // Whether the device's default memory pool serves stream-ordered allocations, set up to keep
 // freed memory for the next run.

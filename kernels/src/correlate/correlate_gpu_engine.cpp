@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -14,6 +15,7 @@
 #include "common/entry_points.hpp"
 #include "common/launch_grid.hpp"
 #include "common/run_trace.hpp"
+#include "correlate/band_dealing.hpp"
 #include "correlate/correlate_kernels.cuh"
 #include "pathscope/detail/row_preparation.hpp"
 #include "pathscope/engine.hpp"
@@ -102,6 +104,30 @@ struct DeviceRows {
     return o;
   }
 
+  // The same rows on another device (a rank of a several-GPU run), from `from`'s copy.
+  DeviceRows copy_to(int device, int from) const {
+    DeviceRows c;
+    c.int8 = int8;
+    c.width = width;
+    c.samples = samples;
+    c.n = n;
+    c.padded = padded;
+    c.host_scale = host_scale;
+    c.window = window;
+    auto copy = [&](auto& dst, const auto& src) {
+      using T = std::remove_reference_t<decltype(*src.get())>;
+      dst = DeviceArray<T>(src.size());
+      if (src.size() > 0) CUDA_CHECK(cudaMemcpyPeer(dst.get(), device, src.get(), from, src.bytes()));
+    };
+    copy(c.int8_rows, int8_rows);
+    copy(c.float_rows, float_rows);
+    copy(c.scale, scale);
+    copy(c.scale_f, scale_f);
+    copy(c.row_factor, row_factor);
+    copy(c.col_threshold, col_threshold);
+    return c;
+  }
+
   // The fused kernel's factors for this cut-off: built on the device from the exact scales.
   void prepare_fused(double cutoff, cudaStream_t stream) {
     if (!int8 || !(cutoff > 0) || n < 2) return;
@@ -151,7 +177,10 @@ class GpuCorrelationEngine final : public CorrelationEngine {
     const double compute_start = now_seconds();
     rows.prepare_fused(survival_cutoff(options.min_abs_rho), stream.get());
     trace.mark("loaded");
-    if (rows.n >= 2) run_bands(rows, options, sink, job, result, stream, copy_stream, trace);
+    if (rows.n >= 2 && !options.gpus.is_default())
+      run_dealt_bands(rows, options, keep ? sink : nullptr, job, result);
+    else if (rows.n >= 2)
+      run_bands(rows, options, sink, job, result, stream, copy_stream, trace);
     trace.mark("bands done");
     if (keep) sink->finish();
     result.pairs_tested = static_cast<std::uint64_t>(rows.n) * (rows.n - 1) / 2;
@@ -469,6 +498,66 @@ class GpuCorrelationEngine final : public CorrelationEngine {
       if (b > 0) finish_band(b - 1);
     }
     if (b > 0) finish_band(b - 1);
+  }
+
+  // --gpus: bands of fixed height, at least 8 a rank, dealt round-robin (band_dealing.hpp); each
+  // rank runs the band loop above on its own device, streams and slots.
+  static void run_dealt_bands(const DeviceRows& rows, const CorrelateOptions& options, PairSink* sink,
+                              const JobContext& job, CorrelateResult& result) {
+    const double cutoff = survival_cutoff(options.min_abs_rho);
+    const double total = 0.5 * rows.n * (rows.n - 1.0);
+    const auto pairs_from = [&](double r) { return r * (rows.n - 1) - 0.5 * r * (r - 1); };
+    deal_bands(options, rows.device_bytes(), sink, job, result.survivors, [&](const BandRank& rank, BandMerger& merger) {
+      const std::int64_t height = std::clamp<std::int64_t>(
+          round_up((rows.n + 8 * std::int64_t(rank.ranks) - 1) / (8 * std::int64_t(rank.ranks)), kCorrelationTile),
+          kCorrelationTile, std::int64_t{65535} * kCorrelationTile);
+      const DeviceRows* mine = &rows;
+      DeviceRows copy;
+      if (rank.device != rank.loading_device) {
+        copy = rows.copy_to(rank.device, rank.loading_device);
+        mine = &copy;
+      }
+      const unsigned long long capacity = sink ? kSurvivorCapacity : 0;
+      Stream stream, copy_stream;
+      Slot slots[2] = {Slot(capacity), Slot(capacity)};
+      RunTrace trace("gpu correlate rank");
+      std::vector<std::pair<std::size_t, CorrelationRect>> mine_bands;
+      for (std::int64_t r = 0, b = 0; r < rows.n; r += height, ++b)
+        if (b % rank.ranks == rank.rank)
+          mine_bands.push_back({std::size_t(b), {static_cast<std::int32_t>(r),
+                                                 static_cast<std::int32_t>(std::min<std::int64_t>(r + height, rows.padded)),
+                                                 static_cast<std::int32_t>(r), rows.padded}});
+      auto finish = [&](std::size_t k) {
+        Slot& slot = slots[k % 2];
+        const auto& [b, rect] = mine_bands[k];
+        BandOut band;
+        band.as_records = sink && sink->takes_records() && mine->int8;
+        band.samples = mine->samples;
+        band.trace = &trace;
+        unsigned long long found = 0;
+        if (!sink) {
+          slot.done.sync();
+          found = *slot.count.get();
+        } else {
+          // Whole bands are collected, never passed to the sink from here: the merger keeps order.
+          collect(*mine, rect, cutoff, slot, capacity, copy_stream, band, false);
+          found = band.size();
+          const auto by_pair = [](const auto& a, const auto& c) { return a.i != c.i ? a.i < c.i : a.j < c.j; };
+          if (!std::is_sorted(band.records.begin(), band.records.end(), by_pair))
+            std::sort(band.records.begin(), band.records.end(), by_pair);
+          if (!std::is_sorted(band.pairs.begin(), band.pairs.end(), by_pair))
+            std::sort(band.pairs.begin(), band.pairs.end(), by_pair);
+        }
+        merger.deliver(b, std::move(band.pairs), std::move(band.records), found,
+                       std::min(1.0, pairs_from(std::min<double>(rows.n, rect.row_end)) / total));
+      };
+      for (std::size_t k = 0; k < mine_bands.size(); ++k) {
+        job.check_cancel();
+        issue(*mine, mine_bands[k].second, cutoff, slots[k % 2], capacity, stream.get());
+        if (k > 0) finish(k - 1);
+      }
+      if (!mine_bands.empty()) finish(mine_bands.size() - 1);
+    });
   }
 };
 

@@ -1,0 +1,340 @@
+// gpu-blocked over several ranks (--gpus): blocked Floyd-Warshall with the matrix in a 2-D
+// block distribution (distributed_grid.hpp), one host thread per rank (run_on_ranks).
+//
+// Pivot p (tile row/column p, 128 wide), owned by process row pr(p) and column pc(p):
+//  1. the rank holding the diagonal tile closes it (phase 1);
+//  2. the closed tile goes along process row pr(p) and process column pc(p); the ranks of that
+//     row turn their part of the pivot rows into the row panel, those of that column their
+//     part of the pivot columns into the column panel (phase 2, products with the closed tile);
+//  3. every process row gets its rows of the column panel from its rank in column pc(p), every
+//     process column its columns of the row panel from its rank in row pr(p) (one grouped
+//     step of broadcasts);
+//  4. every rank runs phase 3 on its own block.
+// Steps 1-3 of pivot p + 1 run on a high-priority side stream while phase 3 of p runs, as in
+// the one-GPU engine (enqueue_pivots_looking_ahead, blocked_in_core.cu, argues why that is
+// safe): the ranks holding pivot p + 1's rows or columns first bring those up to date with p.
+// Every cell sees the same operations as in the one-GPU engine, so int32 and hop16 results are
+// the same bit for bit; float ones agree within float rounding (see docs/gpu.md).
+#include <algorithm>
+#include <atomic>
+#include <climits>
+#include <mutex>
+#include <optional>
+
+#include "apsp/distributed_grid.hpp"
+#include "apsp/gpu_runs.hpp"
+#include "apsp/launch.cuh"
+#include "common/block_download.hpp"
+#include "common/communicator.hpp"
+#include "common/host_transfer.hpp"
+#include "common/run_trace.hpp"
+#include "pathscope/memory_budget.hpp"
+
+namespace pathscope::gpu {
+namespace {
+
+constexpr std::size_t kBlockCells = std::size_t(kTileRows) * kTileRows;
+
+// One pivot's panels as one rank holds them.
+template <class D>
+struct RankPanels {
+  using Scalar = typename D::Scalar;
+  using AWord = typename D::AWord;
+  RankPanels(int rows, int cols, cudaStream_t s)
+      : columns(std::size_t(kTileRows) * rows, s),
+        columns_broadcast(D::kLanes > 1 ? std::size_t(kTileRows) * rows : 0, s),
+        pivot_rows(std::size_t(kTileRows) * cols, s),
+        block_rows(kBlockCells, s),
+        block_cols(kBlockCells, s) {}
+  static std::uint64_t bytes(int rows, int cols) {
+    return std::uint64_t(kTileRows) * (std::uint64_t(rows) * (sizeof(Scalar) + (D::kLanes > 1 ? 4 : 0)) +
+                                       std::uint64_t(cols) * sizeof(Scalar)) +
+           2 * kBlockCells * sizeof(AWord);
+  }
+  const AWord* a_operand() const {
+    if constexpr (D::kLanes > 1) return columns_broadcast.get();
+    else return reinterpret_cast<const AWord*>(columns.get());
+  }
+  DeviceArray<Scalar> columns;           // this rank's rows of the pivot columns, depth-major (A operand)
+  DeviceArray<AWord> columns_broadcast;  // hop16: the A operand with each cell in both halves
+  DeviceArray<Scalar> pivot_rows;        // the pivot rows over this rank's columns (B operand)
+  DeviceArray<AWord> block_rows, block_cols;  // the closed diagonal tile, as phase-2 A operands
+};
+
+// What the rank threads of one run share.
+struct SharedRun {
+  explicit SharedRun(const JobContext& j) : job(j) {}
+  const JobContext& job;
+  std::atomic<bool> stop{false};  // cancel asked: every rank leaves after the same pivot
+  std::atomic<int> negative{INT_MAX};
+  std::atomic<bool> clipped{false};
+  std::mutex mutex;
+  double compute_seconds = 0, transfer_seconds = 0;
+};
+
+template <class D>
+std::uint64_t rank_bytes(const MatrixPart& part, std::int64_t n, std::int64_t arcs) {
+  return std::uint64_t(part.rows) * part.cols * sizeof(typename D::Scalar) + 2 * RankPanels<D>::bytes(part.rows, part.cols) +
+         DeviceGraph<D>::bytes(n, arcs) + 4096;
+}
+
+template <class D>
+class RankRun {
+ public:
+  using Scalar = typename D::Scalar;
+  using Word = typename D::Word;
+
+  RankRun(const Graph& g, const MatrixLayout& layout, Communicator& comm, SharedRun& shared)
+      : g_(g), layout_(layout), grid_(layout.grid()), comm_(comm), shared_(shared), part_(layout.part(comm.rank())),
+        pitch_words_(part_.cols / D::kLanes) {}
+
+  // The whole computation of this rank's block; false when the run was cancelled.
+  bool compute() {
+    const cudaStream_t s = main_.get();
+    graph_.emplace(g_, s, s);
+    d_ = DeviceArray<Scalar>(std::size_t(part_.rows) * part_.cols, s);
+    RankPanels<D> ws[2] = {RankPanels<D>(part_.rows, part_.cols, s), RankPanels<D>(part_.rows, part_.cols, s)};
+    DeviceArray<FinalFlags> flags(1, s);
+    const FinalFlags no_flags{INT32_MAX, 0};
+    CUDA_CHECK(cudaMemcpyAsync(flags.get(), &no_flags, sizeof no_flags, cudaMemcpyHostToDevice, s));
+    // Every rank has its memory before any waits for another.
+    comm_barrier();
+    const Event start(true), stop(true);
+    start.record(s);
+    if (part_.rows > 0 && part_.cols > 0)
+      enqueue_initial_rect<D>({d_.get(), part_.cols, part_.row0, part_.rows, part_.col0, part_.cols, false},
+                              graph_->arcs(), s);
+    const bool finished = pivots_looking_ahead(ws);
+    const int rows = std::clamp(layout_.n() - part_.row0, 0, part_.rows);
+    const int cols = std::clamp(layout_.n() - part_.col0, 0, part_.cols);
+    if (finished && rows > 0 && cols > 0) {
+      finalize_kernel<D><<<grid_for(std::int64_t(rows) * cols, 256), 256, 0, s>>>(d_.get(), part_.cols, part_.row0, rows,
+                                                                                 cols, nullptr, 0, flags.get(), part_.col0);
+      CUDA_CHECK_LAUNCH();
+    }
+    stop.record(s);
+    FinalFlags found{};
+    CUDA_CHECK(cudaMemcpyAsync(&found, flags.get(), sizeof found, cudaMemcpyDeviceToHost, s));
+    main_.sync();
+    if (found.negative_node != INT32_MAX) atomic_min(shared_.negative, found.negative_node);
+    if (found.clipped) shared_.clipped = true;
+    std::lock_guard<std::mutex> lock(shared_.mutex);
+    shared_.compute_seconds = std::max(shared_.compute_seconds, stop.seconds_since(start));
+    return finished;
+  }
+
+  // Called from the run's own thread once every rank is done, with this rank's device current.
+  void download(Scalar* out) {
+    const int n = layout_.n();
+    const int rows = std::clamp(n - part_.row0, 0, part_.rows);
+    const int cols = std::clamp(n - part_.col0, 0, part_.cols);
+    Scalar* to = out + std::size_t(part_.row0) * n + part_.col0;
+    const std::size_t pitch = std::size_t(part_.cols) * sizeof(Scalar), row_bytes = std::size_t(cols) * sizeof(Scalar);
+    if (comm_.device() == 0 && cols == n)  // whole rows on device 0: the one-GPU engine's download
+      download_rows(d_.get(), pitch, rows, row_bytes, to, main_.get());
+    else
+      download_block(d_.get(), pitch, rows, row_bytes, to, std::size_t(n) * sizeof(Scalar), main_.get());
+  }
+
+ private:
+  static void atomic_min(std::atomic<int>& a, int v) {
+    for (int seen = a.load(); v < seen && !a.compare_exchange_weak(seen, v);) {
+    }
+  }
+  void comm_barrier() {
+    // Owned by the group: run_on_ranks aborts it when a rank fails.
+    barrier_->arrive_and_wait();
+  }
+
+  Word* words() const { return reinterpret_cast<Word*>(d_.get()); }
+
+  // min(D, C' (x) R') over local rows [row0, row0 + rows) and words [word0, word0 + words).
+  void product(const RankPanels<D>& ws, int row0, int rows, int word0, int words, cudaStream_t s) const {
+    Word* out = this->words() + std::int64_t(row0) * pitch_words_ + word0;
+    ProductBatch<D> batch{};
+    batch.count = 1;
+    batch.job[0] = {out, out, pitch_words_, pitch_words_, ws.a_operand() + row0, part_.rows,
+                    reinterpret_cast<const Word*>(ws.pivot_rows.get()) + word0, pitch_words_, rows, words, kTileRows};
+    enqueue_product(batch, s);
+  }
+
+  // Steps 1-3 of pivot p into `ws`, on `s`.
+  void prepare(int p, RankPanels<D>& ws, cudaStream_t s) {
+    const int owner_row = layout_.row_owner(p), owner_col = layout_.col_owner(p);
+    const bool in_row = part_.pr == owner_row, in_col = part_.pc == owner_col;
+    const int qr = p * kTileRows - part_.row0, qc = p * kTileRows - part_.col0;
+    const int me = comm_.rank(), root = grid_.rank_of(owner_row, owner_col);
+    if (in_row && in_col)
+      enqueue_close_block<D>(d_.get() + std::int64_t(qr) * part_.cols + qc, part_.cols, ws.block_rows.get(),
+                             ws.block_cols.get(), s);
+    Exchange tile;
+    const std::size_t tile_bytes = kBlockCells * sizeof(typename D::AWord);
+    if (in_row) tile.broadcast(grid_.row_members(owner_row), root, ws.block_cols.get(), tile_bytes, me);
+    if (in_col) tile.broadcast(grid_.col_members(owner_col), root, ws.block_rows.get(), tile_bytes, me);
+    comm_.exchange(tile, s);
+
+    ProductBatch<D> phase2{};
+    if (in_row && part_.cols > 0) {
+      // The pivot rows: R' = A* (x) R, into their own buffer.
+      Word* strip = words() + std::int64_t(qr) * pitch_words_;
+      phase2.job[phase2.count++] = {reinterpret_cast<Word*>(ws.pivot_rows.get()), strip, pitch_words_, pitch_words_,
+                                    ws.block_cols.get(), kTileRows, strip, pitch_words_, kTileRows, int(pitch_words_),
+                                    kTileRows};
+    }
+    if (in_col && part_.rows > 0) {
+      // The pivot columns, depth-major: C'^T = A*^T (x) C^T, in place.
+      enqueue_transpose(d_.get() + qc, part_.cols, part_.rows, kTileRows, ws.columns.get(), part_.rows, s);
+      Word* columns = reinterpret_cast<Word*>(ws.columns.get());
+      const std::int64_t column_words = part_.rows / D::kLanes;
+      phase2.job[phase2.count++] = {columns, columns, column_words, column_words, ws.block_rows.get(), kTileRows,
+                                    columns, column_words, kTileRows, int(column_words), kTileRows};
+    }
+    if (phase2.count > 0) enqueue_product(phase2, s);
+
+    Exchange panels;
+    panels.broadcast(grid_.row_members(part_.pr), grid_.rank_of(part_.pr, owner_col), ws.columns.get(),
+                     std::size_t(kTileRows) * part_.rows * sizeof(Scalar), me);
+    panels.broadcast(grid_.col_members(part_.pc), grid_.rank_of(owner_row, part_.pc), ws.pivot_rows.get(),
+                     std::size_t(kTileRows) * part_.cols * sizeof(Scalar), me);
+    comm_.exchange(panels, s);
+    if constexpr (D::kLanes > 1)
+      enqueue_broadcast<D>(ws.columns.get(), ws.columns_broadcast.get(), std::int64_t(kTileRows) * part_.rows, s);
+  }
+
+  // Brings this rank's part of pivot p's rows and columns up to date with the pivot whose
+  // panels `ws` holds.
+  void update_next_strips(int p, const RankPanels<D>& ws, cudaStream_t s) const {
+    if (part_.pr == layout_.row_owner(p)) product(ws, p * kTileRows - part_.row0, kTileRows, 0, int(pitch_words_), s);
+    if (part_.pc == layout_.col_owner(p))
+      product(ws, 0, part_.rows, (p * kTileRows - part_.col0) / D::kLanes, kTileRows / D::kLanes, s);
+  }
+
+  // The pivot loop of enqueue_pivots_looking_ahead with the exchanges in the side stream's
+  // steps. Every progress_group pivots the ranks meet on the host (one a group behind the
+  // queue, so no device runs dry), report progress and agree on cancelling.
+  bool pivots_looking_ahead(RankPanels<D> (&ws)[2]) {
+    const cudaStream_t main = main_.get();
+    const Stream side = Stream::high_priority();
+    const Event matrix_ready, panels_ready, product_done;
+    const StreamJoin join(side, main);
+    const int pivots = layout_.pivots();
+    const int group = std::max(1, pivots / 64);
+    std::vector<std::unique_ptr<Event>> marks;
+    matrix_ready.record(main);
+    side.wait_for(matrix_ready);
+    prepare(0, ws[0], side.get());
+    panels_ready.record(side.get());
+    for (int p = 0; p < pivots; ++p) {
+      const RankPanels<D>& now = ws[p % 2];
+      CUDA_CHECK(cudaStreamWaitEvent(main, panels_ready.get(), 0));
+      if (p + 1 < pivots) {
+        if (p > 0) side.wait_for(product_done);
+        update_next_strips(p + 1, now, side.get());
+        prepare(p + 1, ws[(p + 1) % 2], side.get());
+        panels_ready.record(side.get());
+      }
+      product(now, 0, part_.rows, 0, int(pitch_words_), main);
+      product_done.record(main);
+      if ((p + 1) % group != 0 || p + 1 == pivots) continue;
+      marks.push_back(std::make_unique<Event>());
+      marks.back()->record(main);
+      if (marks.size() < 2) continue;
+      marks[marks.size() - 2]->sync();
+      const double done = double(p + 1 - group) / pivots;
+      barrier_->arrive_and_wait([&] {
+        shared_.job.report(done);
+        if (shared_.job.cancel_requested()) shared_.stop = true;
+      });
+      if (shared_.stop) return false;
+    }
+    return true;
+  }
+
+ public:
+  HostBarrier* barrier_ = nullptr;
+
+ private:
+  const Graph& g_;
+  const MatrixLayout& layout_;
+  const ProcessGrid& grid_;
+  Communicator& comm_;
+  SharedRun& shared_;
+  MatrixPart part_;
+  std::int64_t pitch_words_;
+  Stream main_;  // declared before the arrays that are freed in its order
+  std::optional<DeviceGraph<D>> graph_;
+  DeviceArray<Scalar> d_;
+};
+
+}  // namespace
+
+template <class D>
+RunFigures run_blocked_distributed(const Graph& g, const ApspOptions& options, const JobContext& job,
+                                   std::vector<typename D::Scalar>& out) {
+  using Scalar = typename D::Scalar;
+  const std::vector<int> devices = gpu_ranks(options.gpus, device_count());
+  const auto group = rank_group(devices);
+  std::lock_guard<std::mutex> one_run(group->run_mutex());
+  const int ranks = group->size();
+  const MatrixLayout layout(g.n, kTileRows, ProcessGrid::for_ranks(ranks));
+  for (int r = 0; r < ranks; ++r) {
+    const int on_device = int(std::count(devices.begin(), devices.end(), devices[r]));
+    const std::uint64_t budget = device_memory_budget(options.gpu_memory_budget, devices[r], on_device);
+    require_within_budget(rank_bytes<D>(layout.part(r), g.n, g.arc_count()), budget,
+                          "rank " + std::to_string(r) + "'s block of the matrix on GPU " + std::to_string(devices[r]) +
+                              " (a several-GPU run keeps every block in GPU memory; add GPUs or run on one GPU, "
+                              "which streams from host memory)");
+  }
+  RunFigures fig;
+  fig.mode = std::to_string(ranks) + (ranks == 1 ? " rank" : " ranks") + ", grid " + std::to_string(layout.grid().rows) +
+             "x" + std::to_string(layout.grid().cols) + ", " + group->transport();
+  RunTrace trace("gpu-blocked distributed");
+  BackgroundResize<Scalar> resizer(&out, nullptr, std::size_t(g.n) * g.n);
+  SharedRun shared(job);
+  int caller_device = 0;
+  CUDA_CHECK(cudaGetDevice(&caller_device));
+  // Each rank's block stays on its GPU until this thread has copied it out.
+  std::vector<std::unique_ptr<RankRun<D>>> parts(ranks);
+  struct RestoreDevice {
+    int device;
+    ~RestoreDevice() { cudaSetDevice(device); }
+  } restore{caller_device};
+  run_on_ranks(*group, [&](Communicator& comm) {
+    parts[comm.rank()] = std::make_unique<RankRun<D>>(g, layout, comm, shared);
+    parts[comm.rank()]->barrier_ = &group->barrier();
+    if (!parts[comm.rank()]->compute()) shared.stop = true;
+  });
+  trace.mark("computed");
+  if (shared.stop) job.check_cancel();
+  resizer.wait();
+  trace.mark("result filled", resizer.finished_at());
+  if (shared.negative == INT_MAX) {
+    const double t0 = now_seconds();
+    for (int r = 0; r < ranks; ++r) {
+      CUDA_CHECK(cudaSetDevice(devices[r]));
+      parts[r]->download(out.data());
+      parts[r].reset();
+    }
+    shared.transfer_seconds = now_seconds() - t0;
+  }
+  for (int r = 0; r < ranks; ++r) {
+    CUDA_CHECK(cudaSetDevice(devices[r]));
+    parts[r].reset();
+  }
+  trace.mark("downloaded");
+  fig.compute_seconds = shared.compute_seconds;
+  fig.transfer_seconds = shared.transfer_seconds;
+  fig.negative_node = shared.negative == INT_MAX ? -1 : shared.negative.load();
+  fig.hop16_clipped = shared.clipped;
+  job.report(1.0);
+  return fig;
+}
+
+#define PATHSCOPE_INSTANTIATE(D)                                                                                  \
+  template RunFigures run_blocked_distributed<D>(const Graph&, const ApspOptions&, const JobContext&, \
+                                                 std::vector<D::Scalar>&);
+PATHSCOPE_INSTANTIATE(Int32Dist)
+PATHSCOPE_INSTANTIATE(FloatDist)
+PATHSCOPE_INSTANTIATE(Hop16Dist)
+
+}  // namespace pathscope::gpu

@@ -1,0 +1,59 @@
+#include "apsp/distributed_grid.hpp"
+
+#include <algorithm>
+#include <cstdint>
+
+namespace pathscope::gpu {
+namespace {
+
+std::vector<int> split(int tiles, int parts) {
+  std::vector<int> begin(parts + 1);
+  for (int i = 0; i <= parts; ++i) begin[i] = int(std::int64_t(tiles) * i / parts);
+  return begin;
+}
+
+int owner(const std::vector<int>& begin, int tile) {
+  return int(std::upper_bound(begin.begin(), begin.end(), tile) - begin.begin()) - 1;
+}
+
+}  // namespace
+
+ProcessGrid ProcessGrid::for_ranks(int ranks) {
+  ProcessGrid g;
+  for (int c = 1; c * c <= ranks; ++c)
+    if (ranks % c == 0) g.cols = c;
+  g.rows = ranks / g.cols;
+  return g;
+}
+
+std::vector<int> ProcessGrid::row_members(int pr) const {
+  std::vector<int> m;
+  for (int c = 0; c < cols; ++c) m.push_back(rank_of(pr, c));
+  return m;
+}
+
+std::vector<int> ProcessGrid::col_members(int pc) const {
+  std::vector<int> m;
+  for (int r = 0; r < rows; ++r) m.push_back(rank_of(r, pc));
+  return m;
+}
+
+MatrixLayout::MatrixLayout(int n, int tile, ProcessGrid grid)
+    : n_(n), tile_(tile), tiles_((std::max(n, 1) + tile - 1) / tile), grid_(grid),
+      row_begin_(split(tiles_, grid.rows)), col_begin_(split(tiles_, grid.cols)) {}
+
+MatrixPart MatrixLayout::part(int rank) const {
+  MatrixPart p;
+  p.pr = grid_.row_of(rank);
+  p.pc = grid_.col_of(rank);
+  p.row0 = row_begin_[p.pr] * tile_;
+  p.rows = (row_begin_[p.pr + 1] - row_begin_[p.pr]) * tile_;
+  p.col0 = col_begin_[p.pc] * tile_;
+  p.cols = (col_begin_[p.pc + 1] - col_begin_[p.pc]) * tile_;
+  return p;
+}
+
+int MatrixLayout::row_owner(int tile) const { return owner(row_begin_, tile); }
+int MatrixLayout::col_owner(int tile) const { return owner(col_begin_, tile); }
+
+}  // namespace pathscope::gpu
