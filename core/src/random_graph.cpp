@@ -7,24 +7,12 @@
 #include <utility>
 #include <vector>
 
+#include "generator_spec.hpp"
 #include "pathscope/error.hpp"
 #include "pathscope/graph_builder.hpp"
 #include "pathscope/memory_budget.hpp"
 
 namespace pathscope {
-namespace {
-
-double number_field(const std::string& spec, std::string_view key, std::string_view value) {
-  try {
-    std::size_t used = 0;
-    const double v = std::stod(std::string(value), &used);
-    if (used == value.size() && std::isfinite(v)) return v;
-  } catch (const std::exception&) {
-  }
-  throw Error("'" + spec + "': " + std::string(key) + "=" + std::string(value) + " is not a number");
-}
-
-}  // namespace
 
 bool is_random_graph_spec(const std::string& spec) {
   return spec.rfind("random:", 0) == 0 || spec.rfind("random-dag:", 0) == 0;
@@ -35,23 +23,15 @@ RandomGraphSpec parse_random_spec(const std::string& spec) {
     throw Error("'" + spec + "' is not a random graph spec (random:n=..,deg=..,seed=.. or random-dag:n=..,deg=..,seed=..)");
   RandomGraphSpec out;
   out.dag = spec.rfind("random-dag:", 0) == 0;
-  std::string_view rest(spec);
-  rest.remove_prefix(spec.find(':') + 1);
-  while (!rest.empty()) {
-    const auto comma = rest.find(',');
-    const auto item = rest.substr(0, comma);
-    rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
-    if (item.empty()) continue;
-    const auto eq = item.find('=');
-    const auto key = item.substr(0, eq);
-    if (eq == std::string_view::npos) {
+  for (const auto& [key, value] : generator_items(spec)) {
+    if (!value) {
       if (key == "unweighted") out.unweighted = true;
       else if (key == "undirected") out.undirected = true;
       else if (key == "geometric") out.geometric = true;
       else throw Error("'" + spec + "': unknown flag '" + std::string(key) + "' (unweighted, undirected, geometric)");
       continue;
     }
-    const double v = number_field(spec, key, item.substr(eq + 1));
+    const double v = *value;
     if (key == "n") {
       if (v < 1 || v > 1e8 || v != std::floor(v)) throw Error("'" + spec + "': n must be a whole number from 1 to 100000000");
       out.n = static_cast<std::int32_t>(v);

@@ -9,6 +9,7 @@
 #include <cmath>
 #include <string_view>
 
+#include "generator_spec.hpp"
 #include "io/strength_rows.hpp"
 #include "pathscope/error.hpp"
 #include "pathscope/memory_budget.hpp"
@@ -55,33 +56,15 @@ const char* flow_of(std::string_view super_class) {
   return "intrinsic";
 }
 
-double number_field(const std::string& spec, std::string_view key, std::string_view value) {
-  try {
-    std::size_t used = 0;
-    const double v = std::stod(std::string(value), &used);
-    if (used == value.size() && std::isfinite(v)) return v;
-  } catch (const std::exception&) {
-  }
-  throw Error("'" + spec + "': " + std::string(key) + "=" + std::string(value) + " is not a number");
-}
-
 }  // namespace
 
 ConnectomeSpec parse_connectome_spec(const std::string& spec) {
   constexpr std::string_view prefix = "connectome:";
   if (spec.rfind(prefix, 0) != 0) throw Error("'" + spec + "' is not a connectome spec (connectome:n=..,seed=..)");
   ConnectomeSpec out;
-  std::string_view rest(spec);
-  rest.remove_prefix(prefix.size());
-  while (!rest.empty()) {
-    const auto comma = rest.find(',');
-    const auto item = rest.substr(0, comma);
-    rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
-    if (item.empty()) continue;
-    const auto eq = item.find('=');
-    const auto key = item.substr(0, eq);
-    if (eq == std::string_view::npos) throw Error("'" + spec + "': '" + std::string(key) + "' needs a value (n, seed, deg, types)");
-    const double v = number_field(spec, key, item.substr(eq + 1));
+  for (const auto& [key, value] : generator_items(spec)) {
+    if (!value) throw Error("'" + spec + "': '" + std::string(key) + "' needs a value (n, seed, deg, types)");
+    const double v = *value;
     if (key == "n") {
       if (v < 1 || v > 5e6 || v != std::floor(v)) throw Error("'" + spec + "': n must be a whole number from 1 to 5000000");
       out.n = static_cast<std::int32_t>(v);
