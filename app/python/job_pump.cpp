@@ -8,6 +8,7 @@
 #include <mutex>
 #include <optional>
 #include <thread>
+#include <vector>
 
 #include "errors.hpp"
 
@@ -20,11 +21,17 @@ namespace {
 struct Exchange {
   std::mutex mutex;
   std::condition_variable wake;
+  // Fractions the engine reported and the callback has not seen yet, increasing: every report
+  // reaches the callback, however quickly the engine runs (a bounded list; when it is full
+  // the newest replaces the last).
+  std::vector<double> pending;
   double latest = -1;  // the last fraction the engine reported
   bool done = false;
   std::exception_ptr failure;
   std::atomic<bool> cancel{false};
 };
+
+constexpr std::size_t kMaxPending = 4096;
 
 // How often the calling thread looks for Ctrl-C while the engine is silent.
 constexpr auto kSignalPoll = std::chrono::milliseconds(40);
@@ -42,7 +49,11 @@ void run_job(const std::string& what, const py::object& progress,
       [exchange](double fraction) {
         {
           std::lock_guard lock(exchange->mutex);
-          if (fraction > exchange->latest) exchange->latest = fraction;
+          if (fraction > exchange->latest) {
+            exchange->latest = fraction;
+            if (exchange->pending.size() < kMaxPending) exchange->pending.push_back(fraction);
+            else exchange->pending.back() = fraction;
+          }
         }
         exchange->wake.notify_one();
       },
@@ -74,21 +85,21 @@ void run_job(const std::string& what, const py::object& progress,
   } join_on_exit{engine, *exchange};
 
   const bool has_callback = !progress.is_none();
-  double delivered = -1;
+  std::vector<double> to_deliver;
   std::optional<py::error_already_set> python_error;  // from the callback or a signal handler
   bool refused_by_callback = false;
   double refused_at = 0;
   bool done = false;
   while (!done) {
-    double latest = -1;
+    to_deliver.clear();
     {
       py::gil_scoped_release unlocked;
       std::unique_lock lock(exchange->mutex);
-      // Woken early only for what this thread acts on: the end, or a fraction to deliver.
+      // Woken early only for what this thread acts on: the end, or fractions to deliver.
       exchange->wake.wait_for(lock, kSignalPoll, [&] {
-        return exchange->done || (has_callback && !exchange->cancel.load() && exchange->latest > delivered);
+        return exchange->done || (has_callback && !exchange->cancel.load() && !exchange->pending.empty());
       });
-      latest = exchange->latest;
+      to_deliver.swap(exchange->pending);
       done = exchange->done;
     }
     if (exchange->cancel.load()) continue;  // asked already: only wait for the engine to stop
@@ -99,13 +110,13 @@ void run_job(const std::string& what, const py::object& progress,
       exchange->cancel = true;
       continue;
     }
-    if (has_callback && latest > delivered) {
-      delivered = latest;
+    for (const double fraction : to_deliver) {
+      if (!has_callback || exchange->cancel.load()) break;
       try {
-        const py::object answer = progress(latest);
+        const py::object answer = progress(fraction);
         if (answer.is(py::bool_(false))) {
           refused_by_callback = true;
-          refused_at = latest;
+          refused_at = fraction;
           exchange->cancel = true;
         }
       } catch (py::error_already_set& e) {

@@ -1,7 +1,7 @@
 #pragma once
 // How a Python call runs an engine: the engine works on a thread of its own, never touching
 // Python, while the calling thread waits with the GIL released and wakes on each progress
-// report (or every few tens of milliseconds) to hand the fraction to the Python callback and
+// report (or every few tens of milliseconds) to hand every fraction reported since to the Python callback and
 // to check for Ctrl-C. Python runs signal handlers only on its main thread, and an engine
 // reports from whichever OpenMP thread finds a report due, so the check has to happen here,
 // on the caller's thread, not inside the engine's progress hook.

@@ -2,6 +2,7 @@
 // written here, the load options (and the file's digest, computed here) in every export, the
 // PNG in the light theme, the SVG of the view against what the renderer draws, and the tour
 // through every TSPLIB city against the published optimum tour.
+#include <QAction>
 #include <QApplication>
 #include <QCryptographicHash>
 #include <QFile>
@@ -14,6 +15,7 @@
 #include <QtTest>
 #include <algorithm>
 #include <deque>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <random>
 
@@ -187,6 +189,66 @@ class ExplorerExportsTest : public QObject {
     QCOMPARE(lines, static_cast<int>(window->view()->renderer().arcs_in_view(camera).size()));
     QCOMPARE(circles, static_cast<int>(window->view()->renderer().nodes_in_view(camera).size()));
     QCOMPARE(path_points, static_cast<int>(window->current_path().nodes.size()));
+  }
+
+  // File › Export Graph is there once a graph is open; the path shown, exported as GEXF, is
+  // marked node by node: `highlight` is true exactly on the path's nodes (by the file's own ids)
+  // and `hop` counts along it from the source.
+  void path_exported_as_gexf_carries_its_highlight() {
+    auto window = open_window(QStringLiteral(PATHSCOPE_SAMPLES "/grid-city.gr"));
+    QVERIFY(window);
+    auto* action = window->findChild<QAction*>(QStringLiteral("exportGraphAction"));
+    QVERIFY(action);
+    QVERIFY(action->isEnabled());
+    const auto& g = window->session()->graph();
+    std::mt19937 rng(std::random_device{}());
+    const auto s = static_cast<std::int32_t>(rng() % g.n), t = static_cast<std::int32_t>(rng() % g.n);
+    window->select_node(s);
+    window->select_node(t);
+    const auto& path = window->current_path();
+    QVERIFY(path.reachable);
+    const QString out = dir_.filePath(QStringLiteral("path.gexf"));
+    pathscope::qt::export_graph(*window->selection(), out);
+
+    QFile file(out);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QXmlStreamReader xml(&file);
+    QString highlight_id, hop_id, node;
+    bool node_attributes = false;
+    std::map<std::int64_t, int> marked;  // display id -> hop
+    int nodes = 0;
+    QString node_highlight, node_hop;
+    while (!xml.atEnd()) {
+      const auto token = xml.readNext();
+      const auto a = xml.attributes();
+      if (token == QXmlStreamReader::StartElement && xml.name() == QLatin1String("attributes"))
+        node_attributes = a.value(QStringLiteral("class")) == QLatin1String("node");
+      if (token == QXmlStreamReader::StartElement && xml.name() == QLatin1String("attribute") && node_attributes) {
+        if (a.value(QStringLiteral("title")) == QLatin1String("highlight")) highlight_id = a.value(QStringLiteral("id")).toString();
+        if (a.value(QStringLiteral("title")) == QLatin1String("hop")) hop_id = a.value(QStringLiteral("id")).toString();
+      }
+      if (token == QXmlStreamReader::StartElement && xml.name() == QLatin1String("node")) {
+        node = a.value(QStringLiteral("id")).toString();
+        node_highlight.clear();
+        node_hop.clear();
+        ++nodes;
+      }
+      if (token == QXmlStreamReader::StartElement && xml.name() == QLatin1String("attvalue") && !node.isEmpty()) {
+        if (a.value(QStringLiteral("for")) == highlight_id) node_highlight = a.value(QStringLiteral("value")).toString();
+        if (a.value(QStringLiteral("for")) == hop_id) node_hop = a.value(QStringLiteral("value")).toString();
+      }
+      if (token == QXmlStreamReader::EndElement && xml.name() == QLatin1String("node")) {
+        if (node_highlight == QLatin1String("true")) marked[node.toLongLong()] = node_hop.toInt();
+        node.clear();
+      }
+    }
+    QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+    QVERIFY(!highlight_id.isEmpty());
+    QCOMPARE(nodes, g.n);
+    std::map<std::int64_t, int> expected;
+    for (std::size_t i = 0; i < path.nodes.size(); ++i) expected[g.display_id(path.nodes[i])] = static_cast<int>(i);
+    QCOMPARE(marked.size(), expected.size());
+    QVERIFY(marked == expected);
   }
 
   // --tour all on berlin52: the tour visits every city once, its length is the instance's own

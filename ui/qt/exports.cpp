@@ -6,6 +6,7 @@
 
 #include "pathscope/atomic_file.hpp"
 #include "pathscope/error.hpp"
+#include "pathscope/graph_export.hpp"
 #include "pathscope/path_export.hpp"
 #include "open_dialog.hpp"
 
@@ -149,6 +150,27 @@ void write_all_or_none(const std::vector<ExportFile>& files) {
 
 void export_selection_json(const Selection& selection, const QString& file) {
   write_all_or_none({{file, QByteArray::fromStdString(selection_json(selection))}});
+}
+
+void export_graph(const Selection& selection, const QString& file) {
+  const GraphSession* session = selection.session();
+  if (!session) throw Error("no graph is open: nothing to export");
+  const std::string name = file.toStdString();
+  const auto format = graph_export_format_of_file(name);
+  if (!format) throw Error(name + ": the name ends in none of .graphml, .gexf, .json, .csv (" + graph_export_format_list() + ")");
+  GraphHighlight highlight;
+  if (const auto* tour = selection.tour()) {
+    highlight = highlight_tour(tour->legs, tour->stops.size() == 1 ? tour->stops.front() : -1);
+  } else if (const auto* reach = selection.reach()) {
+    highlight = highlight_reach(*reach);
+  } else if (selection.path().reachable) {
+    highlight = highlight_path(selection.path());
+  }
+  GraphExportOptions options;
+  options.positions = session->drawn.positions;
+  options.position_dims = 2;
+  options.source = session->spec;
+  write_graph_export(session->graph(), *format, highlight, name, options);
 }
 
 void export_view_png(GraphView& view, const QString& file, QSize size, bool light) {

@@ -38,6 +38,11 @@ struct ExportFile {
 void write_all_or_none(const std::vector<ExportFile>& files);
 
 void export_selection_json(const Selection& selection, const QString& file);
+// The graph as GraphML, GEXF, node-link JSON or CSV node and edge tables, the format by the
+// file name (graph_export.hpp), with what is shown marked: the tour, else the reach set, else
+// the path; the positions as drawn; the file it was read from. Throws Error when no graph is
+// open or the name names no format.
+void export_graph(const Selection& selection, const QString& file);
 // .csv or .json by the file name's extension.
 void export_reach(const Selection& selection, const QString& file);
 void export_view_png(GraphView& view, const QString& file, QSize size, bool light = false);

@@ -111,6 +111,7 @@ class MainWindow : public QMainWindow {
   void rebuild_recent_menu();
   void open_dialog();
   void export_json_dialog();
+  void export_graph_dialog();
   void export_png_dialog(bool light);
   void export_reach_dialog();
   void export_svg_dialog();

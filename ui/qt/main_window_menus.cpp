@@ -37,6 +37,8 @@ void MainWindow::build_menus() {
   file->addSeparator();
   file->addAction(tr("Export Path or Tour as &JSON…"), this, &MainWindow::export_json_dialog)
       ->setObjectName(QStringLiteral("exportJsonAction"));
+  file->addAction(tr("Export &Graph as GraphML, GEXF, JSON or CSV…"), this, &MainWindow::export_graph_dialog)
+      ->setObjectName(QStringLiteral("exportGraphAction"));
   file->addAction(tr("Export Reach Set as CSV or JSON…"), this, &MainWindow::export_reach_dialog)
       ->setObjectName(QStringLiteral("exportReachAction"));
   file->addAction(tr("Export View as &PNG…"), this, [this] { export_png_dialog(false); })
@@ -144,6 +146,7 @@ void MainWindow::update_actions() {
   set("upstreamAction", open && has_source, open ? tr("Click a node first") : no_graph);
   const bool has_answer = selection_->tour() || (selection_->has_pair() && selection_->path().reachable);
   set("exportJsonAction", has_answer, open ? tr("Find a path or a tour first") : no_graph);
+  set("exportGraphAction", open, no_graph);
   set("exportPngAction", open, no_graph);
   set("exportPngLightAction", open, no_graph);
   set("exportSvgAction", open, no_graph);
@@ -300,6 +303,20 @@ void MainWindow::export_reach_dialog() {
     statusBar()->showMessage(tr("Wrote %1").arg(file), 5000);
   } catch (const Error& e) {
     show_error(tr("Export reach set"), QString::fromStdString(e.what()));
+  }
+}
+
+void MainWindow::export_graph_dialog() {
+  const QString file = QFileDialog::getSaveFileName(
+      this, tr("Export graph"), QStringLiteral("graph.gexf"),
+      tr("GEXF for Gephi (*.gexf);;GraphML for Cytoscape, yEd, igraph (*.graphml);;networkx node-link JSON (*.json);;"
+         "CSV node and edge tables (*.csv)"));
+  if (file.isEmpty()) return;
+  try {
+    export_graph(*selection_, file);
+    statusBar()->showMessage(tr("Wrote %1").arg(file), 5000);
+  } catch (const Error& e) {
+    show_error(tr("Export graph"), QString::fromStdString(e.what()));
   }
 }
 
