@@ -28,17 +28,19 @@ Graph GraphBuilder::build(bool directed, LoadReport& report) {
   g.directed = directed;
   report.undirected_input = report.undirected_input || !directed;
   const bool with_strength = strength_count_ > 0;
-  if (with_strength && strength_count_ != count_) throw Error("internal: arcs with and without strengths mixed");
+  if (with_strength && strength_count_ != records_) throw Error("internal: arcs with and without strengths mixed");
   const auto n = static_cast<std::size_t>(n_);
   const auto m = static_cast<std::size_t>(count_);
 
   std::vector<std::int64_t> start(n + 1, 0);
   for (const auto& chunk : arcs_) {
     for (const Arc& a : chunk) {
-      if (a.u < 0 || a.u >= n_ || a.v < 0 || a.v >= n_)
-        throw Error("internal: arc " + std::to_string(a.u) + "->" + std::to_string(a.v) + " outside 0.." +
+      const std::int32_t v = a.v < 0 ? ~a.v : a.v;
+      if (a.u < 0 || a.u >= n_ || v >= n_)
+        throw Error("internal: arc " + std::to_string(a.u) + "->" + std::to_string(v) + " outside 0.." +
                     std::to_string(n_ - 1));
       ++start[static_cast<std::size_t>(a.u) + 1];
+      if (a.v < 0) ++start[static_cast<std::size_t>(v) + 1];
     }
   }
   for (std::size_t u = 0; u < n; ++u) start[u + 1] += start[u];
@@ -47,13 +49,22 @@ Graph GraphBuilder::build(bool directed, LoadReport& report) {
   if (with_strength) g.arc_strengths.resize(m);
   {
     std::vector<std::int64_t> fill(start.begin(), start.end() - 1);
+    const auto place = [&](std::int32_t tail, std::int32_t head, double w, double strength) {
+      const auto at = static_cast<std::size_t>(fill[tail]++);
+      g.heads[at] = head;
+      g.weights[at] = w;
+      if (with_strength) g.arc_strengths[at] = strength;
+    };
     for (std::size_t c = 0; c < arcs_.size(); ++c) {
       for (std::size_t i = 0; i < arcs_[c].size(); ++i) {
         const Arc& a = arcs_[c][i];
-        const auto at = static_cast<std::size_t>(fill[a.u]++);
-        g.heads[at] = a.v;
-        g.weights[at] = a.w;
-        if (with_strength) g.arc_strengths[at] = strengths_[c][i];
+        const double strength = with_strength ? strengths_[c][i] : 0.0;
+        if (a.v < 0) {
+          place(a.u, ~a.v, a.w, strength);
+          place(~a.v, a.u, a.w, strength);
+        } else {
+          place(a.u, a.v, a.w, strength);
+        }
       }
       std::vector<Arc>().swap(arcs_[c]);
       if (with_strength) std::vector<double>().swap(strengths_[c]);
@@ -61,7 +72,7 @@ Graph GraphBuilder::build(bool directed, LoadReport& report) {
   }
   arcs_ = {};
   strengths_ = {};
-  count_ = strength_count_ = 0;
+  count_ = records_ = strength_count_ = 0;
 
   std::int64_t loops = 0;
   g.offsets.assign(n + 1, 0);

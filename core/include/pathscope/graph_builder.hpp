@@ -25,25 +25,24 @@ class GraphBuilder {
   // Nodes are 0-based indices below node_count(); the caller checks ranges and reports
   // them with a line number, because only it knows the line.
   void add_arc(std::int32_t u, std::int32_t v, double w) {
-    if (arcs_.empty() || arcs_.back().size() == kChunkArcs) arcs_.emplace_back();
-    arcs_.back().push_back({u, v, w});
-    ++count_;
+    push({u, v, w});
+    count_ += 1;
   }
   // An arc whose cost w was derived from a strength (a synapse count): the graph keeps the
   // strength of each arc it keeps (Graph::arc_strengths). Use this form for every arc or none.
   void add_arc(std::int32_t u, std::int32_t v, double w, double strength) {
-    if (strengths_.empty() || strengths_.back().size() == kChunkArcs) strengths_.emplace_back();
-    strengths_.back().push_back(strength);
-    ++strength_count_;
+    push_strength(strength);
     add_arc(u, v, w);
   }
+  // Both arcs u -> v and v -> u, held as one record until build() (half the memory of two
+  // arcs for an undirected file).
   void add_edge(std::int32_t u, std::int32_t v, double w) {
-    add_arc(u, v, w);
-    add_arc(v, u, w);
+    push({u, ~v, w});
+    count_ += 2;
   }
   void add_edge(std::int32_t u, std::int32_t v, double w, double strength) {
-    add_arc(u, v, w, strength);
-    add_arc(v, u, w, strength);
+    push_strength(strength);
+    add_edge(u, v, w);
   }
   std::int64_t pending_arcs() const { return count_; }
 
@@ -53,14 +52,25 @@ class GraphBuilder {
 
  private:
   struct Arc {
-    std::int32_t u, v;
+    std::int32_t u, v;  // v < 0: an edge, both ways, to ~v
     double w;
   };
+  void push(const Arc& arc) {
+    if (arcs_.empty() || arcs_.back().size() == kChunkArcs) arcs_.emplace_back();
+    arcs_.back().push_back(arc);
+    ++records_;
+  }
+  void push_strength(double strength) {
+    if (strengths_.empty() || strengths_.back().size() == kChunkArcs) strengths_.emplace_back();
+    strengths_.back().push_back(strength);
+    ++strength_count_;
+  }
   static constexpr std::size_t kChunkArcs = std::size_t{1} << 16;
   std::int32_t n_;
-  std::vector<std::vector<Arc>> arcs_;         // chunks of kChunkArcs arcs, the last one filling
-  std::vector<std::vector<double>> strengths_;  // none, or one per arc, chunked alike
-  std::int64_t count_ = 0, strength_count_ = 0;
+  std::vector<std::vector<Arc>> arcs_;         // chunks of kChunkArcs records, the last one filling
+  std::vector<std::vector<double>> strengths_;  // none, or one per record, chunked alike
+  std::int64_t count_ = 0;                      // arcs (an edge is two)
+  std::int64_t records_ = 0, strength_count_ = 0;
 };
 
 }  // namespace pathscope
