@@ -40,9 +40,10 @@ void finish_tsp_instance(TspInstance& instance) {
   // in row order is the one reported, as a single pass would.
   bool integer_costs = true, symmetric = true;
   std::int64_t first_bad = static_cast<std::int64_t>(k) * k;
-  // Tiles of 64 x 64, so that reading the mirrored entry walks cached rows, not one row each.
+  // Tiles of 64 x 64, so that reading the mirrored entry walks cached rows, not one row each;
+  // all cores from 4,096 stops, as the TSPLIB reader's distances.
   constexpr std::int32_t kTile = 64;
-#pragma omp parallel for schedule(dynamic, 1) reduction(&& : integer_costs, symmetric) reduction(min : first_bad)
+#pragma omp parallel for schedule(dynamic, 1) reduction(&& : integer_costs, symmetric) reduction(min : first_bad) if (k >= 4096)
   for (std::int32_t ti = 0; ti < k; ti += kTile)
     for (std::int32_t tj = 0; tj < k; tj += kTile)
       for (std::int32_t i = ti; i < std::min(k, ti + kTile); ++i)
