@@ -221,5 +221,5 @@ TEST(ReadLinearTime, Metis) { expect_linear("metis", metis, 12000); }
 TEST(ReadLinearTime, EdgeCsv) { expect_linear("edges", edge_csv, 10000); }
 TEST(ReadLinearTime, NodeLinkJsonWithCoordinates) { expect_linear("json", node_link_json, 1500); }
 TEST(ReadLinearTime, MatrixMarket) { expect_linear("mtx", matrix_market, 12000); }
-TEST(ReadLinearTime, TsplibEuc2d) { expect_linear("tsp", tsplib, 40000); }
+TEST(ReadLinearTime, TsplibEuc2d) { expect_linear("tsp", tsplib, 160000); }
 TEST(ReadLinearTime, DenseMatrix) { expect_linear("dense", dense, 160000); }
