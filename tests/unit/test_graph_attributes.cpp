@@ -15,15 +15,19 @@ namespace {
 
 TEST(AttributeColumn, MissingValuesAndTypes) {
   AttributeTable table;
-  auto& type = table.column("cell_type", AttributeType::Text, 5);
-  type.set_text(1, "KC");
-  type.set_text(4, "MBON");
-  auto& id = table.column("root_id", AttributeType::Integer, 5);
-  id.set_integer(0, 720575940629970489LL);
-  auto& size = table.column("size", AttributeType::Real, 5);
-  size.set_real(2, 0.1);
-  auto& flag = table.column("flag", AttributeType::Boolean, 5);
-  flag.set_integer(3, 7);
+  // Adding a column may move the others: fill each before the next is made, read them after.
+  {
+    auto& type = table.column("cell_type", AttributeType::Text, 5);
+    type.set_text(1, "KC");
+    type.set_text(4, "MBON");
+  }
+  table.column("root_id", AttributeType::Integer, 5).set_integer(0, 720575940629970489LL);
+  table.column("size", AttributeType::Real, 5).set_real(2, 0.1);
+  table.column("flag", AttributeType::Boolean, 5).set_integer(3, 7);
+  const AttributeColumn& type = *table.find("cell_type");
+  const AttributeColumn& id = *table.find("root_id");
+  const AttributeColumn& size = *table.find("size");
+  const AttributeColumn& flag = *table.find("flag");
 
   EXPECT_EQ(table.columns.size(), 4u);
   EXPECT_FALSE(type.has(0));
