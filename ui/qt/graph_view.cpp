@@ -79,13 +79,14 @@ void GraphView::set_graph(std::vector<float> positions, std::vector<std::int32_t
 void GraphView::clear_graph() { set_graph({}, {}, false, {}); }
 
 void GraphView::observe(const Selection* selection) {
+  observed_ = selection;
   connect(selection, &Selection::changed, this, [this, selection] { show_selection(*selection); });
   show_selection(*selection);
 }
 
 void GraphView::show_selection(const Selection& s) {
   if (const auto* tour = s.tour()) {
-    set_overlay_nodes({});
+    set_overlay_nodes(found_);
     set_path(tour->walk.nodes, true);
     set_stops(tour->stops);
   } else if (const auto* reach = s.reach()) {
@@ -93,13 +94,22 @@ void GraphView::show_selection(const Selection& s) {
     set_markers(reach->start, -1);
     set_overlay_nodes(reach->nodes);
   } else {
-    set_overlay_nodes({});
+    set_overlay_nodes(found_);
     set_stops(s.stops());
     if (s.has_pair() && s.path().reachable) {
       set_path(s.path().nodes);
     } else {
       set_markers(s.source(), s.target());
     }
+  }
+}
+
+void GraphView::set_found_nodes(std::vector<std::int32_t> nodes) {
+  found_ = std::move(nodes);
+  if (observed_) {
+    show_selection(*observed_);
+  } else {
+    set_overlay_nodes(found_);
   }
 }
 

@@ -147,8 +147,10 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   connect(timing_panel_, &TimingPanel::run_both_requested, this, &MainWindow::run_both);
   timing_panel_->set_run_enabled(false);
 
+  build_find_and_paths();  // before the menus, which list every panel
   build_menus();
   build_toolbar();
+  attach_completers();
   update_actions();
   connect(selection_, &Selection::changed, this, &MainWindow::update_actions);
   resize(1400, 900);
@@ -186,6 +188,7 @@ void MainWindow::adopt(std::shared_ptr<GraphSession> session, QStringList keep_s
   view_->set_graph(session_->drawn.positions, session_->drawn.arcs, g.directed, labels);
   inspector_->set_session(session_);
   search_->clear();  // the last file's search means nothing here
+  adopt_for_find();
   selection_->reset(session_);
   timing_panel_->clear();
   timing_panel_->set_run_enabled(true);
@@ -391,7 +394,9 @@ void MainWindow::update_status() {
   status_->setText(tr("%1 nodes · %2 arcs · matrix %3 (%4) · %5")
                        .arg(QLocale().toString(g.n), QLocale().toString(static_cast<qlonglong>(g.arc_count())),
                             qs(format_bytes(need)), QString::fromLatin1(dist_type_name(dist)),
-                            engine_state_.isEmpty() ? tr("single-source") : engine_state_));
+                            engine_state_.isEmpty() ? tr("single-source") : engine_state_) +
+                   (session_->table ? tr(" · pairs from saved table %1").arg(QFileInfo(qs(session_->table->path())).fileName())
+                                    : QString()));
 }
 
 void MainWindow::export_json(const QString& file) const { export_selection_json(*selection_, file); }
