@@ -68,6 +68,8 @@ bool GraphView::makeCurrent() { return surface_->make_current() && gl_ok_; }
 
 void GraphView::doneCurrent() { surface_->done_current(); }
 
+QWindow* GraphView::gl_window() const { return surface_; }
+
 void GraphView::redraw() { surface_->requestUpdate(); }
 
 QImage GraphView::grabFramebuffer() {

@@ -79,6 +79,8 @@ class GraphView : public QWidget {
   // The view's GL context, current (on the window, else offscreen); false when GL cannot.
   bool makeCurrent();
   void doneCurrent();
+  // The native window the frames go to; its input arrives at this widget's handlers.
+  QWindow* gl_window() const;
   render::Rgb8 highlight_colour() const;
 
  public Q_SLOTS:
