@@ -374,6 +374,14 @@ class ExplorerTest : public QObject {
     QCOMPARE(table->rowCount(), 2);
     QCOMPARE(table->item(0, 0)->text(), QStringLiteral("blocked"));
     QVERIFY(table->item(0, 2)->text().endsWith(QStringLiteral(" s")));
+    // The rate is like for like: node pairs answered per second, n * n over the wall time,
+    // whatever work the engine did to get there.
+    const QString rate = table->item(0, 5)->text();
+    QVERIFY2(rate.endsWith(QStringLiteral(" pairs/s")), qPrintable(rate));
+    const double seconds = table->item(0, 2)->text().chopped(2).toDouble();
+    const double n = window->session()->graph().n;
+    QVERIFY(seconds > 0);
+    QVERIFY2(std::abs(rate.chopped(8).toDouble() * seconds / (n * n) - 1) < 0.03, qPrintable(rate));
     QCOMPARE(table->item(1, 0)->text(), QStringLiteral("gpu-blocked"));
     if (gpu_reason.empty()) {
       QVERIFY(table->item(1, 2)->text().endsWith(QStringLiteral(" s")));

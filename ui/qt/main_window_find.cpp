@@ -196,7 +196,8 @@ void MainWindow::start_path_set(Selection::PathSet::Kind kind, int count) {
       },
       [this, session, set, timing] {
         if (session != session_) return;
-        timing_panel_->add_run(*timing, tr("paths"));
+        // answered: the paths found, counted the same way for both kinds.
+        timing_panel_->add_run(*timing, tr("paths"), static_cast<double>(set->paths.size()));
         selection_->show_path_set(std::move(*set));
         if (auto* dock = findChild<QDockWidget*>(QStringLiteral("pathSetDock"))) {
           dock->show();

@@ -16,6 +16,9 @@ TimingPanel::TimingPanel(QWidget* parent) : QWidget(parent) {
   table_->setHorizontalHeaderLabels(
       {tr("Engine"), tr("Device"), tr("Wall time"), tr("Scale"), tr("Speedup"), tr("Rate"), tr("Problem")});
   table_->verticalHeader()->setVisible(false);
+  table_->horizontalHeaderItem(5)->setToolTip(
+      tr("What the problem answers per second, counted the same for every engine: node pairs (all pairs), "
+         "stops (tour), arcs searched (reach)"));
   table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
   table_->horizontalHeader()->setSectionResizeMode(3, QHeaderView::Stretch);
   run_both_ = new QPushButton(tr("Run both (CPU blocked + GPU)"), this);
@@ -37,12 +40,12 @@ void TimingPanel::clear() {
 
 void TimingPanel::set_run_enabled(bool enabled) { run_both_->setEnabled(enabled); }
 
-void TimingPanel::add_run(const Timing& timing, const QString& problem) {
+void TimingPanel::add_run(const Timing& timing, const QString& problem, double answered) {
   const QString engine = QString::fromStdString(timing.engine);
   rows_.erase(std::remove_if(rows_.begin(), rows_.end(),
                              [&](const Row& r) { return r.engine == engine && r.problem == problem; }),
               rows_.end());
-  rows_.push_back({engine, QString::fromStdString(timing.device), QString(), timing, true, problem});
+  rows_.push_back({engine, QString::fromStdString(timing.device), QString(), timing, true, problem, answered});
   rebuild();
 }
 
@@ -62,7 +65,7 @@ void TimingPanel::running_done() {
 
 void TimingPanel::add_unavailable(const QString& engine, const QString& reason) {
   rows_.erase(std::remove_if(rows_.begin(), rows_.end(), [&](const Row& r) { return r.engine == engine; }), rows_.end());
-  rows_.push_back({engine, QString(), tr("unavailable: %1").arg(reason), {}, false});
+  rows_.push_back({engine, QString(), tr("unavailable: %1").arg(reason), {}, false, QStringLiteral("all pairs"), 0});
   rebuild();
 }
 
@@ -99,13 +102,18 @@ void TimingPanel::rebuild() {
     const double base = reference.count(r.problem) ? reference[r.problem] : problem_slowest[r.problem];
     const double speedup = r.timing.seconds > 0 ? base / r.timing.seconds : 0;
     table_->setItem(i, 4, new QTableWidgetItem(QString::number(speedup, 'f', 2) + QStringLiteral("×")));
-    // The rate's unit says what was counted, so rows of different problems are not compared.
-    const QString unit = r.problem == QLatin1String("all pairs") ? tr("updates/s")
-                         : r.problem == QLatin1String("tour")    ? tr("steps/s")
+    // The problem's answers per second: the same count for every engine, so like for like.
+    const QString unit = r.problem == QLatin1String("all pairs") ? tr("pairs/s")
+                         : r.problem == QLatin1String("tour")    ? tr("stops/s")
                                                                  : tr("arcs/s");
-    table_->setItem(i, 5, new QTableWidgetItem(r.timing.updates > 0
-                                                   ? QString::number(r.timing.updates_per_second(), 'g', 3) + QLatin1Char(' ') + unit
-                                                   : QString()));
+    auto* rate = new QTableWidgetItem(r.answered > 0 && r.timing.seconds > 0
+                                          ? QString::number(r.answered / r.timing.seconds, 'g', 3) + QLatin1Char(' ') + unit
+                                          : QString());
+    if (r.timing.updates > 0) {
+      rate->setToolTip(tr("The engine's own work: %1 updates/s (counts differ between algorithms)")
+                           .arg(QString::number(r.timing.updates_per_second(), 'g', 3)));
+    }
+    table_->setItem(i, 5, rate);
   }
   if (running_) {
     const int i = static_cast<int>(rows_.size());
