@@ -4,6 +4,7 @@
 // the run it replaced). And the GL window's input reaches the view: clicks on the native window
 // pick the nodes drawn there.
 #include <QApplication>
+#include <QPainter>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -137,6 +138,17 @@ class ExplorerStatusTest : public QObject {
     QVERIFY(wait_for(ready, 600000));
     QVERIFY(window->session()->apsp);
     check_status(*window, "Run both finished");  // the path is now the matrix's, and says so
+    if (qEnvironmentVariableIsSet("PATHSCOPE_SCREENSHOTS")) {
+      // Once the job's live row has gone from the timing panel.
+      QTRY_COMPARE(window->timing_panel()->table()->rowCount(), 2);
+      window->timing_panel()->table()->doItemsLayout();  // the bars placed now, not at the next idle moment
+      // The window with the map's own frame laid over it (QWidget::grab cannot see a GL window).
+      QImage shot = window->grab().toImage();
+      QPainter painter(&shot);
+      painter.drawImage(window->view()->mapTo(window.get(), QPoint(0, 0)), window->view()->grabFramebuffer());
+      painter.end();
+      shot.save(qEnvironmentVariable("PATHSCOPE_SCREENSHOTS") + QStringLiteral("/status-timing.png"));
+    }
 
     // Another run cancelled while a matrix exists: paths still come from the matrix.
     QSignalSpy finished(window->apsp_job(), &pathscope::qt::JobRunner::finished);
