@@ -6,9 +6,24 @@
 #include <QProgressBar>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <cmath>
 #include <map>
 
 namespace pathscope::qt {
+namespace {
+
+// Three significant digits with a metric prefix: "6.91 M", readable where "6.91e+06" is not.
+QString with_prefix(double value) {
+  static const char* const prefixes[] = {"", " k", " M", " G", " T", " P"};
+  int i = 0;
+  while (std::abs(value) >= 1000 && i < 5) {
+    value /= 1000;
+    ++i;
+  }
+  return QString::number(value, 'g', 3) + QLatin1String(prefixes[i]);
+}
+
+}  // namespace
 
 TimingPanel::TimingPanel(QWidget* parent) : QWidget(parent) {
   table_ = new QTableWidget(0, 7, this);
@@ -69,9 +84,29 @@ void TimingPanel::add_unavailable(const QString& engine, const QString& reason) 
   rebuild();
 }
 
+QProgressBar* TimingPanel::bar_at(int row) {
+  // Kept from one rebuild to the next: progress reports rebuild the table many times a second.
+  if (auto* bar = qobject_cast<QProgressBar*>(table_->cellWidget(row, 3))) return bar;
+  auto* bar = new QProgressBar;
+  bar->setRange(0, 1000);
+  table_->setCellWidget(row, 3, bar);
+  return bar;
+}
+
+void TimingPanel::drop_bar(int row) {
+  if (QWidget* bar = table_->cellWidget(row, 3)) {
+    bar->hide();
+    table_->removeCellWidget(row, 3);
+  }
+}
+
 void TimingPanel::rebuild() {
+  // Bars of rows that go, hidden at once: the table only deletes them later, and until then
+  // they would still show over the rows below.
+  const int row_count = static_cast<int>(rows_.size()) + (running_ ? 1 : 0);
+  for (int i = row_count; i < table_->rowCount(); ++i) drop_bar(i);
   table_->clearSpans();
-  table_->setRowCount(static_cast<int>(rows_.size()) + (running_ ? 1 : 0));
+  table_->setRowCount(row_count);
   double slowest = 0;
   std::map<QString, double> reference, problem_slowest;  // per problem: like for like
   for (const auto& r : rows_) {
@@ -89,16 +124,14 @@ void TimingPanel::rebuild() {
     table_->setItem(i, 6, new QTableWidgetItem(r.problem));
     if (!r.ran) {
       for (int c = 2; c < 6; ++c) table_->setItem(i, c, new QTableWidgetItem(QString()));
-      table_->removeCellWidget(i, 3);
+      drop_bar(i);
       table_->setSpan(i, 1, 1, 5);
       continue;
     }
     table_->setItem(i, 2, new QTableWidgetItem(QString::number(r.timing.seconds, 'f', 3) + QStringLiteral(" s")));
-    auto* bar = new QProgressBar;
-    bar->setRange(0, 1000);
+    auto* bar = bar_at(i);
     bar->setValue(slowest > 0 ? static_cast<int>(1000 * r.timing.seconds / slowest) : 0);
     bar->setTextVisible(false);
-    table_->setCellWidget(i, 3, bar);
     const double base = reference.count(r.problem) ? reference[r.problem] : problem_slowest[r.problem];
     const double speedup = r.timing.seconds > 0 ? base / r.timing.seconds : 0;
     table_->setItem(i, 4, new QTableWidgetItem(QString::number(speedup, 'f', 2) + QStringLiteral("×")));
@@ -107,11 +140,11 @@ void TimingPanel::rebuild() {
                          : r.problem == QLatin1String("tour")    ? tr("stops/s")
                                                                  : tr("arcs/s");
     auto* rate = new QTableWidgetItem(r.answered > 0 && r.timing.seconds > 0
-                                          ? QString::number(r.answered / r.timing.seconds, 'g', 3) + QLatin1Char(' ') + unit
+                                          ? with_prefix(r.answered / r.timing.seconds) + QLatin1Char(' ') + unit
                                           : QString());
     if (r.timing.updates > 0) {
       rate->setToolTip(tr("The engine's own work: %1 updates/s (counts differ between algorithms)")
-                           .arg(QString::number(r.timing.updates_per_second(), 'g', 3)));
+                           .arg(with_prefix(r.timing.updates_per_second())));
     }
     table_->setItem(i, 5, rate);
   }
@@ -121,11 +154,10 @@ void TimingPanel::rebuild() {
     table_->setItem(i, 1, new QTableWidgetItem(tr("running")));
     const double left = running_fraction_ > 0.001 ? running_elapsed_ * (1 - running_fraction_) / running_fraction_ : -1;
     table_->setItem(i, 2, new QTableWidgetItem(QString::number(running_elapsed_, 'f', 1) + QStringLiteral(" s")));
-    auto* bar = new QProgressBar;
-    bar->setRange(0, 1000);
+    auto* bar = bar_at(i);
     bar->setValue(static_cast<int>(1000 * running_fraction_));
+    bar->setTextVisible(true);
     bar->setFormat(left >= 0 ? tr("%p% · about %1 s left").arg(left, 0, 'f', left < 10 ? 1 : 0) : tr("%p%"));
-    table_->setCellWidget(i, 3, bar);
     for (int c : {4, 5, 6}) table_->setItem(i, c, new QTableWidgetItem(QString()));
   }
   table_->resizeColumnToContents(0);

@@ -6,6 +6,7 @@
 // the engine's own work rate (updates/s, which differs between algorithms) is the tooltip. While a job runs, its row shows
 // the progress and an estimate of the time left. "Run both" asks the window to time the CPU
 // and the GPU engine on the loaded graph.
+#include <QProgressBar>
 #include <QPushButton>
 #include <QTableWidget>
 #include <QWidget>
@@ -45,6 +46,8 @@ class TimingPanel : public QWidget {
     double answered = 0;
   };
   void rebuild();
+  QProgressBar* bar_at(int row);  // the scale bar of this row, made once
+  void drop_bar(int row);
   std::vector<Row> rows_;
   QString running_title_;
   double running_fraction_ = 0, running_elapsed_ = 0;
