@@ -9,10 +9,14 @@
 
 #include "apsp/bellman_ford.hpp"
 #include "apsp/quaternary_heap.hpp"
+#include "paths/tight_path.hpp"
 
 namespace pathscope {
 
 namespace {
+
+using paths::path_of_arcs;
+using paths::tight_path_search;
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
@@ -37,19 +41,6 @@ Path start_path(std::int32_t s, std::int32_t t) {
   Path p;
   p.source = s;
   p.target = t;
-  return p;
-}
-
-// Appends arcs in order; distance is their sum, as Path promises.
-Path path_of_arcs(const Graph& g, std::int32_t s, std::int32_t t, const std::vector<std::int64_t>& arcs) {
-  Path p = start_path(s, t);
-  p.reachable = true;
-  p.nodes.push_back(s);
-  for (const std::int64_t a : arcs) {
-    p.nodes.push_back(g.heads[a]);
-    p.arc_costs.push_back(g.weights[a]);
-    p.distance += g.weights[a];
-  }
   return p;
 }
 
@@ -145,43 +136,6 @@ std::optional<std::vector<std::int64_t>> walk_next_hops(const Graph& g, const Ap
   return arcs;
 }
 
-// Walks tight arcs (w(u,k) + D[k][t] = D[u][t]) from s by depth-first search that never
-// enters a node twice: a zero-cost arc pair u -> k -> u is tight both ways, and a greedy walk
-// could circle there forever, while the search simply backs out of a visited node. Every
-// arc it keeps is tight, so the costs telescope to D[s][t] (exactly for integer matrices).
-template <class Tight>
-std::optional<std::vector<std::int64_t>> tight_path_search(const Graph& g, std::int32_t s, std::int32_t t,
-                                                          Tight tight) {
-  std::vector<char> visited(g.n, 0);
-  struct Frame {
-    std::int32_t node;
-    std::int64_t next_arc;
-  };
-  std::vector<Frame> stack{{s, g.offsets[s]}};
-  std::vector<std::int64_t> arcs;
-  visited[s] = 1;
-  while (!stack.empty()) {
-    Frame& top = stack.back();
-    if (top.node == t) return arcs;
-    bool advanced = false;
-    while (top.next_arc < g.offsets[top.node + 1]) {
-      const std::int64_t a = top.next_arc++;
-      const std::int32_t k = g.heads[a];
-      if (visited[k] || !tight(top.node, k, g.weights[a])) continue;
-      visited[k] = 1;
-      arcs.push_back(a);
-      stack.push_back({k, g.offsets[k]});
-      advanced = true;
-      break;
-    }
-    if (!advanced) {
-      stack.pop_back();
-      if (!arcs.empty()) arcs.pop_back();
-    }
-  }
-  return std::nullopt;
-}
-
 std::optional<std::vector<std::int64_t>> rebuild_from_distances(const Graph& g, const ApspResult& r,
                                                                 std::int32_t s, std::int32_t t) {
   const std::size_t n = static_cast<std::size_t>(g.n);
@@ -208,18 +162,9 @@ std::optional<std::vector<std::int64_t>> rebuild_from_distances(const Graph& g, 
         return dk + 1 == r.d16[u * n + column];
       });
     case DistType::Float32: {
-      // A float entry is a sum of at most n-1 rounded terms, so it can be off by about
-      // hops * 2^-24 relative to its terms' size; for paths of up to some thousands of hops
-      // the typical error is far smaller (errors partly cancel). A tight arc is accepted
-      // within rel * (|w| + |D[k][t]| + |D[u][t]|), starting at 2^-20 (about 16 float
-      // roundings) and widening only when no path is found, so a near-tie is never preferred
-      // to the real shortest path while one exists within the tighter bound.
-      for (const double rel : {0x1.0p-20, 0x1.0p-16, 0x1.0p-12}) {
+      for (const double rel : paths::kFloatTightTolerances) {
         auto found = tight_path_search(g, s, t, [&](std::int32_t u, std::int32_t k, double w) {
-          const double dk = r.df[k * n + column];
-          if (std::isinf(dk)) return false;
-          const double du = r.df[u * n + column];
-          return std::fabs(w + dk - du) <= rel * (std::fabs(w) + std::fabs(dk) + std::fabs(du));
+          return paths::float_tight(w, r.df[k * n + column], r.df[u * n + column], rel);
         });
         if (found) return found;
       }

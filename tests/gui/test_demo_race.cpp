@@ -206,4 +206,35 @@ TEST_F(DemoTest, BadInputFailsWithTheFileAndLine) {
   EXPECT_NE(unknown_node.errors.find("999999"), std::string::npos) << unknown_node.errors;
 }
 
+// `--bench-frames N --race P` times the frames drawn while the race's lanes run: a race longer
+// than the frames asked for is cancelled after them (every frame counted, the race still
+// running), and one that ends first cuts the count short. The figures are the benchmark's own
+// (no threshold here: the frame rate is a measurement, written in docs/rendering.md).
+TEST_F(DemoTest, FrameBenchWhileRacingCountsOnlyFramesDrawnDuringTheRace) {
+  const unsigned seed = std::random_device{}() % 1000 + 1;
+  SCOPED_TRACE("seed " + std::to_string(seed));
+  const fs::path long_out = dir_ / "long.json", short_out = dir_ / "short.json";
+  // All pairs over 7,000 nodes takes minutes on a CPU: far longer than 12 frames.
+  const DemoRun long_race = run("--race apsp --graph random:n=" + std::to_string(7000 + seed) + ",deg=3,seed=" +
+                                std::to_string(seed) + ",geometric --headless --size 640x400 --bench-frames 12 >'" +
+                                long_out.string() + "'");
+  ASSERT_EQ(long_race.status, 0) << long_race.errors;
+  const json l = read_json(long_out);
+  EXPECT_EQ(l["race"], "apsp");
+  EXPECT_EQ(l["frames"], 12);
+  EXPECT_EQ(l["race_outlasted_frames"], true);
+  EXPECT_GT(l["frames_per_second"].get<double>(), 0);
+  EXPECT_GT(l["median_ms"].get<double>(), 0);
+  EXPECT_EQ(l["nodes"], 7000 + seed);
+
+  // A reach race on 60 nodes is over in milliseconds: nowhere near 100,000 frames.
+  const DemoRun short_race = run("--race reach --graph random:n=60,deg=3,seed=" + std::to_string(seed) +
+                                 " --headless --size 320x240 --bench-frames 100000 >'" + short_out.string() + "'");
+  ASSERT_EQ(short_race.status, 0) << short_race.errors;
+  const json sh = read_json(short_out);
+  EXPECT_EQ(sh["race"], "reach");
+  EXPECT_LT(sh["frames"].get<int>(), 100000);
+  EXPECT_EQ(sh["race_outlasted_frames"], false);
+}
+
 }  // namespace

@@ -226,14 +226,11 @@ class ExplorerTest : public QObject {
     QSignalSpy failed(window.get(), &MainWindow::load_failed);
     window->open_graph(broken);
     QVERIFY(wait_for(failed, 60000));
-    QTest::qWait(50);
-    QMessageBox* box = window->findChild<QMessageBox*>(QStringLiteral("errorBox"));
-    QVERIFY(box);
-    QVERIFY(box->isVisible());
+    QMessageBox* box = nullptr;
+    QTRY_VERIFY((box = window->findChild<QMessageBox*>(QStringLiteral("errorBox"))) && box->isVisible());
     QVERIFY2(box->text().contains(QStringLiteral("broken.gr:3")), qPrintable(box->text()));
     box->button(QMessageBox::Ok)->click();
-    QTest::qWait(50);
-    QVERIFY(!window->findChild<QMessageBox*>(QStringLiteral("errorBox")));
+    QTRY_VERIFY(!window->findChild<QMessageBox*>(QStringLiteral("errorBox")));
     QCOMPARE(window->view()->node_count(), nodes_before);
 
     pathscope::SplitMix64 rng(11);
@@ -374,6 +371,17 @@ class ExplorerTest : public QObject {
     QCOMPARE(table->rowCount(), 2);
     QCOMPARE(table->item(0, 0)->text(), QStringLiteral("blocked"));
     QVERIFY(table->item(0, 2)->text().endsWith(QStringLiteral(" s")));
+    // The rate is like for like: node pairs answered per second, n * n over the wall time,
+    // whatever work the engine did to get there.
+    const QString rate = table->item(0, 5)->text();
+    QVERIFY2(rate.endsWith(QStringLiteral(" pairs/s")), qPrintable(rate));
+    const double seconds = table->item(0, 2)->text().chopped(2).toDouble();
+    const double n = window->session()->graph().n;
+    QVERIFY(seconds > 0);
+    const QStringList words = rate.split(QLatin1Char(' '));  // "6.91 M pairs/s" or "912 pairs/s"
+    const double scale = words.size() == 2 ? 1.0
+                         : std::pow(1000.0, QStringLiteral("kMGTP").indexOf(words[1]) + 1);
+    QVERIFY2(std::abs(words[0].toDouble() * scale * seconds / (n * n) - 1) < 0.03, qPrintable(rate));
     QCOMPARE(table->item(1, 0)->text(), QStringLiteral("gpu-blocked"));
     if (gpu_reason.empty()) {
       QVERIFY(table->item(1, 2)->text().endsWith(QStringLiteral(" s")));

@@ -1,5 +1,6 @@
 // All shortest paths and the k shortest simple paths, checked against every simple path of
 // small random graphs listed by brute force (ties, zero-cost arcs, unreachable pairs included).
+#include <atomic>
 #include <algorithm>
 #include <gtest/gtest.h>
 #include <functional>
@@ -7,6 +8,7 @@
 
 #include "fresh_seed.hpp"
 #include "pathscope/error.hpp"
+#include "pathscope/graph_builder.hpp"
 #include "pathscope/path_sets.hpp"
 #include "random_graphs.hpp"
 
@@ -178,4 +180,29 @@ TEST(PathSets, RefusesNegativeCostsAndNodesOutsideTheGraph) {
   const Graph fine = pathscope::testing::make_graph(pathscope::testing::GraphRecipe{});
   EXPECT_THROW(k_shortest_paths(fine, 0, fine.n, 3), Error);
   EXPECT_THROW(all_shortest_paths(fine, -1, 0), Error);
+}
+
+// The explorer cancels a path set it no longer needs: both searches stop with Cancelled, and
+// report their share done as they go.
+TEST(PathSets, CancelledJobsStopAndProgressIsReported) {
+  const std::uint64_t seed = test_support::fresh_seed();
+  GraphBuilder b(12);
+  for (std::int32_t u = 0; u + 1 < 12; ++u) {  // a ladder: many paths from 0 to 11
+    b.add_arc(u, u + 1, 1);
+    if (u + 2 < 12) b.add_arc(u, u + 2, 2);
+  }
+  LoadReport report;
+  const Graph g = b.build(true, report);
+  std::atomic<bool> cancel{true};
+  const JobContext cancelled(nullptr, &cancel);
+  EXPECT_THROW(k_shortest_paths(g, 0, 11, 5, cancelled), Cancelled);
+  EXPECT_THROW(all_shortest_paths(g, 0, 11, -1, cancelled), Cancelled);
+  std::vector<double> reports;
+  std::atomic<bool> go_on{false};
+  const JobContext watched([&](double f) { reports.push_back(f); }, &go_on);
+  const int k = 3 + static_cast<int>(seed % 6);
+  EXPECT_EQ(k_shortest_paths(g, 0, 11, k, watched).size(), static_cast<std::size_t>(k));
+  ASSERT_FALSE(reports.empty());
+  EXPECT_TRUE(std::is_sorted(reports.begin(), reports.end()));
+  EXPECT_LT(reports.back(), 1.0);
 }

@@ -3,10 +3,12 @@
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QMouseEvent>
-#include <QOpenGLFunctions>
 #include <QOffscreenSurface>
 #include <QOpenGLContext>
+#include <QOpenGLPaintDevice>
 #include <QPainter>
+#include <QResizeEvent>
+#include <QVBoxLayout>
 #include <QFontMetricsF>
 #include <QPainterPath>
 #include <QWheelEvent>
@@ -16,6 +18,7 @@
 #include <numeric>
 #include <stdexcept>
 
+#include "gl_surface.hpp"
 #include "pathscope_render/frame_bench.hpp"
 
 namespace pathscope::qt {
@@ -39,18 +42,41 @@ void draw_halo_text(QPainter& painter, QPointF at, const QString& text, const QF
 
 }  // namespace
 
-GraphView::GraphView(QWidget* parent) : QOpenGLWidget(parent) {
+GraphView::GraphView(QWidget* parent) : QWidget(parent) {
   setMinimumSize(320, 240);
   setMouseTracking(true);  // hover feeds the inspector
   setFocusPolicy(Qt::StrongFocus);
+  surface_ = new GlSurface(
+      this, [this] { initialize_gl(); }, [this](int w, int h) { paint_frame(w, h); });
+  QWidget* container = QWidget::createWindowContainer(surface_, this);
+  container->setFocusPolicy(Qt::NoFocus);
+  container->setMouseTracking(true);
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->addWidget(container);
 }
 
 GraphView::~GraphView() {
-  if (gl_ok_) {
-    makeCurrent();
+  if (gl_ok_ && surface_->make_current()) {
     renderer_.release();
-    doneCurrent();
+    paint_device_.reset();
+    surface_->done_current();
   }
+}
+
+bool GraphView::makeCurrent() { return surface_->make_current() && gl_ok_; }
+
+void GraphView::doneCurrent() { surface_->done_current(); }
+
+QWindow* GraphView::gl_window() const { return surface_; }
+
+void GraphView::redraw() { surface_->requestUpdate(); }
+
+QImage GraphView::grabFramebuffer() {
+  const qreal ratio = devicePixelRatioF();
+  QImage image = surface_->grab(QSize(static_cast<int>(std::lround(width() * ratio)), static_cast<int>(std::lround(height() * ratio))));
+  surface_->done_current();
+  return image;
 }
 
 void GraphView::set_graph(std::vector<float> positions, std::vector<std::int32_t> arcs, bool directed,
@@ -111,7 +137,7 @@ void GraphView::set_path(const std::vector<std::int32_t>& nodes, bool closed) {
     target_ = closed ? -1 : nodes.back();
   }
   path_dirty_ = true;
-  update();
+  redraw();
 }
 
 void GraphView::set_markers(std::int32_t source, std::int32_t target) {
@@ -119,23 +145,23 @@ void GraphView::set_markers(std::int32_t source, std::int32_t target) {
   source_ = source;
   target_ = target;
   path_dirty_ = true;
-  update();
+  redraw();
 }
 
 void GraphView::set_stops(const std::vector<std::int32_t>& stops) {
   stops_ = stops;
-  update();
+  redraw();
 }
 
 void GraphView::set_overlay_nodes(const std::vector<std::int32_t>& nodes) {
   overlay_nodes_ = nodes;
   path_dirty_ = true;
-  update();
+  redraw();
 }
 
 void GraphView::set_caption(const QString& caption) {
   caption_ = caption;
-  update();
+  redraw();
 }
 
 QPointF GraphView::node_screen_position(std::int32_t u) const {
@@ -166,7 +192,7 @@ void GraphView::center_on(std::int32_t u) {
   if (u < 0 || u >= node_count()) return;
   camera_.center_on({positions_[2 * u], positions_[2 * u + 1]});
   has_frame_ = false;
-  update();
+  redraw();
 }
 
 void GraphView::frame_box(render::Point lo, render::Point hi) {
@@ -175,7 +201,7 @@ void GraphView::frame_box(render::Point lo, render::Point hi) {
   has_frame_ = true;
   camera_.set_viewport(width(), height());
   camera_.fit(lo, hi);
-  update();
+  redraw();
 }
 
 void GraphView::fit_to_view() {
@@ -219,13 +245,10 @@ std::vector<double> GraphView::run_frame_bench(int frames) {
     render::bench_camera(camera_, lo, hi, i, frames);
     QElapsedTimer timer;
     timer.start();
-    const auto painted = frames_painted_;
-    repaint();  // paints and flushes to the window now, as a pan or zoom would
-    // A window another one covers is not repainted: draw the frame offscreen then.
-    if (frames_painted_ == painted) grabFramebuffer();
-    makeCurrent();
-    context()->functions()->glFinish();
-    doneCurrent();
+    // On screen and swapped, as a pan or zoom draws; offscreen when the window is not exposed.
+    if (!surface_->render_now()) surface_->grab(QSize(static_cast<int>(std::lround(width() * devicePixelRatioF())),
+                                                     static_cast<int>(std::lround(height() * devicePixelRatioF()))));
+    surface_->finish();
     ms.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
   }
   return ms;
@@ -235,7 +258,7 @@ render::Rgb8 GraphView::highlight_colour() const {
   return render::to_rgb8(const_cast<render::Renderer&>(renderer_).style().path);
 }
 
-void GraphView::initializeGL() {
+void GraphView::initialize_gl() {
   try {
     renderer_.initialize();
     gl_ok_ = true;
@@ -246,10 +269,12 @@ void GraphView::initializeGL() {
   }
 }
 
-void GraphView::resizeGL(int w, int h) {
+void GraphView::resizeEvent(QResizeEvent* event) {
+  QWidget::resizeEvent(event);
   // Keep the centre and zoom; only the visible extent changes.
-  camera_.set_viewport(w, h);
+  camera_.set_viewport(width(), height());
   if (has_frame_) camera_.fit(frame_lo_, frame_hi_);
+  redraw();
 }
 
 void GraphView::upload_if_needed() {
@@ -270,29 +295,30 @@ void GraphView::upload_if_needed() {
   }
 }
 
-void GraphView::paintGL() {
+void GraphView::paint_frame(int framebuffer_width, int framebuffer_height) {
   if (!gl_ok_) return;
   ++frames_painted_;
   upload_if_needed();
-  const double ratio = devicePixelRatioF();
   camera_.set_viewport(width(), height());
   // The renderer's GL calls sit inside native painting so QPainter re-syncs its own GL state
   // (program, buffers, blending) before drawing the labels on top.
   static const bool trace = qEnvironmentVariableIsSet("PATHSCOPE_FRAME_TRACE");
   QElapsedTimer timer;
   timer.start();
-  QPainter painter(this);
+  if (!paint_device_) paint_device_ = std::make_unique<QOpenGLPaintDevice>();
+  paint_device_->setSize(QSize(framebuffer_width, framebuffer_height));
+  paint_device_->setDevicePixelRatio(devicePixelRatioF());
+  QPainter painter(paint_device_.get());
   painter.beginNativePainting();
-  renderer_.render(camera_, static_cast<int>(std::lround(width() * ratio)),
-                   static_cast<int>(std::lround(height() * ratio)));
-  if (trace) context()->functions()->glFinish();
+  renderer_.render(camera_, framebuffer_width, framebuffer_height);
+  if (trace) surface_->finish();
   const double gl_ms = timer.nsecsElapsed() / 1e6;
   painter.endNativePainting();
   painter.setRenderHint(QPainter::Antialiasing);
   draw_labels(painter, camera_, renderer_.node_radius_px(camera_), renderer_.marker_radius_px(camera_));
   if (trace) {
     painter.end();
-    context()->functions()->glFinish();
+    surface_->finish();
     const auto& d = renderer_.last_frame();
     std::fprintf(stderr, "frame: gl %.1f ms, labels %.1f ms; arcs %lld nodes %lld points %d calls %d\n", gl_ms,
                  timer.nsecsElapsed() / 1e6 - gl_ms, static_cast<long long>(d.arcs_drawn),
@@ -302,7 +328,7 @@ void GraphView::paintGL() {
 
 void GraphView::set_label_mode(LabelMode mode) {
   label_mode_ = mode;
-  update();
+  redraw();
 }
 
 void GraphView::draw_labels(QPainter& painter, const render::Camera& camera, float node_radius, float marker_radius,
@@ -496,6 +522,7 @@ QImage GraphView::render_image(QSize size, bool light) {
 
 void GraphView::mousePressEvent(QMouseEvent* event) {
   if (event->button() != Qt::LeftButton) return;
+  setFocus(Qt::MouseFocusReason);  // the press came through the GL window, which keeps no focus
   pressed_ = true;
   dragging_ = false;
   press_position_ = last_position_ = event->position();
@@ -516,7 +543,7 @@ void GraphView::mouseMoveEvent(QMouseEvent* event) {
     camera_.pan_pixels(p.x() - last_position_.x(), p.y() - last_position_.y());
     has_frame_ = false;
     last_position_ = p;
-    update();
+    redraw();
   }
 }
 
@@ -538,19 +565,19 @@ void GraphView::leaveEvent(QEvent* event) {
     hovered_ = -1;
     Q_EMIT node_hovered(-1);
   }
-  QOpenGLWidget::leaveEvent(event);
+  QWidget::leaveEvent(event);
 }
 
 void GraphView::mark_node(std::int32_t node) {
   marked_ = node >= 0 && node < node_count() ? node : -1;
-  update();
+  redraw();
 }
 
 void GraphView::wheelEvent(QWheelEvent* event) {
   const double factor = std::pow(1.0015, event->angleDelta().y());
   camera_.zoom_about({event->position().x(), event->position().y()}, factor);
   has_frame_ = false;
-  update();
+  redraw();
 }
 
 }  // namespace pathscope::qt

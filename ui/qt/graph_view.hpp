@@ -1,9 +1,11 @@
 #pragma once
 // The OpenGL view of the graph: pan by drag, zoom about the cursor, click to pick a node.
-// Drawing is the shared renderer's; this widget adds Qt input, labels and PNG export.
+// Drawing is the shared renderer's; this widget adds Qt input, labels and PNG export. Frames go
+// to a native GL window inside it (gl_surface.hpp), which forwards its input here.
 #include <QImage>
-#include <QOpenGLWidget>
 #include <QStringList>
+#include <QWidget>
+#include <memory>
 #include <vector>
 
 #include "pathscope_render/camera.hpp"
@@ -11,9 +13,13 @@
 #include "label_layout.hpp"
 #include "selection.hpp"
 
+class QOpenGLPaintDevice;
+
 namespace pathscope::qt {
 
-class GraphView : public QOpenGLWidget {
+class GlSurface;
+
+class GraphView : public QWidget {
   Q_OBJECT
  public:
   explicit GraphView(QWidget* parent = nullptr);
@@ -67,6 +73,14 @@ class GraphView : public QOpenGLWidget {
   // What the renderer drew in the last frame (level of detail, culling).
   const render::FrameDetail& last_frame() const { return renderer_.last_frame(); }
   const render::Renderer& renderer() const { return renderer_; }
+  // Draws the view now, offscreen, and returns it with its labels (device pixels), whether the
+  // window is shown, covered or hidden.
+  QImage grabFramebuffer();
+  // The view's GL context, current (on the window, else offscreen); false when GL cannot.
+  bool makeCurrent();
+  void doneCurrent();
+  // The native window the frames go to; its input arrives at this widget's handlers.
+  QWindow* gl_window() const;
   render::Rgb8 highlight_colour() const;
 
  public Q_SLOTS:
@@ -82,9 +96,7 @@ class GraphView : public QOpenGLWidget {
   void gl_failed(const QString& message);
 
  protected:
-  void initializeGL() override;
-  void resizeGL(int w, int h) override;
-  void paintGL() override;
+  void resizeEvent(QResizeEvent* event) override;
   void mousePressEvent(QMouseEvent* event) override;
   void mouseMoveEvent(QMouseEvent* event) override;
   void mouseReleaseEvent(QMouseEvent* event) override;
@@ -92,6 +104,11 @@ class GraphView : public QOpenGLWidget {
   void wheelEvent(QWheelEvent* event) override;
 
  private:
+  void initialize_gl();
+  // One frame into the bound framebuffer of this many device pixels.
+  void paint_frame(int framebuffer_width, int framebuffer_height);
+  // Asks for a frame at the window's next update.
+  void redraw();
   void upload_if_needed();
   // text_scale: larger text for big exported images than for the screen.
   void draw_labels(QPainter& painter, const render::Camera& camera, float node_radius, float marker_radius,
@@ -100,6 +117,8 @@ class GraphView : public QOpenGLWidget {
   // pans or zooms (a hidden window's size says nothing about the image wanted).
   void frame_box(render::Point lo, render::Point hi);
 
+  GlSurface* surface_;  // owned by its window container, a child of this widget
+  std::unique_ptr<QOpenGLPaintDevice> paint_device_;  // kept: QPainter's GL engine is set up once
   render::Renderer renderer_;
   render::Camera camera_;
   std::vector<float> positions_;

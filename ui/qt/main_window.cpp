@@ -30,6 +30,7 @@
 #include "pathscope/gpu.hpp"
 #include "pathscope/memory_budget.hpp"
 #include "recent_graphs.hpp"
+#include "status_text.hpp"
 
 namespace pathscope::qt {
 namespace {
@@ -112,16 +113,16 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     show_error(title, error);
   });
   connect(apsp_job_, &JobRunner::failed, this, [this](const QString& title, const QString& error) {
-    if (!session_ || !session_->apsp) engine_state_ = tr("all pairs failed: single-source answers");
+    if (!session_ || !session_->apsp) no_matrix_reason_ = tr("all pairs failed");
     update_status();
     show_error(title, error);
   });
   connect(apsp_job_, &JobRunner::finished, this, [this](const QString&, bool cancelled, const QString&) {
     if (cancelled) {
-      engine_state_ = tr("all pairs cancelled: single-source answers");
-      update_status();
+      no_matrix_reason_ = tr("all pairs cancelled");
     }
     timing_panel_->set_run_enabled(session_ != nullptr);
+    update_status();
   });
   connect(query_job_, &JobRunner::failed, this, &MainWindow::show_error);
   // Live rows: the running job's progress and time left, in the timing panel.
@@ -132,6 +133,12 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     });
     connect(job, &JobRunner::finished, timing_panel_, &TimingPanel::running_done);
   }
+  // The summary follows every change of what runs and of what answered.
+  for (JobRunner* job : {apsp_job_, query_job_}) {
+    connect(job, &JobRunner::started, this, &MainWindow::update_status);
+    connect(job, &JobRunner::finished, this, &MainWindow::update_status);
+  }
+  connect(selection_, &Selection::changed, this, &MainWindow::update_status);
   connect(view_, &GraphView::node_clicked, this, &MainWindow::select_node);
   connect(view_, &GraphView::node_hovered, inspector_, &InspectorPanel::hover);
   connect(selection_, &Selection::changed, this, [this] {
@@ -199,7 +206,7 @@ void MainWindow::adopt(std::shared_ptr<GraphSession> session, QStringList keep_s
                                                  cost_rule_choices().begin()));
     min_weight_->set_min_weight(session_->options.min_weight);
   }
-  engine_state_.clear();
+  no_matrix_reason_.clear();
   for (const auto& key : keep_selection) {
     if (auto u = g.find_node(key.toStdString())) select_node(*u);
   }
@@ -217,7 +224,7 @@ void MainWindow::start_all_pairs(const QString& engine_name) {
   const auto need = apsp_result_bytes(g.n, options.dist, false);
   const auto budget = effective_memory_budget(options);
   if (need > budget) {
-    engine_state_ = tr("matrix %1 over budget %2: single-source answers").arg(qs(format_bytes(need)), qs(format_bytes(budget)));
+    no_matrix_reason_ = tr("matrix %1 over budget %2").arg(qs(format_bytes(need)), qs(format_bytes(budget)));
     update_status();
     return;
   }
@@ -230,12 +237,10 @@ void MainWindow::start_all_pairs(const QString& engine_name) {
   }
   if (const auto why = engine->unavailable_reason(); !why.empty()) {
     timing_panel_->add_unavailable(engine_name, qs(why));
-    engine_state_ = tr("%1 unavailable: single-source answers").arg(engine_name);
+    no_matrix_reason_ = tr("%1 unavailable").arg(engine_name);
     update_status();
     return;
   }
-  engine_state_ = tr("all pairs running (%1); single-source answers meanwhile").arg(engine_name);
-  update_status();
   auto result = std::make_shared<ApspResult>();
   apsp_job_->run(
       tr("All pairs (%1)").arg(engine_name),
@@ -244,10 +249,7 @@ void MainWindow::start_all_pairs(const QString& engine_name) {
         if (session != session_) return;  // another graph was opened meanwhile
         session_->apsp = result;
         session_->timings.push_back(result->timing);
-        timing_panel_->add_run(result->timing);
-        engine_state_ = tr("all pairs ready (%1 → %2, %3 s)")
-                            .arg(engine_name, qs(result->timing.engine))
-                            .arg(result->timing.seconds, 0, 'f', 2);
+        timing_panel_->add_run(result->timing, tr("all pairs"), double(session_->graph().n) * session_->graph().n);
         selection_->refresh_path();
         update_status();
         Q_EMIT all_pairs_ready();
@@ -279,11 +281,10 @@ void MainWindow::run_both() {
             timing_panel_->add_unavailable(qs(outcome.engine), qs(reason));
             continue;
           }
-          timing_panel_->add_run(outcome.timing);
+          timing_panel_->add_run(outcome.timing, tr("all pairs"), double(session_->graph().n) * session_->graph().n);
           session_->timings.push_back(outcome.timing);
           if (outcome.result && !session_->apsp) {
             session_->apsp = outcome.result;
-            engine_state_ = tr("all pairs ready (%1)").arg(qs(outcome.engine));
             selection_->refresh_path();
           }
         }
@@ -320,7 +321,7 @@ void MainWindow::start_best_tour() {
       [session, stops, tour](const JobContext& job) { *tour = compute_best_tour(*session, stops, job); },
       [this, session, tour] {
         if (session != session_) return;
-        timing_panel_->add_run(tour->result.timing, tr("tour"));
+        timing_panel_->add_run(tour->result.timing, tr("tour"), static_cast<double>(tour->stops.size()));
         selection_->show_tour(std::move(*tour));
         Q_EMIT tour_ready();
       });
@@ -335,7 +336,7 @@ void MainWindow::start_tour_through_all() {
       [session, tour](const JobContext& job) { *tour = compute_tour_through_all(*session, job); },
       [this, session, tour] {
         if (session != session_) return;
-        timing_panel_->add_run(tour->result.timing, tr("tour"));
+        timing_panel_->add_run(tour->result.timing, tr("tour"), static_cast<double>(tour->stops.size()));
         selection_->show_tour(std::move(*tour));
         Q_EMIT tour_ready();
       });
@@ -372,7 +373,7 @@ void MainWindow::start_reach(ReachDirection direction) {
       },
       [this, session, set, start, timing] {
         if (session != session_ || selection_->source() != start) return;  // the selection moved on meanwhile
-        timing_panel_->add_run(*timing, tr("reach"));
+        timing_panel_->add_run(*timing, tr("reach"), timing->updates);
         selection_->show_reach(std::move(*set));
         Q_EMIT reach_ready();
       });
@@ -384,14 +385,31 @@ void MainWindow::select_pair(const QString& source_key, const QString& target_ke
 }
 
 void MainWindow::update_status() {
-  if (!session_) return;
-  const Graph& g = session_->graph();
-  const auto dist = apsp_dist_type(g);
-  const auto need = apsp_result_bytes(g.n, dist, false);
-  status_->setText(tr("%1 nodes · %2 arcs · matrix %3 (%4) · %5")
-                       .arg(QLocale().toString(g.n), QLocale().toString(static_cast<qlonglong>(g.arc_count())),
-                            qs(format_bytes(need)), QString::fromLatin1(dist_type_name(dist)),
-                            engine_state_.isEmpty() ? tr("single-source") : engine_state_));
+  StatusFacts f;
+  if (session_) {
+    const Graph& g = session_->graph();
+    const auto dist = apsp_dist_type(g);
+    f.has_graph = true;
+    f.nodes = g.n;
+    f.arcs = static_cast<long long>(g.arc_count());
+    f.matrix_size = qs(format_bytes(apsp_result_bytes(g.n, dist, false)));
+    f.dist_type = QString::fromLatin1(dist_type_name(dist));
+    if (session_->apsp) {
+      f.matrix_engine = qs(session_->apsp->timing.engine);
+      f.matrix_seconds = session_->apsp->timing.seconds;
+    }
+  }
+  f.no_matrix_reason = no_matrix_reason_;
+  if (apsp_job_->busy()) f.apsp_running = apsp_job_->title();
+  if (query_job_->busy()) f.query_running = query_job_->title();
+  if (const auto* tour = selection_->tour()) {
+    f.last_answer = tr("tour by %1").arg(qs(tour->method));
+  } else if (selection_->reach()) {
+    f.last_answer = tr("reach set by breadth-first search");
+  } else if (selection_->has_pair() && !selection_->method().empty()) {
+    f.last_answer = tr("path by %1").arg(qs(selection_->method()));
+  }
+  status_->setText(pathscope::qt::status_text(f));
 }
 
 void MainWindow::export_json(const QString& file) const { export_selection_json(*selection_, file); }

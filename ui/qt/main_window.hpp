@@ -103,6 +103,7 @@ class MainWindow : public QMainWindow {
   void update_actions();
   void show_help(const QString& title, const QString& html);
   void adopt(std::shared_ptr<GraphSession> session, QStringList keep_selection);
+  // The status bar's summary, from the state alone (status_text.hpp); called on every change.
   void update_status();
   void run_both();
   void search();
@@ -138,7 +139,7 @@ class MainWindow : public QMainWindow {
 
   std::shared_ptr<GraphSession> session_;
   QString apsp_engine_ = QStringLiteral("auto");
-  QString engine_state_;  // what the status bar says about all pairs
+  QString no_matrix_reason_;  // why all pairs gave no matrix (the status bar says it)
   QElapsedTimer job_clock_;  // since the running job started, for the time left
   bool scripted_ = false;
 };

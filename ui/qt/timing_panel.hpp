@@ -1,9 +1,12 @@
 #pragma once
 // Runs side by side, grouped by problem (all pairs, tour, reach): wall time as bars on a
 // labelled scale, speedup against the CPU `blocked` run (or the slowest run of the same
-// problem), and the work rate, compared only within a problem. While a job runs, its row shows
+// problem), and a like-for-like rate: what the problem answers per second (node pairs, tour
+// stops, arcs searched), the same count whichever engine ran, so rates compare as times do;
+// the engine's own work rate (updates/s, which differs between algorithms) is the tooltip. While a job runs, its row shows
 // the progress and an estimate of the time left. "Run both" asks the window to time the CPU
 // and the GPU engine on the loaded graph.
+#include <QProgressBar>
 #include <QPushButton>
 #include <QTableWidget>
 #include <QWidget>
@@ -19,8 +22,9 @@ class TimingPanel : public QWidget {
   explicit TimingPanel(QWidget* parent = nullptr);
   void clear();
   // One row per run; the same engine on the same problem again replaces its row. problem:
-  // "all pairs", "tour", "reach".
-  void add_run(const Timing& timing, const QString& problem = QStringLiteral("all pairs"));
+  // "all pairs", "tour", "reach"; answered: what the run answered, counted the same for every
+  // engine of the problem (all pairs: n * n pairs; tour: its stops; reach: the arcs searched).
+  void add_run(const Timing& timing, const QString& problem, double answered);
   // The job running now: its title, the fraction done and the seconds since it started
   // (the time left is estimated from them); running_done() takes the row away.
   void show_running(const QString& title, double fraction, double elapsed_seconds);
@@ -39,8 +43,11 @@ class TimingPanel : public QWidget {
     Timing timing;
     bool ran = false;
     QString problem = QStringLiteral("all pairs");
+    double answered = 0;
   };
   void rebuild();
+  QProgressBar* bar_at(int row);  // the scale bar of this row, made once
+  void drop_bar(int row);
   std::vector<Row> rows_;
   QString running_title_;
   double running_fraction_ = 0, running_elapsed_ = 0;

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "pathscope/graph.hpp"
+#include "pathscope/job.hpp"
 
 namespace pathscope {
 
@@ -34,11 +35,15 @@ struct ShortestPathSet {
 
 // Every shortest path from s to t (all of them when cap < 0, else at most cap). Costs must be
 // at least 0; throws Error for negative arcs, and for a cycle of zero-cost arcs among the
-// shortest paths (it makes their number depend on whether a path may repeat nodes).
-ShortestPathSet all_shortest_paths(const Graph& g, std::int32_t s, std::int32_t t, std::int64_t cap = -1);
+// shortest paths (it makes their number depend on whether a path may repeat nodes). Throws
+// Cancelled when the job is cancelled (checked as the search and the listing go).
+ShortestPathSet all_shortest_paths(const Graph& g, std::int32_t s, std::int32_t t, std::int64_t cap = -1,
+                                   const JobContext& job = {});
 
 // The k cheapest simple paths from s to t, cheapest first (fewer when fewer exist); among paths
 // of equal cost the order is fixed but otherwise unspecified. Costs must be at least 0.
-std::vector<ArcPath> k_shortest_paths(const Graph& g, std::int32_t s, std::int32_t t, int k);
+// Reports the share of the k found and throws Cancelled when the job is cancelled.
+std::vector<ArcPath> k_shortest_paths(const Graph& g, std::int32_t s, std::int32_t t, int k,
+                                      const JobContext& job = {});
 
 }  // namespace pathscope

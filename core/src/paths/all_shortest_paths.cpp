@@ -36,7 +36,8 @@ std::string PathCount::text() const {
   return saturated ? "at least " + std::to_string(value) : std::to_string(value);
 }
 
-ShortestPathSet all_shortest_paths(const Graph& g, std::int32_t s, std::int32_t t, std::int64_t cap) {
+ShortestPathSet all_shortest_paths(const Graph& g, std::int32_t s, std::int32_t t, std::int64_t cap,
+                                   const JobContext& job) {
   paths::check_path_query(g, s, t);
   ShortestPathSet out;
   const std::size_t n = static_cast<std::size_t>(g.n);
@@ -46,7 +47,9 @@ ShortestPathSet all_shortest_paths(const Graph& g, std::int32_t s, std::int32_t 
   detail::QuaternaryHeap<Entry, Less> heap;
   dist[s] = 0;
   heap.push({0, s});
+  std::uint64_t pops = 0;
   while (!heap.empty()) {
+    if ((++pops & 0xFFFF) == 0) job.check_cancel();
     const Entry top = heap.pop();
     if (done[top.node] || top.dist > dist[top.node]) continue;
     // Nodes beyond the target's distance lie on no shortest path to it.
@@ -142,6 +145,7 @@ ShortestPathSet all_shortest_paths(const Graph& g, std::int32_t s, std::int32_t 
   while (!stack.empty() && out.paths.size() < want) {
     Frame& top = stack.back();
     if (top.node == t) {
+      if ((out.paths.size() & 0xFF) == 0) job.check_cancel();
       ArcPath p;
       p.nodes.push_back(s);
       for (const std::int64_t a : arcs) {

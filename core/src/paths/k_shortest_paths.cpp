@@ -23,7 +23,7 @@ struct Candidate {
 
 }  // namespace
 
-std::vector<ArcPath> k_shortest_paths(const Graph& g, std::int32_t s, std::int32_t t, int k) {
+std::vector<ArcPath> k_shortest_paths(const Graph& g, std::int32_t s, std::int32_t t, int k, const JobContext& job) {
   paths::check_path_query(g, s, t);
   std::vector<ArcPath> found;
   if (k <= 0) return found;
@@ -43,10 +43,12 @@ std::vector<ArcPath> k_shortest_paths(const Graph& g, std::int32_t s, std::int32
   std::set<std::vector<std::int32_t>> known{found.front().nodes};
   ArcPath spur_path;
   while (static_cast<int>(found.size()) < k) {
+    job.report(static_cast<double>(found.size()) / k);
     const ArcPath& last = found.back();
     double root_cost = 0;
     for (std::size_t i = 0; i < deviation.back(); ++i) root_cost += g.weights[last.arcs[i]];
     for (std::size_t i = deviation.back(); i + 1 < last.nodes.size(); ++i) {
+      job.check_cancel();
       search.new_round();
       for (std::size_t r = 0; r < i; ++r) search.block_node(last.nodes[r]);
       for (const ArcPath& p : found) {

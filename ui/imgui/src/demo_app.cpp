@@ -265,8 +265,9 @@ int run_window(DemoState& s, GLFWwindow* window) {
   return 0;
 }
 
-// The frame-time benchmark: the graph alone on stage (no race), the panels drawn as usual,
-// each frame finished (glFinish) before the next; the times go to stdout as one JSON line.
+// The frame-time benchmark: the graph on stage, the panels drawn as usual, each frame finished
+// (glFinish) before the next; the times go to stdout as one JSON line. With --race the race
+// runs meanwhile and the frames drawn while its lanes run are timed.
 int run_bench(DemoState& s, GLFWwindow* window) {
   std::string spec = s.options.graph;
   if (spec.empty() && !s.samples.empty()) spec = s.samples.front();
@@ -281,25 +282,52 @@ int run_bench(DemoState& s, GLFWwindow* window) {
     target = std::make_unique<render::OffscreenTarget>(width, height);
   }
   s.camera.set_viewport(width, height);
-  install_scene(s, load_scene(spec, JobContext{}, DatasetKind::Graph));
+  const bool racing = s.options.bench_while_racing;
+  install_scene(s, load_scene(spec, JobContext{}, racing ? dataset_kind_for(s.problem) : DatasetKind::Graph));
   const render::Point lo = s.renderer.bounds_min(), hi = s.renderer.bounds_max();
+  if (racing) {
+    start_race(s);
+    if (!s.race) throw Error(s.message);
+  }
   std::vector<double> ms;
+  const auto first = std::chrono::steady_clock::now();
+  auto last = first;
   for (int frame = 0; frame < s.options.bench_frames; ++frame) {
+    // While racing, only frames drawn while a lane still runs count: the lanes' threads are
+    // what the window must not wait for.
+    if (racing && !s.race->running()) break;
     render::bench_camera(s.camera, lo, hi, frame, s.options.bench_frames);
     const auto start = std::chrono::steady_clock::now();
     if (window) {
       glfwPollEvents();
       glBindFramebuffer(GL_FRAMEBUFFER, 0);
     }
+    poll_race(s);
     draw_frame(s, fb_width, fb_height, width, height, !window);
     if (window) glfwSwapBuffers(window);
     glFinish();
-    ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+    last = std::chrono::steady_clock::now();
+    ms.push_back(std::chrono::duration<double, std::milli>(last - start).count());
   }
-  const Graph& g = *s.scene->graph;
-  std::printf("%s\n", render::frame_times_json(window ? "demo" : "demo-headless", spec, g.n, g.arc_count(), width,
-                                                height, render::summarize_frame_times(ms),
-                                                render::current_gl_renderer())
+  std::string race_fields;
+  if (racing) {
+    // Frames per second over the whole stretch (input, panels and all), not just the draws.
+    const double seconds = std::chrono::duration<double>(last - first).count();
+    const bool still_running = s.race->running();
+    s.race->cancel();
+    s.race->wait();
+    char text[256];
+    std::snprintf(text, sizeof text, "\"race\": \"%s\", \"frames_per_second\": %.2f, \"race_outlasted_frames\": %s",
+                  s.problem.c_str(), seconds > 0 ? static_cast<double>(ms.size()) / seconds : 0.0,
+                  still_running ? "true" : "false");
+    race_fields = text;
+  }
+  const Scene& scene = *s.scene;
+  const long long nodes = scene.table ? static_cast<long long>(scene.table->rows) : scene.graph->n;
+  const long long arcs = scene.table ? 0 : static_cast<long long>(scene.graph->arc_count());
+  std::printf("%s\n", render::frame_times_json(window ? "demo" : "demo-headless", spec, nodes, arcs, width, height,
+                                                render::summarize_frame_times(ms), render::current_gl_renderer(),
+                                                race_fields)
                           .c_str());
   std::fflush(stdout);
   return 0;

@@ -3,10 +3,31 @@
 #include <algorithm>
 #include <exception>
 
+#if defined(__linux__)
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
+
 #include "pathscope/background_priority.hpp"
 #include "pathscope/error.hpp"
 
 namespace pathscope::demo {
+namespace {
+
+// A race is watched: the window's frames come before the lanes' work. SCHED_BATCH alone leaves
+// the lanes an equal share beside the render thread and the rasterizer's threads, so a CPU race
+// on two cores dropped frames to a dozen a second; a lower weight (nice 5, a third of the
+// window's) lets every frame through while the lanes keep all the time the window leaves.
+// Lanes share the same weight, so the race between them stays fair. The OpenMP threads a lane
+// starts inherit it.
+void yield_to_the_window() {
+#if defined(__linux__)
+  (void)setpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)), 5);
+#endif
+}
+
+}  // namespace
 
 const char* lane_state_name(LaneState s) {
   switch (s) {
@@ -57,6 +78,7 @@ void Lane::run_job() {
   LaneState end = LaneState::Done;
   // The window's loop keeps drawing and taking keys while a lane uses every core.
   run_this_thread_in_background();
+  yield_to_the_window();
   try {
     JobContext job([this](double f) { progress_.store(std::clamp(f, 0.0, 1.0), std::memory_order_relaxed); },
                    &cancel_);

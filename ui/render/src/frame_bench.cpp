@@ -74,14 +74,15 @@ std::string json_string(const std::string& s) {
 }  // namespace
 
 std::string frame_times_json(const std::string& frontend, const std::string& graph, long long nodes, long long arcs,
-                             int width, int height, const FrameTimes& t, const std::string& gl_renderer) {
+                             int width, int height, const FrameTimes& t, const std::string& gl_renderer,
+                             const std::string& extra_fields) {
   char numbers[512];
   std::snprintf(numbers, sizeof numbers,
                 "\"nodes\": %lld, \"arcs\": %lld, \"width\": %d, \"height\": %d, \"frames\": %d, "
                 "\"median_ms\": %.3f, \"p95_ms\": %.3f, \"max_ms\": %.3f, \"mean_ms\": %.3f",
                 nodes, arcs, width, height, t.frames, t.median_ms, t.p95_ms, t.max_ms, t.mean_ms);
   return "{\"frontend\": " + json_string(frontend) + ", \"graph\": " + json_string(graph) + ", " + numbers +
-         ", \"gl_renderer\": " + json_string(gl_renderer) + "}";
+         ", \"gl_renderer\": " + json_string(gl_renderer) + (extra_fields.empty() ? "" : ", " + extra_fields) + "}";
 }
 
 std::string current_gl_renderer() {

@@ -24,6 +24,8 @@ struct DemoOptions {
   double ui_scale = 0;               // 0: the monitor's content scale
   int bench_frames = 0;              // > 0: load, draw this many frames on a fixed camera path
                                      // (headless: through EGL), print their times as JSON, exit
+  bool bench_while_racing = false;   // with bench_frames: run the race meanwhile, time only the
+                                     // frames drawn while its lanes run
 };
 
 // "apsp", "tsp", "reach", "correlate": the races, in the picker's order.

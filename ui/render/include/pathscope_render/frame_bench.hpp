@@ -21,9 +21,11 @@ FrameTimes summarize_frame_times(std::vector<double> milliseconds);
 
 // {"frontend": ..., "graph": ..., "nodes": n, "arcs": m, "width": w, "height": h, "frames": N,
 //  "median_ms": ..., "p95_ms": ..., "max_ms": ..., "mean_ms": ..., "gl_renderer": ...}
-// on one line, for scripts.
+// on one line, for scripts; `extra_fields`, when given, is appended inside the object as is
+// ("\"race\": ...": what else the front end measured beside the frames).
 std::string frame_times_json(const std::string& frontend, const std::string& graph, long long nodes, long long arcs,
-                             int width, int height, const FrameTimes& t, const std::string& gl_renderer);
+                             int width, int height, const FrameTimes& t, const std::string& gl_renderer,
+                             const std::string& extra_fields = {});
 
 // The driver's name of the current context's renderer ("llvmpipe ...", "NVIDIA H100 ...").
 std::string current_gl_renderer();

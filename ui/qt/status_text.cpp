@@ -1,0 +1,33 @@
+#include "status_text.hpp"
+
+#include <QCoreApplication>
+#include <QLocale>
+#include <QStringList>
+
+namespace pathscope::qt {
+namespace {
+QString tr(const char* text) { return QCoreApplication::translate("StatusText", text); }
+}  // namespace
+
+QString status_text(const StatusFacts& f) {
+  if (!f.has_graph) return tr("Open a graph: File › Open, a sample, or drop a file here.");
+  QStringList parts;
+  parts << tr("%1 nodes").arg(QLocale().toString(f.nodes)) << tr("%1 arcs").arg(QLocale().toString(f.arcs))
+        << tr("matrix %1 (%2)").arg(f.matrix_size, f.dist_type);
+  // The matrix's state: what answers the next path.
+  if (!f.matrix_engine.isEmpty()) {
+    parts << tr("all pairs ready (%1, %2 s)").arg(f.matrix_engine).arg(f.matrix_seconds, 0, 'f', 2);
+  } else if (!f.apsp_running.isEmpty()) {
+    parts << tr("single-source until all pairs finish");
+  } else if (!f.no_matrix_reason.isEmpty()) {
+    parts << tr("single-source (%1)").arg(f.no_matrix_reason);
+  } else {
+    parts << tr("single-source");
+  }
+  if (!f.apsp_running.isEmpty()) parts << tr("running: %1").arg(f.apsp_running);
+  if (!f.query_running.isEmpty()) parts << tr("running: %1").arg(f.query_running);
+  if (!f.last_answer.isEmpty()) parts << tr("last answer: %1").arg(f.last_answer);
+  return parts.join(QStringLiteral(" · "));
+}
+
+}  // namespace pathscope::qt
