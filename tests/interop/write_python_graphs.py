@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes random graphs with node attributes through networkx and igraph (GraphML, GEXF, GML,
-Pajek) into OUT, with OUT/expected.json saying what each file holds: node labels as pathscope
+Pajek, node-link JSON) into OUT, with OUT/expected.json saying what each file holds: node labels as pathscope
 shows them, edges with weights, attributes and positions. tests/unit/test_read_python_files.cpp
 runs this and compares what pathscope reads.
 usage: write_python_graphs.py OUT SEED"""
@@ -56,6 +56,19 @@ for k, directed in enumerate([True, False]):
     # The weight chosen by option: osmnx-style "length".
     nx.write_graphml(G, base + "_length.graphml.gz")
     record(base + "_length.graphml.gz", G, str, [], True, weight="length", options={"weight_attribute": "length"})
+    # networkx node-link JSON, as networkx writes it ("links", or "edges" from 3.4 on) and
+    # with the keys of the document in another order (edges before nodes, "directed" last,
+    # the other spelling): JSON objects have no order.
+    data = nx.node_link_data(G)
+    with open(base + ".json", "w") as f:
+        json.dump(data, f, indent=1)
+    record(base + ".json", G, str, typed, True)
+    other = "edges" if "links" in data else "links"
+    data[other] = data.pop("links" if other == "edges" else "edges")
+    reordered = {key: data[key] for key in [other, "graph", "nodes", "multigraph", "directed"]}
+    with open(base + "_links_first.json", "w") as f:
+        json.dump(reordered, f)
+    record(base + "_links_first.json", G, str, typed, True)
     P = G.copy()
     for i in P.nodes:  # Pajek carries only string attributes besides x, y
         for a in typed:

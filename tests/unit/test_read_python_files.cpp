@@ -1,5 +1,5 @@
 // Files written by the tools users have (python3-networkx and python3-igraph: GraphML, GEXF,
-// GML, Pajek) on fresh random graphs with typed node attributes and positions, read back and
+// GML, Pajek, node-link JSON) on fresh random graphs with typed node attributes and positions, read back and
 // compared with what the script says it wrote: nodes, every edge and weight, attributes.
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>

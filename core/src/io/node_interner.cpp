@@ -35,7 +35,11 @@ void NodeInterner::grow() {
 
 std::int32_t NodeInterner::lookup(std::string_view key, bool add, std::int64_t max_nodes) {
   key = trim(key);
-  const auto number = to_int64(key);
+  return lookup(to_int64(key), key, add, max_nodes);
+}
+
+std::int32_t NodeInterner::lookup(std::optional<std::int64_t> number, std::string_view key, bool add,
+                                  std::int64_t max_nodes) {
   std::int32_t* direct = nullptr;
   if (number && *number >= 0) {
     const auto wanted = static_cast<std::size_t>(*number) + 1;
@@ -88,6 +92,18 @@ std::int32_t NodeInterner::intern(std::string_view key, std::int64_t max_nodes) 
 
 std::int32_t NodeInterner::find(std::string_view key) const {
   return const_cast<NodeInterner*>(this)->lookup(key, false, 0);
+}
+
+std::int32_t NodeInterner::find_number(std::int64_t key) const {
+  return const_cast<NodeInterner*>(this)->lookup(key, {}, false, 0);
+}
+
+std::int32_t NodeInterner::find_text(std::string_view key) const {
+  return const_cast<NodeInterner*>(this)->lookup(std::nullopt, key, false, 0);
+}
+
+std::string NodeInterner::key_text(std::int32_t index) const {
+  return name_of_[index] == kNumber ? std::to_string(numbers_[index]) : names_[name_of_[index]];
 }
 
 void NodeInterner::label_graph(Graph& g) const {

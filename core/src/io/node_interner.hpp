@@ -5,6 +5,7 @@
 // on a hash match), so a graph of millions of nodes costs a few cache misses per key, not the
 // node chains of a std::unordered_map, and no memory per key beyond the key itself.
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -19,6 +20,17 @@ class NodeInterner {
   std::int32_t intern(std::string_view key, std::int64_t max_nodes);
   // Looks a key up without adding it; -1 when absent.
   std::int32_t find(std::string_view key) const;
+  // Keys whose type the file states (JSON): a number, or a text taken exactly as written
+  // (never trimmed, never read as a number), so the text "1" and the number 1 are two keys.
+  std::int32_t intern_number(std::int64_t key, std::int64_t max_nodes) { return lookup(key, {}, true, max_nodes); }
+  std::int32_t find_number(std::int64_t key) const;
+  std::int32_t intern_text(std::string_view key, std::int64_t max_nodes) {
+    return lookup(std::nullopt, key, true, max_nodes);
+  }
+  std::int32_t find_text(std::string_view key) const;
+  // The key of an index as written: the number in decimal, or the text.
+  std::string key_text(std::int32_t index) const;
+  bool is_number(std::int32_t index) const { return name_of_[index] == kNumber; }
   std::int32_t size() const { return static_cast<std::int32_t>(numbers_.size()); }
   bool all_integers() const { return names_.empty(); }
   // Sets g.ids when every key was an integer, otherwise g.names (integers as written).
@@ -28,6 +40,7 @@ class NodeInterner {
   static constexpr std::uint32_t kNumber = 0xffffffffu;  // name_of_ for an integer key
 
   std::int32_t lookup(std::string_view key, bool add, std::int64_t max_nodes);
+  std::int32_t lookup(std::optional<std::int64_t> number, std::string_view text, bool add, std::int64_t max_nodes);
   void grow();
 
   std::vector<std::uint64_t> slots_;  // 0: empty; else (32-bit hash << 32) | (index + 1)

@@ -1,17 +1,26 @@
 // networkx node-link JSON (node_link_data): nodes with "id" (integer or string) and optional
-// "name", "x"/"y"/"z" or "pos"; "links" (or "edges", as networkx 3.4 writes) with "source",
-// "target" and an optional "weight".
-#include <array>
+// "name", "x"/"y"/"z" or "pos", other plain values kept as typed node attributes; "links" (or
+// "edges", as networkx 3.4 writes) with "source", "target" and an optional weight.
+//
+// Read as a stream of parse events (nlohmann's SAX interface), never as a document: memory
+// follows the graph being built, not the text, and the time the bytes read. The keys of the
+// top-level object may come in any order: links that arrive before the "nodes" array, or
+// before "directed" says what they are, wait in a compact list until it is known.
+#include <algorithm>
 #include <cmath>
-#include <iterator>
+#include <cstdint>
+#include <istream>
 #include <limits>
-#include <memory>
 #include <nlohmann/json.hpp>
-#include <unordered_map>
+#include <string>
+#include <vector>
 
 #include "io/graph_assembly.hpp"
+#include "io/line_counting_buf.hpp"
+#include "io/node_interner.hpp"
 #include "io/readers.hpp"
 #include "io/text_fields.hpp"
+#include "pathscope/attributes.hpp"
 #include "pathscope/error.hpp"
 #include "pathscope/graph_builder.hpp"
 
@@ -21,237 +30,667 @@ namespace {
 
 using nlohmann::json;
 
-// Walks the stream for the JSON parser while counting lines, so parse errors and the
-// position of every node and link object can be given as a line number.
-class LineCountingIterator {
- public:
-  using iterator_category = std::input_iterator_tag;
-  using value_type = char;
-  using difference_type = std::ptrdiff_t;
-  using pointer = const char*;
-  using reference = char;
+// One value of a node or link field as the file gave it; containers are skipped, only their
+// kind is kept (for the message that says what was expected instead).
+struct FieldValue {
+  enum Kind : std::uint8_t { None, Null, Boolean, Integer, Unsigned, Real, Text, Array, Object };
+  Kind kind = None;
+  bool boolean = false;
+  std::int64_t integer = 0;
+  std::uint64_t unsigned_integer = 0;
+  double real = 0;
+  std::string text;
 
-  LineCountingIterator() = default;
-  LineCountingIterator(std::istreambuf_iterator<char> it, std::int64_t* line) : it_(it), line_(line) {}
-  char operator*() const { return *it_; }
-  LineCountingIterator& operator++() {
-    if (*it_ == '\n') ++*line_;
-    ++it_;
-    return *this;
+  bool present() const { return kind != None; }
+  bool is_number() const { return kind == Integer || kind == Unsigned || kind == Real; }
+  // An integer that fits 64 signed bits.
+  bool is_int64() const {
+    return kind == Integer ||
+           (kind == Unsigned && unsigned_integer <= static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()));
   }
-  LineCountingIterator operator++(int) {
-    auto copy = *this;
-    ++*this;
-    return copy;
+  std::int64_t as_int64() const { return kind == Integer ? integer : static_cast<std::int64_t>(unsigned_integer); }
+  double as_double() const {
+    return kind == Real ? real : kind == Integer ? static_cast<double>(integer) : static_cast<double>(unsigned_integer);
   }
-  bool operator==(const LineCountingIterator& other) const { return it_ == other.it_; }
-  bool operator!=(const LineCountingIterator& other) const { return !(*this == other); }
-
- private:
-  std::istreambuf_iterator<char> it_;
-  std::int64_t* line_ = nullptr;
+  const char* type_name() const {
+    switch (kind) {
+      case Null: return "null";
+      case Boolean: return "boolean";
+      case Integer:
+      case Unsigned:
+      case Real: return "number";
+      case Text: return "string";
+      case Array: return "array";
+      case Object: return "object";
+      case None: break;
+    }
+    return "nothing";
+  }
+  // As JSON writes it, for messages: printable ASCII, long text shortened.
+  std::string shown() const {
+    if (kind == Integer) return std::to_string(integer);
+    if (kind == Unsigned) return std::to_string(unsigned_integer);
+    constexpr std::size_t kShown = 60;
+    const json value = text.size() > kShown ? json(text.substr(0, kShown) + "...") : json(text);
+    return value.dump(-1, ' ', true, json::error_handler_t::replace);
+  }
 };
 
-// Where each element of the top-level "nodes" and "links"/"edges" arrays starts.
-struct ElementLines {
-  std::unordered_map<std::string, std::vector<std::int64_t>> by_key;
-  std::string current_key;
-};
-
-// Builds the document as json::parse does while noting the line of each element of the
-// top-level arrays. A SAX handler rather than parse()'s callback: the library's callback
-// parser scans the whole enclosing array at the end of every object, quadratic in the nodes.
-class LineTrackingSax : public nlohmann::detail::json_sax_dom_parser<json> {
- public:
-  LineTrackingSax(json& doc, ElementLines& lines, const std::int64_t& line)
-      : json_sax_dom_parser(doc), lines_(lines), line_(line) {}
-
-  bool start_object(std::size_t elements) {
-    if (open_ == 2) lines_.by_key[lines_.current_key].push_back(line_);
-    ++open_;
-    return json_sax_dom_parser::start_object(elements);
+// Bytes of a parser message outside printable ASCII as \xNN (a token of a binary file).
+std::string printable(const std::string& text) {
+  constexpr char kHex[] = "0123456789abcdef";
+  std::string out;
+  for (const char ch : text) {
+    const auto c = static_cast<unsigned char>(ch);
+    if (c < 0x20 || c >= 0x7f) {
+      out += "\\x";
+      out += kHex[c >> 4];
+      out += kHex[c & 15];
+    } else {
+      out += ch;
+    }
   }
-  bool end_object() {
-    --open_;
-    return json_sax_dom_parser::end_object();
-  }
-  bool start_array(std::size_t elements) {
-    ++open_;
-    return json_sax_dom_parser::start_array(elements);
-  }
-  bool end_array() {
-    --open_;
-    return json_sax_dom_parser::end_array();
-  }
-  bool key(std::string& name) {
-    if (open_ == 1) lines_.current_key = name;
-    return json_sax_dom_parser::key(name);
-  }
-
- private:
-  ElementLines& lines_;
-  const std::int64_t& line_;
-  int open_ = 0;  // containers open around the next value
-};
-
-std::string key_of_id(const json& id, const std::string& source, std::int64_t line, const std::string& where) {
-  if (id.is_number_integer()) return "i" + std::to_string(id.get<std::int64_t>());
-  if (id.is_string()) return "s" + id.get<std::string>();
-  throw ParseError(source, line, where + " must be an integer or a string, not " + std::string(id.type_name()));
+  return out;
 }
 
-double number_or_fail(const json& value, const std::string& source, std::int64_t line, const std::string& what) {
-  if (!value.is_number()) throw ParseError(source, line, what + " must be a number, not " + std::string(value.type_name()));
-  const double number = value.get<double>();
-  if (!std::isfinite(number)) throw ParseError(source, line, what + " is not finite");
-  return number;
+class NodeLinkReader {
+ public:
+  using number_integer_t = json::number_integer_t;
+  using number_unsigned_t = json::number_unsigned_t;
+  using number_float_t = json::number_float_t;
+  using string_t = json::string_t;
+  using binary_t = json::binary_t;
+
+  NodeLinkReader(const std::string& source, const LoadOptions& options, LineCountingBuf& text)
+      : source_(source),
+        options_(options),
+        text_(text),
+        node_limit_(std::min<std::int64_t>(options.max_nodes, std::numeric_limits<std::int32_t>::max())),
+        weight_name_(weight_attribute_name(options)) {}
+
+  // SAX events (nlohmann::json_sax).
+  bool null() { return scalar([](FieldValue& v) { v.kind = FieldValue::Null; }); }
+  bool boolean(bool value) {
+    return scalar([&](FieldValue& v) {
+      v.kind = FieldValue::Boolean;
+      v.boolean = value;
+    });
+  }
+  bool number_integer(number_integer_t value) {
+    return scalar([&](FieldValue& v) {
+      v.kind = FieldValue::Integer;
+      v.integer = value;
+    });
+  }
+  bool number_unsigned(number_unsigned_t value) {
+    return scalar([&](FieldValue& v) {
+      v.kind = FieldValue::Unsigned;
+      v.unsigned_integer = value;
+    });
+  }
+  bool number_float(number_float_t value, const string_t&) {
+    return scalar([&](FieldValue& v) {
+      v.kind = FieldValue::Real;
+      v.real = value;
+    });
+  }
+  bool string(string_t& value) {
+    return scalar([&](FieldValue& v) {
+      v.kind = FieldValue::Text;
+      v.text.swap(value);
+    });
+  }
+  bool binary(binary_t&) { return scalar([](FieldValue& v) { v.kind = FieldValue::Null; }); }
+  bool start_object(std::size_t) { return start(true); }
+  bool start_array(std::size_t) { return start(false); }
+  bool end_object() { return end(); }
+  bool end_array() { return end(); }
+  bool key(string_t& name) {
+    if (skip_ == 0) key_.swap(name);
+    return true;
+  }
+  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception& e) {
+    // "[json.exception.parse_error.101] parse error at line 3, column 4: ..." -> the reason.
+    // Not only parse errors come here: a number beyond double is out_of_range.406.
+    std::string message = e.what();
+    if (const auto colon = message.find(": "); colon != std::string::npos) message = message.substr(colon + 2);
+    fail(text_.line(), "invalid JSON: " + printable(message));
+  }
+
+  LoadedGraph finish();
+
+ private:
+  enum class Place { Start, Root, Nodes, Node, Pos, Links, Link, Done };
+
+  [[noreturn]] void fail(std::int64_t line, const std::string& message) const {
+    throw ParseError(source_, line, message);
+  }
+
+  // The field a scalar (or a skipped container) at the current key fills, or null.
+  FieldValue* node_field() {
+    if (key_ == "id") return &node_.id;
+    if (key_ == "name") return &node_.name;
+    if (key_ == "x") return &node_.axes[0];
+    if (key_ == "y") return &node_.axes[1];
+    if (key_ == "z") return &node_.axes[2];
+    return nullptr;
+  }
+  FieldValue* link_field() {
+    if (key_ == "source") return &link_.ends[0];
+    if (key_ == "target") return &link_.ends[1];
+    if (key_ == weight_name_) return &link_.weight;
+    return nullptr;
+  }
+
+  template <typename Fill>
+  bool scalar(Fill fill) {
+    if (skip_ > 0) return true;
+    switch (place_) {
+      case Place::Start: fail(1, "expected a JSON object with \"nodes\" and \"links\"");
+      case Place::Root: {
+        FieldValue value;
+        fill(value);
+        root_value(value);
+        return true;
+      }
+      case Place::Nodes: fail(text_.line(), "node " + std::to_string(node_count_) + " has no \"id\"");
+      case Place::Links:
+        fail(text_.line(), "link " + std::to_string(link_count_) + " needs \"source\" and \"target\"");
+      case Place::Node:
+        if (key_ == "pos") {
+          fill(node_.pos);  // not an array: refused when the node ends
+        } else if (FieldValue* field = node_field()) {
+          fill(*field);
+        } else {
+          node_attribute(fill);
+        }
+        return true;
+      case Place::Pos: {
+        FieldValue entry;
+        fill(entry);
+        pos_entry(entry);
+        return true;
+      }
+      case Place::Link:
+        if (FieldValue* field = link_field()) fill(*field);
+        return true;
+      case Place::Done: break;
+    }
+    return true;
+  }
+
+  void root_value(const FieldValue& value) {
+    if (key_ == "directed") {
+      if (value.kind != FieldValue::Boolean) fail(text_.line(), "\"directed\" must be true or false");
+      directed_ = value.boolean;
+      directed_known_ = true;
+      check_arc_limit(text_.line());
+    } else if (key_ == "multigraph") {
+      multigraph_ = value.kind == FieldValue::Boolean && value.boolean;
+    } else if (key_ == "nodes") {
+      fail(text_.line(), "\"nodes\" must be an array, not " + std::string(value.type_name()));
+    } else if (key_ == "links" || key_ == "edges") {
+      fail(text_.line(), "\"" + key_ + "\" must be an array, not " + std::string(value.type_name()));
+    }
+  }
+
+  void pos_entry(const FieldValue& entry) {
+    if (pos_count_ < 3) pos_values_[pos_count_] = entry.is_number() ? entry.as_double() : 0;
+    if (!entry.is_number() && pos_bad_ == nullptr) pos_bad_ = entry.type_name();
+    ++pos_count_;
+  }
+
+  bool start(bool object) {
+    if (skip_ > 0) {
+      ++skip_;
+      return true;
+    }
+    const FieldValue::Kind kind = object ? FieldValue::Object : FieldValue::Array;
+    switch (place_) {
+      case Place::Start:
+        if (!object) fail(1, "expected a JSON object with \"nodes\" and \"links\"");
+        place_ = Place::Root;
+        return true;
+      case Place::Root:
+        if (key_ == "nodes" && !object) {
+          if (nodes_seen_) fail(text_.line(), "a second \"nodes\" array");
+          nodes_seen_ = true;
+          place_ = Place::Nodes;
+        } else if ((key_ == "links" || key_ == "edges") && !object) {
+          if (links_seen_) {
+            fail(text_.line(), "a second array of links (\"" + key_ + "\" after \"" + links_key_ +
+                                   "\"): networkx writes one, \"links\" or \"edges\"");
+          }
+          links_seen_ = true;
+          links_key_ = key_;
+          links_by_key_ = !nodes_done_;
+          place_ = Place::Links;
+        } else {
+          FieldValue value;
+          value.kind = kind;
+          root_value(value);  // refuses a container where a value or an array belongs
+          skip_ = 1;          // "graph": {...} and anything else
+        }
+        return true;
+      case Place::Nodes:
+        if (!object) fail(text_.line(), "node " + std::to_string(node_count_) + " has no \"id\"");
+        place_ = Place::Node;
+        node_.reset(text_.line());
+        return true;
+      case Place::Node:
+        if (key_ == "pos") {
+          node_.pos.kind = kind;
+          if (!object) {
+            place_ = Place::Pos;
+            pos_count_ = 0;
+            pos_bad_ = nullptr;
+            return true;
+          }
+        } else if (FieldValue* field = node_field()) {
+          field->kind = kind;
+        }
+        skip_ = 1;  // nested attribute values are not kept
+        return true;
+      case Place::Pos: {
+        FieldValue entry;
+        entry.kind = kind;
+        pos_entry(entry);
+        skip_ = 1;
+        return true;
+      }
+      case Place::Links:
+        if (!object) fail(text_.line(), "link " + std::to_string(link_count_) + " needs \"source\" and \"target\"");
+        place_ = Place::Link;
+        link_.reset(text_.line());
+        return true;
+      case Place::Link:
+        if (FieldValue* field = link_field()) field->kind = kind;
+        skip_ = 1;
+        return true;
+      case Place::Done: break;
+    }
+    return true;
+  }
+
+  bool end() {
+    if (skip_ > 0) {
+      --skip_;
+      return true;
+    }
+    switch (place_) {
+      case Place::Root: place_ = Place::Done; break;
+      case Place::Nodes:
+        nodes_done_ = true;
+        place_ = Place::Root;
+        break;
+      case Place::Node:
+        end_node();
+        place_ = Place::Nodes;
+        break;
+      case Place::Pos: place_ = Place::Node; break;
+      case Place::Links: place_ = Place::Root; break;
+      case Place::Link:
+        end_link();
+        place_ = Place::Links;
+        break;
+      case Place::Start:
+      case Place::Done: break;
+    }
+    return true;
+  }
+
+  double number_or_fail(const FieldValue& value, std::int64_t line, const std::string& what) const {
+    if (!value.is_number()) fail(line, what + " must be a number, not " + value.type_name());
+    const double number = value.as_double();
+    if (!std::isfinite(number)) fail(line, what + " is not finite");
+    return number;
+  }
+
+  // The interner's index of a node or link key; -1 when the key is not an integer or a
+  // string (checked by the caller) or, with add false, when it is not there.
+  std::int32_t key_index(const FieldValue& key, bool add) {
+    if (key.is_int64()) {
+      return add ? keys_.intern_number(key.as_int64(), node_limit_) : keys_.find_number(key.as_int64());
+    }
+    if (key.kind == FieldValue::Text) {
+      return add ? keys_.intern_text(key.text, node_limit_) : keys_.find_text(key.text);
+    }
+    return -1;
+  }
+  std::int32_t intern(const FieldValue& key, std::int64_t line) {
+    const std::int32_t k = key_index(key, true);
+    if (k < 0) fail(line, "more nodes than the limit of " + std::to_string(node_limit_));
+    if (static_cast<std::size_t>(k) == node_of_key_.size()) node_of_key_.push_back(-1);
+    return k;
+  }
+
+  void end_node();
+  void end_link();
+  template <typename Fill>
+  void node_attribute(Fill fill);
+  void set_attribute(std::int32_t u, const std::string& name, const FieldValue& value);
+  void check_arc_limit(std::int64_t line) const {
+    const std::int64_t per_link = directed_known_ && !directed_ ? 2 : 1;
+    if (link_count_ * per_link > options_.max_arcs) {
+      fail(line, std::to_string(link_count_) + " links, more than the limit of " + std::to_string(options_.max_arcs) + " arcs");
+    }
+  }
+  void add(std::int32_t u, std::int32_t v, double w) {
+    if (directed_) {
+      builder_.add_arc(u, v, w);
+    } else {
+      builder_.add_edge(u, v, w);
+    }
+  }
+
+  const std::string& source_;
+  const LoadOptions& options_;
+  LineCountingBuf& text_;
+  const std::int64_t node_limit_;
+  const std::string weight_name_;
+
+  Place place_ = Place::Start;
+  std::int64_t skip_ = 0;  // depth inside a container whose content is not read
+  std::string key_;        // the last key of the object being read
+
+  bool directed_ = false, directed_known_ = false, multigraph_ = false;
+  bool nodes_seen_ = false, nodes_done_ = false, links_seen_ = false;
+  std::string links_key_;
+
+  // The node being read.
+  struct PendingNode {
+    std::int64_t line = 0;
+    FieldValue id, name, pos, axes[3];
+    std::vector<std::pair<std::string, FieldValue>> attributes;
+    std::size_t attribute_count = 0;  // entries of `attributes` in use (their strings are reused)
+    void reset(std::int64_t at) {
+      line = at;
+      id.kind = name.kind = pos.kind = axes[0].kind = axes[1].kind = axes[2].kind = FieldValue::None;
+      attribute_count = 0;
+    }
+  } node_;
+  int pos_count_ = 0;
+  double pos_values_[3] = {0, 0, 0};
+  const char* pos_bad_ = nullptr;  // type of the first "pos" entry that is not a number
+
+  // The link being read.
+  struct PendingLink {
+    std::int64_t line = 0;
+    FieldValue ends[2], weight;
+    void reset(std::int64_t at) {
+      line = at;
+      ends[0].kind = ends[1].kind = weight.kind = FieldValue::None;
+    }
+  } link_;
+
+  // Nodes by key, in the order of the "nodes" array.
+  NodeInterner keys_;
+  std::vector<std::int32_t> node_of_key_;  // per key: its node, or -1 (a link's end not declared yet)
+  std::vector<std::int32_t> key_of_node_;
+  std::int32_t node_count_ = 0;
+  bool integer_ids_ = true;
+  std::vector<std::int64_t> ids_;
+  std::vector<std::string> names_;  // empty until a node has a "name"
+  std::vector<float> points_;       // three per node, NaN where unknown; empty until a position
+  int dims_ = 0;
+  std::int32_t placed_ = 0;
+  AttributeTable attributes_;
+
+  // Links: straight into the builder, or held while the nodes or the direction are unknown.
+  struct HeldLink {
+    std::int32_t ends[2];  // node indices, or key indices where links_by_key_
+    double weight;
+  };
+  GraphBuilder builder_;
+  std::vector<HeldLink> held_;
+  bool links_by_key_ = false;
+  std::int64_t link_count_ = 0;
+  std::vector<std::int64_t> first_reference_;  // per key referred to before "nodes": line, and
+  std::vector<std::uint8_t> first_end_;        // which end (0 source, 1 target)
+};
+
+template <typename Fill>
+void NodeLinkReader::node_attribute(Fill fill) {
+  auto& slots = node_.attributes;
+  std::size_t i = 0;
+  while (i < node_.attribute_count && slots[i].first != key_) ++i;  // a repeated key: the last value
+  if (i == node_.attribute_count) {
+    if (i == slots.size()) slots.emplace_back();
+    slots[i].first = key_;
+    ++node_.attribute_count;
+  }
+  slots[i].second.kind = FieldValue::None;
+  fill(slots[i].second);
+}
+
+void NodeLinkReader::end_node() {
+  const std::int64_t at = node_.line;
+  const std::int32_t u = node_count_;
+  if (!node_.id.present()) fail(at, "node " + std::to_string(u) + " has no \"id\"");
+  if (node_.id.kind != FieldValue::Text && !node_.id.is_int64()) {
+    if (node_.id.kind == FieldValue::Unsigned) fail(at, "node \"id\" " + node_.id.shown() + " is beyond 64-bit integers");
+    fail(at, "node \"id\" must be an integer or a string, not " + std::string(node_.id.type_name()));
+  }
+  if (u >= node_limit_) fail(at, "more nodes than the limit of " + std::to_string(node_limit_));
+  const std::int32_t k = intern(node_.id, at);
+  if (node_of_key_[k] >= 0) fail(at, "node id " + node_.id.shown() + " appears twice");
+  node_of_key_[k] = u;
+  key_of_node_.push_back(k);
+  ++node_count_;
+  if (node_.id.kind == FieldValue::Text) integer_ids_ = false;
+  ids_.push_back(node_.id.kind == FieldValue::Text ? 0 : node_.id.as_int64());
+
+  if (node_.name.present()) {
+    if (node_.name.kind != FieldValue::Text) fail(at, "\"name\" must be a string");
+    if (names_.empty()) names_.resize(static_cast<std::size_t>(u));
+    names_.push_back(std::move(node_.name.text));
+  } else if (!names_.empty()) {
+    names_.emplace_back();
+  }
+
+  int d = 0;
+  double point[3] = {NAN, NAN, NAN};
+  if (node_.pos.present()) {
+    if (node_.pos.kind != FieldValue::Array || pos_count_ < 2 || pos_count_ > 3) {
+      fail(at, "\"pos\" must be [x, y] or [x, y, z]");
+    }
+    if (pos_bad_ != nullptr) fail(at, std::string("\"pos\" entry must be a number, not ") + pos_bad_);
+    d = pos_count_;
+    for (int i = 0; i < d; ++i) point[i] = pos_values_[i];
+  } else if (node_.axes[0].present() || node_.axes[1].present()) {
+    if (!node_.axes[0].present() || !node_.axes[1].present()) fail(at, "a node with \"x\" needs \"y\" too, and back");
+    point[0] = number_or_fail(node_.axes[0], at, "\"x\"");
+    point[1] = number_or_fail(node_.axes[1], at, "\"y\"");
+    d = 2;
+    if (node_.axes[2].present()) {
+      point[2] = number_or_fail(node_.axes[2], at, "\"z\"");
+      d = 3;
+    }
+  }
+  if (d > 0 || !points_.empty()) {
+    points_.resize(3 * (static_cast<std::size_t>(u) + 1), std::numeric_limits<float>::quiet_NaN());
+    for (int i = 0; i < d; ++i) points_[3 * static_cast<std::size_t>(u) + i] = to_float_saturated(point[i]);
+  }
+  if (d > 0) ++placed_;
+  dims_ = std::max(dims_, d);
+
+  for (std::size_t i = 0; i < node_.attribute_count; ++i) {
+    set_attribute(u, node_.attributes[i].first, node_.attributes[i].second);
+  }
+}
+
+// Values typed as JSON types them (true/false, integer, real, string; null: missing). A
+// column whose values disagree becomes real where integers meet reals, else text.
+void NodeLinkReader::set_attribute(std::int32_t u, const std::string& name, const FieldValue& value) {
+  if (value.kind == FieldValue::Null || value.kind == FieldValue::Array || value.kind == FieldValue::Object) return;
+  AttributeType type = value.kind == FieldValue::Boolean ? AttributeType::Boolean
+                       : value.kind == FieldValue::Text  ? AttributeType::Text
+                       : value.is_int64()                ? AttributeType::Integer
+                                                         : AttributeType::Real;
+  AttributeColumn* column = attributes_.find(name);
+  if (column != nullptr && column->type != type) {
+    if (column->type == AttributeType::Real && type == AttributeType::Integer) {
+      type = AttributeType::Real;
+    } else if (column->type == AttributeType::Integer && type == AttributeType::Real) {
+      column->reals.assign(column->integers.begin(), column->integers.end());
+      column->integers.clear();
+      column->type = AttributeType::Real;
+    } else {
+      if (column->type != AttributeType::Text) {
+        std::vector<std::string> text(column->size());
+        for (std::size_t i = 0; i < text.size(); ++i) text[i] = column->to_text(i);
+        column->integers.clear();
+        column->reals.clear();
+        column->text = std::move(text);
+        column->type = AttributeType::Text;
+      }
+      type = AttributeType::Text;
+    }
+  }
+  if (column == nullptr) column = &attributes_.column(name, type, 0);
+  if (column->size() <= static_cast<std::size_t>(u)) column->resize(std::max<std::size_t>(u + 1, column->size() * 2));
+  switch (type) {
+    case AttributeType::Boolean: column->set_integer(u, value.boolean ? 1 : 0); return;
+    case AttributeType::Integer: column->set_integer(u, value.as_int64()); return;
+    case AttributeType::Real: column->set_real(u, value.as_double()); return;
+    case AttributeType::Text:
+      if (value.kind == FieldValue::Text) {
+        column->set_text(u, value.text);
+      } else {
+        AttributeColumn one;  // the value as the column would show it
+        one.type = value.kind == FieldValue::Boolean ? AttributeType::Boolean
+                   : value.is_int64()                ? AttributeType::Integer
+                                                     : AttributeType::Real;
+        one.resize(1);
+        if (one.type == AttributeType::Real) one.set_real(0, value.as_double());
+        else one.set_integer(0, value.kind == FieldValue::Boolean ? value.boolean : value.as_int64());
+        column->set_text(u, one.to_text(0));
+      }
+      return;
+  }
+}
+
+void NodeLinkReader::end_link() {
+  const std::int64_t at = link_.line;
+  const std::int64_t i = link_count_;
+  if (!link_.ends[0].present() || !link_.ends[1].present()) {
+    fail(at, "link " + std::to_string(i) + " needs \"source\" and \"target\"");
+  }
+  HeldLink held{};
+  static constexpr const char* kEnds[2] = {"source", "target"};
+  for (int e = 0; e < 2; ++e) {
+    const FieldValue& end = link_.ends[e];
+    if (end.kind != FieldValue::Text && end.kind != FieldValue::Integer && end.kind != FieldValue::Unsigned) {
+      fail(at, std::string("link \"") + kEnds[e] + "\" must be an integer or a string, not " + end.type_name());
+    }
+    const auto unknown = [&] { fail(at, std::string("link ") + kEnds[e] + " " + end.shown() + " is not a node id"); };
+    if (end.kind == FieldValue::Unsigned && !end.is_int64()) unknown();  // no node id can be that
+    if (nodes_done_) {
+      const std::int32_t k = key_index(end, false);
+      if (k < 0 || node_of_key_[k] < 0) unknown();
+      held.ends[e] = node_of_key_[k];
+    } else {  // before the nodes: by key, checked when they have come
+      const std::int32_t k = intern(end, at);
+      if (static_cast<std::size_t>(k) == first_reference_.size()) {
+        first_reference_.push_back(at);
+        first_end_.push_back(static_cast<std::uint8_t>(e));
+      }
+      held.ends[e] = k;
+    }
+  }
+  if (!link_.weight.present() && !options_.weight_attribute.empty()) {
+    fail(at, "link " + std::to_string(i) + " has no \"" + weight_name_ + "\"");
+  }
+  held.weight = link_.weight.present() ? number_or_fail(link_.weight, at, "\"" + weight_name_ + "\"") : 1.0;
+  ++link_count_;
+  check_arc_limit(at);
+  if (nodes_done_ && directed_known_) {
+    add(held.ends[0], held.ends[1], held.weight);
+  } else {
+    held_.push_back(held);
+  }
+}
+
+LoadedGraph NodeLinkReader::finish() {
+  if (!nodes_seen_) fail(0, "no \"nodes\" array");
+  if (!links_seen_) fail(0, "no \"links\" (or \"edges\") array");
+  directed_known_ = true;  // absent: undirected, as networkx reads it
+  check_arc_limit(0);
+  if (links_by_key_) {
+    // Keys are interned in the order links first name them: the first undeclared is the
+    // earliest reference to a node that never came.
+    for (std::size_t k = 0; k < first_reference_.size(); ++k) {
+      if (node_of_key_[k] >= 0) continue;
+      fail(first_reference_[k], std::string("link ") + (first_end_[k] ? "target" : "source") + " " +
+                                    (keys_.is_number(static_cast<std::int32_t>(k))
+                                         ? keys_.key_text(static_cast<std::int32_t>(k))
+                                         : json(keys_.key_text(static_cast<std::int32_t>(k)))
+                                               .dump(-1, ' ', true, json::error_handler_t::replace)) +
+                                    " is not a node id");
+    }
+  }
+  for (const HeldLink& link : held_) {
+    if (links_by_key_) {
+      add(node_of_key_[link.ends[0]], node_of_key_[link.ends[1]], link.weight);
+    } else {
+      add(link.ends[0], link.ends[1], link.weight);
+    }
+  }
+  std::vector<HeldLink>().swap(held_);
+
+  LoadedGraph out;
+  out.report.source = source_;
+  out.report.format = "node-link-json";
+  out.report.lines_read = text_.line();
+  out.report.records_read = link_count_;
+  out.report.undirected_input = !directed_;
+  const std::int32_t n = node_count_;
+  builder_.set_node_count(n);
+  out.graph = builder_.build(directed_, out.report);
+  Graph& g = out.graph;
+  if (integer_ids_) {
+    g.ids = std::move(ids_);
+    if (!names_.empty()) {
+      for (std::int32_t u = 0; u < n; ++u) {
+        if (names_[u].empty()) names_[u] = std::to_string(g.ids[u]);
+      }
+      g.names = std::move(names_);
+    }
+  } else {
+    g.names.resize(static_cast<std::size_t>(n));
+    for (std::int32_t u = 0; u < n; ++u) g.names[u] = keys_.key_text(key_of_node_[u]);
+  }
+  if (dims_ > 0) {
+    g.coord_dims = dims_;
+    g.coords.resize(static_cast<std::size_t>(n) * dims_);
+    for (std::int32_t u = 0; u < n; ++u) {
+      for (int d = 0; d < dims_; ++d) {
+        g.coords[static_cast<std::size_t>(u) * dims_ + d] = points_[3 * static_cast<std::size_t>(u) + d];
+      }
+    }
+    if (placed_ < n) out.report.notes.push_back(std::to_string(n - placed_) + " nodes have no position (NaN)");
+  }
+  for (auto& column : attributes_.columns) column.resize(static_cast<std::size_t>(n));
+  g.node_attributes = std::move(attributes_);
+  if (multigraph_) out.report.notes.push_back("multigraph: parallel links merged, keeping the cheapest");
+  mark_weight_kinds(g);
+  return out;
 }
 
 }  // namespace
 
 LoadedGraph read_node_link_json(std::istream& in, const std::string& source, const LoadOptions& options) {
-  LoadedGraph out;
-  out.report.source = source;
-  out.report.format = "node-link-json";
-  std::int64_t line = 1;
-  ElementLines lines;
-  json doc;
+  LineCountingBuf text(in.rdbuf());
+  std::istream counted(&text);
+  NodeLinkReader reader(source, options, text);
   try {
-    LineTrackingSax sax(doc, lines, line);
-    json::sax_parse(LineCountingIterator(std::istreambuf_iterator<char>(in), &line), LineCountingIterator(), &sax);
+    json::sax_parse(counted, &reader);
   } catch (const json::exception& e) {
-    // Not only parse_error: a number too big for a double is an out_of_range error (found by
-    // fuzzing; tests/data/readers/json/crash_json_number_overflow.json).
     std::string message = e.what();
-    // "[json.exception.parse_error.101] parse error at line 3, column 4: ..." -> keep the reason.
     if (const auto colon = message.find(": "); colon != std::string::npos) message = message.substr(colon + 2);
-    throw ParseError(source, line, "invalid JSON: " + message);
+    throw ParseError(source, text.line(), "invalid JSON: " + printable(message));
   }
-  const auto line_of = [&](const std::string& key, std::size_t index) -> std::int64_t {
-    const auto it = lines.by_key.find(key);
-    return it != lines.by_key.end() && index < it->second.size() ? it->second[index] : 0;
-  };
-  if (!doc.is_object()) throw ParseError(source, 1, "expected a JSON object with \"nodes\" and \"links\"");
-  const bool directed = doc.contains("directed") && doc["directed"].is_boolean() ? doc["directed"].get<bool>() : false;
-  if (doc.contains("directed") && !doc["directed"].is_boolean()) throw ParseError(source, 0, "\"directed\" must be true or false");
-  const bool multigraph = doc.contains("multigraph") && doc["multigraph"].is_boolean() && doc["multigraph"].get<bool>();
-  if (!doc.contains("nodes") || !doc["nodes"].is_array()) throw ParseError(source, 0, "no \"nodes\" array");
-  const std::string links_key = doc.contains("links") ? "links" : "edges";
-  if (!doc.contains(links_key) || !doc[links_key].is_array()) throw ParseError(source, 0, "no \"links\" (or \"edges\") array");
-  const json& nodes = doc["nodes"];
-  const json& links = doc[links_key];
-  if (static_cast<std::int64_t>(nodes.size()) > std::min<std::int64_t>(options.max_nodes, std::numeric_limits<std::int32_t>::max())) {
-    throw ParseError(source, 0, std::to_string(nodes.size()) + " nodes, more than the limit of " + std::to_string(options.max_nodes));
-  }
-  if (static_cast<std::int64_t>(links.size()) * (directed ? 1 : 2) > options.max_arcs) {
-    throw ParseError(source, 0, std::to_string(links.size()) + " links, more than the limit of " + std::to_string(options.max_arcs) + " arcs");
-  }
-
-  const auto n = static_cast<std::int32_t>(nodes.size());
-  std::unordered_map<std::string, std::int32_t> index_of;
-  index_of.reserve(static_cast<std::size_t>(n));
-  bool integer_ids = true, any_name = false;
-  int dims = 0;
-  std::vector<std::int64_t> ids(n);
-  std::vector<std::string> texts(n), names(n);
-  std::vector<std::array<double, 3>> points(n, {NAN, NAN, NAN});
-  std::vector<int> point_dims(n, 0);
-  for (std::int32_t u = 0; u < n; ++u) {
-    const json& node = nodes[u];
-    const std::int64_t at = line_of("nodes", u);
-    if (!node.is_object() || !node.contains("id")) throw ParseError(source, at, "node " + std::to_string(u) + " has no \"id\"");
-    const std::string key = key_of_id(node["id"], source, at, "node \"id\"");
-    if (!index_of.emplace(key, u).second) throw ParseError(source, at, "node id " + node["id"].dump() + " appears twice");
-    if (node["id"].is_number_integer()) {
-      ids[u] = node["id"].get<std::int64_t>();
-      texts[u] = std::to_string(ids[u]);
-    } else {
-      integer_ids = false;
-      texts[u] = node["id"].get<std::string>();
-    }
-    if (node.contains("name")) {
-      if (!node["name"].is_string()) throw ParseError(source, at, "\"name\" must be a string");
-      names[u] = node["name"].get<std::string>();
-      any_name = true;
-    }
-    int d = 0;
-    if (node.contains("pos")) {
-      const json& pos = node["pos"];
-      if (!pos.is_array() || pos.size() < 2 || pos.size() > 3) throw ParseError(source, at, "\"pos\" must be [x, y] or [x, y, z]");
-      for (std::size_t i = 0; i < pos.size(); ++i) points[u][i] = number_or_fail(pos[i], source, at, "\"pos\" entry");
-      d = static_cast<int>(pos.size());
-    } else if (node.contains("x") || node.contains("y")) {
-      if (!node.contains("x") || !node.contains("y")) throw ParseError(source, at, "a node with \"x\" needs \"y\" too, and back");
-      points[u][0] = number_or_fail(node["x"], source, at, "\"x\"");
-      points[u][1] = number_or_fail(node["y"], source, at, "\"y\"");
-      d = 2;
-      if (node.contains("z")) {
-        points[u][2] = number_or_fail(node["z"], source, at, "\"z\"");
-        d = 3;
-      }
-    }
-    point_dims[u] = d;
-    dims = std::max(dims, d);
-  }
-
-  GraphBuilder builder(n);
-  builder.reserve(static_cast<std::int64_t>(links.size()) * (directed ? 1 : 2));
-  const std::string weight_name = weight_attribute_name(options);
-  for (std::size_t i = 0; i < links.size(); ++i) {
-    const json& link = links[i];
-    const std::int64_t at = line_of(links_key, i);
-    if (!link.is_object() || !link.contains("source") || !link.contains("target")) {
-      throw ParseError(source, at, "link " + std::to_string(i) + " needs \"source\" and \"target\"");
-    }
-    std::int32_t ends[2];
-    const char* fields[2] = {"source", "target"};
-    for (int e = 0; e < 2; ++e) {
-      const auto it = index_of.find(key_of_id(link[fields[e]], source, at, std::string("link \"") + fields[e] + "\""));
-      if (it == index_of.end()) {
-        throw ParseError(source, at, std::string("link ") + fields[e] + " " + link[fields[e]].dump() + " is not a node id");
-      }
-      ends[e] = it->second;
-    }
-    if (!link.contains(weight_name) && !options.weight_attribute.empty()) {
-      throw ParseError(source, at, "link " + std::to_string(i) + " has no \"" + weight_name + "\"");
-    }
-    const double w =
-        link.contains(weight_name) ? number_or_fail(link[weight_name], source, at, "\"" + weight_name + "\"") : 1.0;
-    if (directed) {
-      builder.add_arc(ends[0], ends[1], w);
-    } else {
-      builder.add_edge(ends[0], ends[1], w);
-    }
-  }
-  out.report.lines_read = line;
-  out.report.records_read = static_cast<std::int64_t>(links.size());
-  out.report.undirected_input = !directed;
-  out.graph = builder.build(directed, out.report);
-  Graph& g = out.graph;
-  if (integer_ids) {
-    g.ids = std::move(ids);
-    if (any_name) {
-      for (std::int32_t u = 0; u < n; ++u) {
-        if (names[u].empty()) names[u] = texts[u];
-      }
-      g.names = std::move(names);
-    }
-  } else {
-    g.names = std::move(texts);
-  }
-  if (dims > 0) {
-    g.coord_dims = dims;
-    g.coords.resize(static_cast<std::size_t>(n) * dims);
-    std::int64_t missing = 0;
-    for (std::int32_t u = 0; u < n; ++u) {
-      missing += point_dims[u] == 0 ? 1 : 0;
-      for (int d = 0; d < dims; ++d) g.coords[static_cast<std::size_t>(u) * dims + d] = to_float_saturated(points[u][d]);
-    }
-    if (missing > 0) out.report.notes.push_back(std::to_string(missing) + " nodes have no position (NaN)");
-  }
-  if (multigraph) out.report.notes.push_back("multigraph: parallel links merged, keeping the cheapest");
-  mark_weight_kinds(g);
-  return out;
+  return reader.finish();
 }
 
 }  // namespace pathscope::io
