@@ -3,7 +3,10 @@
 # draws through EGL (the NVIDIA EGL vendor library behind glvnd), the GPU lanes really run.
 # Stage first with scripts/prepare-device-demo.sh; on the device, from the repository root,
 # carrying .demo .gl .devdata .devdeps:
-#   OUT=$OUT scripts/device-demo.sh
+#   OUT=$OUT scripts/device-demo.sh [races|frames]
+# races (the default) runs every race; frames times drawing instead (--bench-frames): a generated
+# 1,000,000-node, 3,000,000-arc geometric graph, Luxembourg where the carry has it, and frames
+# while an all-pairs race runs, each printing median and 95th-percentile frame times as JSON.
 # Writes $OUT/demo-<race>-rome99.{png,json,log} per race and $OUT/device-demo.log (everything).
 # Each race that fails is reported and the next one still runs; the exit status is the number
 # of failed races. Locally (PATHSCOPE_DEMO_SKIP_GL_UNPACK=1, not root, or no NVIDIA driver) the
@@ -101,37 +104,72 @@ race() {
   fi
 }
 
-race race-rome99 --race apsp --graph "$data/rome99.gr"
-race tour-rome99 --race tsp --graph "$data/rome99.gr"
-# Races other builds may have: run those this binary's --help lists.
-races=$("$demo" --help 2>&1 | grep -e '--race')
-if grep -q -w reach <<<"$races"; then
-  race reach-rome99 --race reach --graph "$data/rome99.gr"
-else
-  say "this build has no --race reach"
-fi
-if grep -q -w correlate <<<"$races"; then
-  race correlate --race correlate ${PATHSCOPE_DEMO_CORRELATE_INPUT:+--graph "$PATHSCOPE_DEMO_CORRELATE_INPUT"}
-else
-  say "this build has no --race correlate"
-fi
+# frames NAME ARGS...: one headless frame benchmark, its JSON line in $OUT/frames-NAME.json.
+frames() {
+  local name=$1
+  shift
+  say "frames $name: pathscope-demo $*"
+  local start=$SECONDS
+  timeout 580 "$demo" "$@" --headless --size 1600x900 >"$OUT/frames-$name.json" 2>"$OUT/frames-$name.log"
+  local status=$?
+  sed 's/^/  | /' "$OUT/frames-$name.log" | tail -20
+  cat "$OUT/frames-$name.json"
+  if [ $status -ne 0 ] || ! grep -q median_ms "$OUT/frames-$name.json"; then
+    say "FAIL: frames $name (exit status $status after $((SECONDS - start)) s)"
+    failed=$((failed + 1))
+  else
+    say "frames $name done in $((SECONDS - start)) s"
+  fi
+}
 
-# The real datasets of docs/demo.md's screenshots, where the carry has them (.devdata gets them
-# from scripts/prepare-device-carry.sh).
-if grep -q -w reach <<<"$races"; then
-  celegans="$data/connectome/celegans_varshney2011_NeuronConnect.csv"
-  [ -f "$celegans" ] && race reach-celegans --race reach --graph "$celegans" --from AVAL
-  drosophila="$data/connectome/drosophila_larva_G_edgelist.txt"
-  [ -f "$drosophila" ] && race reach-drosophila --race reach --graph "$drosophila"
-fi
-if grep -q -w correlate <<<"$races"; then
-  yeast="$data/expression/yeast_cellcycle_oscillating-genes_normalized-profiles.tsv"
-  [ -f "$yeast" ] && race correlate-yeast --race correlate --graph "$yeast" --min-abs-rho 0.9
-  golub="$data/expression/golub_data_set_ALL_AML_train.csv"
-  [ -f "$golub" ] && race correlate-golub --race correlate --graph "$golub" --min-abs-rho 0.8
-  # Real tables here are small enough for the CPU; a large one shows where the GPU pays.
-  race correlate-large --race correlate --graph random-table:rows=200000,cols=30,seed=1 --min-abs-rho 0.8
-fi
+run_frames() {
+  frames million --graph random:n=1000000,deg=4.2,seed=1,geometric --bench-frames 120
+  local lux="$data/luxembourg.osm.graph"
+  [ -f "$lux" ] && frames luxembourg --graph "$lux" --bench-frames 120
+  frames racing-rome99 --graph "$data/rome99.gr" --race apsp --bench-frames 300
+  frames racing-random --graph random:n=6000,deg=8,seed=1 --race apsp --bench-frames 300
+}
+
+run_races() {
+  race race-rome99 --race apsp --graph "$data/rome99.gr"
+  race tour-rome99 --race tsp --graph "$data/rome99.gr"
+  # Races other builds may have: run those this binary's --help lists.
+  races=$("$demo" --help 2>&1 | grep -e '--race')
+  if grep -q -w reach <<<"$races"; then
+    race reach-rome99 --race reach --graph "$data/rome99.gr"
+  else
+    say "this build has no --race reach"
+  fi
+  if grep -q -w correlate <<<"$races"; then
+    race correlate --race correlate ${PATHSCOPE_DEMO_CORRELATE_INPUT:+--graph "$PATHSCOPE_DEMO_CORRELATE_INPUT"}
+  else
+    say "this build has no --race correlate"
+  fi
+
+  # The real datasets of docs/demo.md's screenshots, where the carry has them (.devdata gets them
+  # from scripts/prepare-device-carry.sh).
+  if grep -q -w reach <<<"$races"; then
+    celegans="$data/connectome/celegans_varshney2011_NeuronConnect.csv"
+    [ -f "$celegans" ] && race reach-celegans --race reach --graph "$celegans" --from AVAL
+    drosophila="$data/connectome/drosophila_larva_G_edgelist.txt"
+    [ -f "$drosophila" ] && race reach-drosophila --race reach --graph "$drosophila"
+  fi
+  if grep -q -w correlate <<<"$races"; then
+    yeast="$data/expression/yeast_cellcycle_oscillating-genes_normalized-profiles.tsv"
+    [ -f "$yeast" ] && race correlate-yeast --race correlate --graph "$yeast" --min-abs-rho 0.9
+    golub="$data/expression/golub_data_set_ALL_AML_train.csv"
+    [ -f "$golub" ] && race correlate-golub --race correlate --graph "$golub" --min-abs-rho 0.8
+    # Real tables here are small enough for the CPU; a large one shows where the GPU pays.
+    race correlate-large --race correlate --graph random-table:rows=200000,cols=30,seed=1 --min-abs-rho 0.8
+  fi
+
+}
+
+case "${1:-races}" in
+  races) run_races ;;
+  frames) run_frames ;;
+  *) say "unknown mode '$1' (races, frames)"; exit 2 ;;
+esac
 
 ls -l "$OUT"
 say "$failed race(s) failed"

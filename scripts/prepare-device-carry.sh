@@ -10,7 +10,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 data=${PATHSCOPE_SHARED_DATA:-$root/../shared/data}
 mkdir -p "$root/.devdeps/include" "$root/.devdata/tsplib"
 cp -r /usr/include/CLI /usr/include/fmt "$root/.devdeps/include/"
-cp "$data/rome99.gr" "$root/.devdata/"
+cp "$data/rome99.gr" "$data/luxembourg.osm.graph" "$data/luxembourg.osm.xyz" "$root/.devdata/"
 for f in gr24 bays29 berlin52 kroA100 pr1002; do cp "$data/tsplib/$f.tsp" "$root/.devdata/tsplib/"; done
 cp "$data/tsplib/bestSolutions.txt" "$data/tsplib/OPTIMA.md" "$root/.devdata/tsplib/"
 # The demo's real-data races (scripts/device-demo.sh): connectomes and expression tables.

@@ -3,7 +3,7 @@
 # no GLFW, no network) in two ignored folders the device run carries:
 #   .demo/bin/pathscope-demo, and .demo/lib: the shared libraries it needs that a bare target may
 #         lack (GLFW, stb, the X11/xcb libraries GLFW links, libgomp, ...). Left out: glibc's own
-#         libraries, libstdc++/libgcc_s (the target's are newer), libcudart/libcuda (the target's
+#         libraries, libstdc++/libgcc_s (the target's are newer), libcudart/libcuda/libnccl (the target's
 #         CUDA 13 and driver), and the GL/EGL/GLX/glvnd libraries, which come from .gl;
 #   .gl/  the glvnd and Vulkan loader debs the device's documentation asks for (kept if there).
 # Usage: scripts/prepare-device-demo.sh [BUILD_DIR]   (default build-lead: Release, CUDA sm_90a)
@@ -18,7 +18,7 @@ binary="$build/app/demo/pathscope-demo"
 [ -x "$binary" ] || { echo "prepare-device-demo: no $binary after the build" >&2; exit 1; }
 
 # Only the libraries a target might not have, or not in a version this binary needs.
-leave_out='^(linux-vdso|ld-linux|libc|libm|libdl|libpthread|librt|libresolv|libutil|libmvec|libstdc\+\+|libgcc_s|libcuda|libcudart|libGL|libEGL|libGLX|libGLES|libGLESv[12]_CM|libGLdispatch|libOpenGL|libvulkan)\.so'
+leave_out='^(linux-vdso|ld-linux|libc|libm|libdl|libpthread|librt|libresolv|libutil|libmvec|libstdc\+\+|libgcc_s|libcuda|libcudart|libnccl|libGL|libEGL|libGLX|libGLES|libGLESv[12]_CM|libGLdispatch|libOpenGL|libvulkan)\.so'
 rm -rf .demo
 mkdir -p .demo/bin .demo/lib
 cp "$binary" .demo/bin/

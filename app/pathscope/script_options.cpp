@@ -81,8 +81,11 @@ ScriptOptions parse_script_options(const QStringList& raw_arguments) {
                                  QStringLiteral("Draw N frames on a fixed pan and zoom path, print their median and 95th "
                                                 "percentile times as JSON, exit"),
                                  QStringLiteral("N"));
+  const QCommandLineOption table({QStringLiteral("table")},
+                                 QStringLiteral("Answer pairs from this all-pairs table of FILE (pathscope-cli apsp FILE --out D.npy)"),
+                                 QStringLiteral("D.npy"));
   parser.addOptions({path, tour, reach, upstream, json, png, svg, theme, size, quit, format, cost, min_weight, node_table,
-                     engine, bench});
+                     engine, bench, table});
   if (!parser.parse(arguments)) throw Error(parser.errorText().toStdString());
   if (parser.isSet(QStringLiteral("help"))) {
     parser.showHelp(0);
@@ -95,6 +98,10 @@ ScriptOptions parse_script_options(const QStringList& raw_arguments) {
   options.target = target_key;
   if (positional.size() > 1) throw Error("unexpected argument '" + positional[1].toStdString() + "'");
   if (!positional.isEmpty()) options.file = positional[0];
+  if (parser.isSet(table)) {
+    if (options.file.isEmpty()) throw Error("--table needs the FILE it was computed for");
+    options.table = parser.value(table);
+  }
   if (parser.isSet(tour)) {
     if (parser.value(tour).trimmed().compare(QStringLiteral("all"), Qt::CaseInsensitive) == 0) {
       options.tour_all = true;

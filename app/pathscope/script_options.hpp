@@ -3,6 +3,7 @@
 //   pathscope FILE --path SRC DST --export-json OUT.json --export-png OUT.png --size 1600x1200 --quit
 //   pathscope FILE --tour A,B,C --export-json OUT.json --export-png OUT.png --quit
 //   pathscope FILE --reach NODE [--upstream] --export-png OUT.png --quit
+//   pathscope FILE --table D.npy --path SRC DST ...  (the path answered from a saved table)
 // and the reader options of the CLI (--format, --cost-rule, --min-weight, --node-table).
 #include <QSize>
 #include <QString>
@@ -19,6 +20,7 @@ struct ScriptOptions {
   QString source, target;  // empty: no path
   QStringList tour_stops;  // empty: no tour
   bool tour_all = false;   // --tour all: through every node (TSPLIB: every city, optimum and gap)
+  QString table;           // --table D.npy: pairs answered from this saved table
   QString reach_node;      // empty: no reach set
   bool upstream = false;
   QString json_out, png_out, svg_out;

@@ -30,6 +30,7 @@ void ScriptRun::start() {
     return;
   }
   try {
+    if (!options_.table.isEmpty()) window_.open_table(options_.table);
     if (!options_.tour_stops.isEmpty()) {
       QObject::connect(&window_, &MainWindow::tour_ready, &window_, [this] {
         window_.view()->fit_to_path();

@@ -3,6 +3,7 @@
 #include <filesystem>
 
 #include "pathscope/sha256.hpp"
+#include "pathscope/table_path.hpp"
 
 namespace pathscope::qt {
 
@@ -18,6 +19,7 @@ std::shared_ptr<GraphSession> build_session(const std::string& spec, const LoadO
   DrawnGraphOptions drawing;
   drawing.layout_cache_key = s->sha256;
   s->drawn = draw_graph(s->graph(), drawing, job);
+  s->index = NodeIndex(s->graph());
   return s;
 }
 
@@ -33,6 +35,10 @@ DistType apsp_dist_type(const Graph& g) {
 
 Path find_path(const GraphSession& session, std::int32_t s, std::int32_t t, std::string& method) {
   const Graph& g = session.graph();
+  if (session.table) {
+    method = saved_table_method(*session.table);
+    return path_from_saved_table(g, *session.table, s, t);
+  }
   if (session.apsp) {
     method = "all-pairs (" + session.apsp->timing.engine + ")";
     return path_from_apsp(g, *session.apsp, s, t);
@@ -41,6 +47,18 @@ Path find_path(const GraphSession& session, std::int32_t s, std::int32_t t, std:
            : g.has_negative_weights() ? "single-source (Bellman-Ford)"
                                       : "single-source (Dijkstra)";
   return path_single_source(g, s, t);
+}
+
+std::shared_ptr<const SavedTable> open_saved_table(const GraphSession& session, const std::string& file) {
+  auto table = std::make_shared<const SavedTable>(file);
+  std::string name = std::filesystem::path(session.spec).filename().string();
+  table->check_matches(session.graph(), name.empty() ? session.spec : name);
+  return table;
+}
+
+std::string saved_table_method(const SavedTable& table) {
+  return "saved table " + std::filesystem::path(table.path()).filename().string() +
+         (table.type() == DistType::Hop16 ? " (hop16: fewest hops)" : "");
 }
 
 PathExportInfo export_info(const GraphSession& session, const std::string& method) {

@@ -9,8 +9,10 @@
 #include "pathscope/drawn_graph.hpp"
 #include "pathscope/job.hpp"
 #include "pathscope/load.hpp"
+#include "pathscope/node_index.hpp"
 #include "pathscope/path.hpp"
 #include "pathscope/path_export.hpp"
+#include "pathscope/saved_table.hpp"
 
 namespace pathscope::qt {
 
@@ -21,6 +23,10 @@ struct GraphSession {
   std::string sha256;            // of the file; of the spec text for generated graphs
   DrawnGraph drawn;              // positions, lines and components as drawn
   std::shared_ptr<const ApspResult> apsp;
+  // An all-pairs table saved by `apsp --out`, opened with File › Open Distance Table: pairs
+  // are answered from it (before the in-memory matrix), nothing recomputed.
+  std::shared_ptr<const SavedTable> table;
+  NodeIndex index;  // ids, names and attribute values, for the find box and completion
   std::vector<Timing> timings;
 
   const Graph& graph() const { return loaded.graph; }
@@ -34,9 +40,15 @@ std::shared_ptr<GraphSession> build_session(const std::string& spec, const LoadO
 // The distance type all-pairs should use here: int32 when exact, float otherwise.
 DistType apsp_dist_type(const Graph& g);
 
-// The path for (s, t): rebuilt from the all-pairs matrix when there is one, otherwise by a
-// single-source search. method tells which, for the panel and the export.
+// The path for (s, t): rebuilt from the saved table or the all-pairs matrix when there is one,
+// otherwise by a single-source search. method tells which, for the panel and the export.
 Path find_path(const GraphSession& session, std::int32_t s, std::int32_t t, std::string& method);
+
+// Opens an `apsp --out` table for this session's graph; throws Error naming the file when it
+// is not a table or has another number of rows.
+std::shared_ptr<const SavedTable> open_saved_table(const GraphSession& session, const std::string& file);
+// "saved table D.npy" (with "fewest hops" for a hop16 table): how its paths are found.
+std::string saved_table_method(const SavedTable& table);
 
 PathExportInfo export_info(const GraphSession& session, const std::string& method);
 

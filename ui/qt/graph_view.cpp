@@ -105,13 +105,14 @@ void GraphView::set_graph(std::vector<float> positions, std::vector<std::int32_t
 void GraphView::clear_graph() { set_graph({}, {}, false, {}); }
 
 void GraphView::observe(const Selection* selection) {
+  observed_ = selection;
   connect(selection, &Selection::changed, this, [this, selection] { show_selection(*selection); });
   show_selection(*selection);
 }
 
 void GraphView::show_selection(const Selection& s) {
   if (const auto* tour = s.tour()) {
-    set_overlay_nodes({});
+    set_overlay_nodes(found_);
     set_path(tour->walk.nodes, true);
     set_stops(tour->stops);
   } else if (const auto* reach = s.reach()) {
@@ -119,7 +120,7 @@ void GraphView::show_selection(const Selection& s) {
     set_markers(reach->start, -1);
     set_overlay_nodes(reach->nodes);
   } else {
-    set_overlay_nodes({});
+    set_overlay_nodes(found_);
     set_stops(s.stops());
     if (s.has_pair() && s.path().reachable) {
       set_path(s.path().nodes);
@@ -127,6 +128,13 @@ void GraphView::show_selection(const Selection& s) {
       set_markers(s.source(), s.target());
     }
   }
+}
+
+void GraphView::set_found_nodes(std::vector<std::int32_t> nodes) {
+  found_ = std::move(nodes);
+  // A reach set shown keeps the highlight; it gives way to the found nodes when it goes. The
+  // path and markers are left alone (a new graph's selection is reset after this is cleared).
+  if (!observed_ || !observed_->reach()) set_overlay_nodes(found_);
 }
 
 void GraphView::set_path(const std::vector<std::int32_t>& nodes, bool closed) {

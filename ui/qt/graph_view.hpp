@@ -39,6 +39,10 @@ class GraphView : public QWidget {
   // A node set (e.g. what a node reaches) drawn by the renderer in the highlight colour,
   // with the arcs among its nodes, the rest dimmed.
   void set_overlay_nodes(const std::vector<std::int32_t>& nodes);
+  // Nodes a search found (every neuron of a cell type): highlighted as a node set whenever no
+  // reach set is shown, under the path; empty for none.
+  void set_found_nodes(std::vector<std::int32_t> nodes);
+  const std::vector<std::int32_t>& found_nodes() const { return found_; }
   const std::vector<std::int32_t>& stops() const { return stops_; }
   // A note drawn in a corner (e.g. that an axis is stretched); empty for none.
   void set_caption(const QString& caption);
@@ -138,7 +142,8 @@ class GraphView : public QWidget {
   std::vector<std::int32_t> path_;
   bool path_closed_ = false;
   std::int32_t source_ = -1, target_ = -1;
-  std::vector<std::int32_t> stops_, overlay_nodes_;
+  std::vector<std::int32_t> stops_, overlay_nodes_, found_;
+  const Selection* observed_ = nullptr;
   QString caption_;
   bool graph_dirty_ = false, path_dirty_ = false;
   bool gl_ok_ = false;

@@ -15,9 +15,12 @@ QString shortcuts_help_html() {
       "<tr><td><b>P</b></td><td>fit the path to the view</td></tr>"
       "<tr><td><b>T</b></td><td>best tour through the stops</td></tr>"
       "<tr><td><b>R / U</b></td><td>what the source reaches / what reaches it</td></tr>"
+      "<tr><td><b>A / K</b></td><td>all shortest paths / the k shortest paths between the pair (Paths panel)</td></tr>"
+      "<tr><td><b>[ / ]</b></td><td>previous / next path of the set</td></tr>"
       "<tr><td><b>Alt+1 / 2 / 3</b></td><td>labels: all that fit / the path's only / none</td></tr>"
       "<tr><td><b>Ctrl+O</b></td><td>open a graph with reader options</td></tr>"
-      "<tr><td><b>Ctrl+F</b></td><td>find a node by id or name (Enter: go there; focus returns to the map)</td></tr>"
+      "<tr><td><b>Ctrl+F</b></td><td>find a node by id or name (Enter: go there; focus returns to the map), or "
+      "every node of a cell type or other attribute value (listed in the Found panel, highlighted on the map)</td></tr>"
       "<tr><td><b>Ctrl+Q</b></td><td>quit</td></tr></table>");
 }
 
@@ -34,6 +37,12 @@ QString how_to_help_html() {
       "or U (upstream).</p>"
       "<p><b>Connectomes.</b> File › Open… sets the edge-cost rule (hops, 1/strength, max − strength + 1) and "
       "a minimum weight (\"no minimum\" keeps every row); the toolbar changes them and reloads.</p>"
+      "<p><b>Whole brains.</b> Type a neuron's id or name, or a cell type, in the find box (names and types "
+      "complete as you type): a type lists its neurons in the Found panel and highlights them; pick one and Use "
+      "as Source / Target. File › Open Distance Table… opens a table saved by <tt>pathscope-cli apsp FILE --out "
+      "D.npy</tt>: every pair is then answered from it at once. A or K lists every shortest path or the k "
+      "shortest in the Paths panel; [ and ] step through them, each hop with its cell type and synapse "
+      "count.</p>"
       "<p><b>Big graphs.</b> Zoomed out, nodes are thinned to one per point and short arcs are left out; zoom "
       "in for every node and label. View › Labels switches labels to the path's only, or off.</p>"
       "<p><b>Export.</b> File › Export writes the path or tour as JSON, and the view as PNG.</p>");

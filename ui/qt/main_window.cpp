@@ -154,8 +154,10 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   connect(timing_panel_, &TimingPanel::run_both_requested, this, &MainWindow::run_both);
   timing_panel_->set_run_enabled(false);
 
+  build_find_and_paths();  // before the menus, which list every panel
   build_menus();
   build_toolbar();
+  attach_completers();
   update_actions();
   connect(selection_, &Selection::changed, this, &MainWindow::update_actions);
   resize(1400, 900);
@@ -193,6 +195,7 @@ void MainWindow::adopt(std::shared_ptr<GraphSession> session, QStringList keep_s
   view_->set_graph(session_->drawn.positions, session_->drawn.arcs, g.directed, labels);
   inspector_->set_session(session_);
   search_->clear();  // the last file's search means nothing here
+  adopt_for_find();
   selection_->reset(session_);
   timing_panel_->clear();
   timing_panel_->set_run_enabled(true);
@@ -394,6 +397,7 @@ void MainWindow::update_status() {
     f.arcs = static_cast<long long>(g.arc_count());
     f.matrix_size = qs(format_bytes(apsp_result_bytes(g.n, dist, false)));
     f.dist_type = QString::fromLatin1(dist_type_name(dist));
+    if (session_->table) f.saved_table = QFileInfo(qs(session_->table->path())).fileName();
     if (session_->apsp) {
       f.matrix_engine = qs(session_->apsp->timing.engine);
       f.matrix_seconds = session_->apsp->timing.seconds;

@@ -9,8 +9,10 @@
 #include <QMainWindow>
 #include <QMenu>
 #include <QSpinBox>
+#include <QStringListModel>
 #include <memory>
 
+#include "find_panel.hpp"
 #include "graph_session.hpp"
 #include "graph_view.hpp"
 #include "inspector_panel.hpp"
@@ -18,6 +20,7 @@
 #include "job_status.hpp"
 #include "min_weight_box.hpp"
 #include "path_panel.hpp"
+#include "path_set_panel.hpp"
 #include "pathscope/reach.hpp"
 #include "selection.hpp"
 #include "timing_panel.hpp"
@@ -56,6 +59,17 @@ class MainWindow : public QMainWindow {
   void start_reach(ReachDirection direction);
   // Scripted use: selects the source by id or name; throws Error when unknown.
   void select_source(const QString& key);
+  // What the find box does with `key`: one node by id or name is selected; a cell type (any
+  // attribute value) lists its nodes in the Found panel and highlights them on the view.
+  NodeLookup find_nodes(const QString& key);
+  // Answers pairs from an `apsp --out` table of this graph from now on; throws Error naming
+  // the file when it is not one (or belongs to another graph).
+  void open_table(const QString& file);
+  // Every shortest path (at most `count` listed, all counted) or the `count` shortest simple
+  // paths between the chosen pair, off the GUI thread; path_set_ready() or an error box follows.
+  void start_path_set(Selection::PathSet::Kind kind, int count);
+  // Shows the next (+1) or previous (-1) path of the set.
+  void step_path_set(int delta);
   // The tour exported as JSON (kind "tour") when one is shown, the path otherwise.
   void export_json(const QString& file) const;                 // throws Error
   void export_png(const QString& file, QSize size, bool light = false);  // throws Error
@@ -69,6 +83,8 @@ class MainWindow : public QMainWindow {
   PathPanel* path_panel() const { return path_panel_; }
   TimingPanel* timing_panel() const { return timing_panel_; }
   InspectorPanel* inspector() const { return inspector_; }
+  FindPanel* find_panel() const { return find_panel_; }
+  PathSetPanel* path_set_panel() const { return path_set_panel_; }
   JobRunner* load_job() const { return load_job_; }
   JobRunner* apsp_job() const { return apsp_job_; }
   JobStatus* apsp_status() const { return apsp_status_; }
@@ -88,6 +104,7 @@ class MainWindow : public QMainWindow {
   void all_pairs_ready();
   void tour_ready();
   void reach_ready();
+  void path_set_ready();
   // Scripted mode only: what went wrong, as "TITLE: TEXT".
   void script_failed(const QString& message);
 
@@ -99,6 +116,10 @@ class MainWindow : public QMainWindow {
  private:
   void build_menus();
   void build_toolbar();
+  void build_find_and_paths();  // main_window_find.cpp
+  void attach_completers();     // after the toolbar's fields exist
+  void adopt_for_find();
+  void open_table_dialog();
   // Enables each action only when it can run, its tooltip saying why not.
   void update_actions();
   void show_help(const QString& title, const QString& html);
@@ -121,6 +142,9 @@ class MainWindow : public QMainWindow {
   PathPanel* path_panel_;
   TimingPanel* timing_panel_;
   InspectorPanel* inspector_;
+  FindPanel* find_panel_ = nullptr;
+  PathSetPanel* path_set_panel_ = nullptr;
+  QStringListModel* completion_model_ = nullptr;
   JobRunner* load_job_;
   JobRunner* apsp_job_;
   JobRunner* query_job_;  // tours and reach sets: short, one at a time

@@ -15,6 +15,7 @@
 #include <QSpinBox>
 #include <QToolBar>
 #include <algorithm>
+#include <functional>
 
 #include "exports.hpp"
 #include "help_text.hpp"
@@ -29,6 +30,8 @@ void MainWindow::build_menus() {
   auto* file = menuBar()->addMenu(tr("&File"));
   file->addAction(tr("&Open…"), QKeySequence::Open, this, &MainWindow::open_dialog);
   recent_menu_ = file->addMenu(tr("Open &Recent"));
+  file->addAction(tr("Open &Distance Table…"), this, &MainWindow::open_table_dialog)
+      ->setObjectName(QStringLiteral("openTableAction"));
   auto* samples = file->addMenu(tr("&Samples"));
   for (const auto& sample : sample_files()) {
     samples->addAction(QFileInfo(sample).fileName(), this, [this, sample] { open_graph(sample); });
@@ -103,6 +106,25 @@ void MainWindow::build_menus() {
   upstream->setObjectName(QStringLiteral("upstreamAction"));
   upstream->setShortcut(QKeySequence(Qt::Key_U));
 
+  compute->addSeparator();
+  const struct {
+    const char* name;
+    QString text;
+    QKeySequence key;
+    std::function<void()> run;
+  } path_sets[] = {
+      {"allShortestAction", tr("All &Shortest Paths"), QKeySequence(Qt::Key_A),
+       [this] { start_path_set(Selection::PathSet::Kind::AllShortest, path_set_panel_->kind() == Selection::PathSet::Kind::AllShortest ? path_set_panel_->count() : 100); }},
+      {"kShortestAction", tr("&k Shortest Paths"), QKeySequence(Qt::Key_K),
+       [this] { start_path_set(Selection::PathSet::Kind::KShortest, path_set_panel_->kind() == Selection::PathSet::Kind::KShortest ? path_set_panel_->count() : 10); }},
+      {"nextPathAction", tr("&Next Path in Set"), QKeySequence(Qt::Key_BracketRight), [this] { step_path_set(1); }},
+      {"previousPathAction", tr("Pre&vious Path in Set"), QKeySequence(Qt::Key_BracketLeft), [this] { step_path_set(-1); }}};
+  for (const auto& p : path_sets) {
+    auto* action = compute->addAction(p.text, this, p.run);
+    action->setObjectName(QString::fromLatin1(p.name));
+    action->setShortcut(p.key);
+  }
+
   auto* help = menuBar()->addMenu(tr("&Help"));
   help->addAction(tr("&Keyboard and Mouse"), QKeySequence::HelpContents, this,
                   [this] { show_help(tr("Keyboard and mouse"), shortcuts_help_html()); })
@@ -160,6 +182,13 @@ void MainWindow::update_actions() {
   set("allPairs-gpu-blocked", open && gpu_reason.empty(), gpu_reason.empty() ? no_graph : QString::fromStdString(gpu_reason));
   set("runBothAction", open, no_graph);
   set("tourAllAction", open && session_->graph().n >= 2, no_graph);
+  set("openTableAction", open, no_graph);
+  const bool pair = open && selection_->has_pair();
+  set("allShortestAction", pair, open ? tr("Choose a source and a target first") : no_graph);
+  set("kShortestAction", pair, open ? tr("Choose a source and a target first") : no_graph);
+  const bool set_shown = selection_->path_set() != nullptr;
+  set("nextPathAction", set_shown, tr("Find all shortest (A) or k shortest (K) paths first"));
+  set("previousPathAction", set_shown, tr("Find all shortest (A) or k shortest (K) paths first"));
 }
 
 void MainWindow::build_toolbar() {
@@ -167,7 +196,7 @@ void MainWindow::build_toolbar() {
   bar->setObjectName(QStringLiteral("graphToolbar"));
   search_ = new QLineEdit(bar);
   search_->setObjectName(QStringLiteral("searchBox"));
-  search_->setPlaceholderText(tr("Find node by id or name, Enter"));
+  search_->setPlaceholderText(tr("Find by id, name or cell type, Enter"));
   search_->setClearButtonEnabled(true);
   search_->setMaximumWidth(260);
   connect(search_, &QLineEdit::returnPressed, this, &MainWindow::search);
@@ -226,36 +255,6 @@ void MainWindow::build_toolbar() {
   bar->addWidget(reach_hops_);
   for (const char* name : {"bestTourAction", "reachableAction", "upstreamAction"}) {
     if (auto* action = findChild<QAction*>(QString::fromLatin1(name))) bar->addAction(action);
-  }
-}
-
-void MainWindow::search() {
-  if (!session_) return;
-  const QString key = search_->text().trimmed();
-  if (key.isEmpty()) return;
-  if (auto u = session_->graph().find_node(key.toStdString())) {
-    view_->center_on(*u);
-    select_node(*u);
-    view_->setFocus();  // the next shortcut acts on the map, not the search text
-  } else {
-    statusBar()->showMessage(tr("No node '%1' (ids and names are searched).").arg(key), 5000);
-  }
-}
-
-void MainWindow::path_from_fields() {
-  if (!session_) return;
-  const QString from = from_->text().trimmed(), to = to_->text().trimmed();
-  try {
-    if (!from.isEmpty() && !to.isEmpty()) {
-      select_pair(from, to);
-    } else if (!from.isEmpty()) {
-      select_source(from);
-    } else {
-      return;
-    }
-    view_->setFocus();
-  } catch (const Error& e) {
-    statusBar()->showMessage(QString::fromStdString(e.what()), 5000);
   }
 }
 

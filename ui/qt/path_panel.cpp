@@ -4,26 +4,11 @@
 #include <QVBoxLayout>
 #include <cmath>
 
+#include "number_item.hpp"
+#include "pathscope/node_index.hpp"
+
 namespace pathscope::qt {
 namespace {
-
-// Sorts by the number it shows (ids, costs, hops), not by its text; empty cells last.
-class NumberItem : public QTableWidgetItem {
- public:
-  NumberItem(const QString& text, double value) : QTableWidgetItem(text), value_(value) {
-    setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-  }
-  bool operator<(const QTableWidgetItem& other) const override {
-    const auto* number = dynamic_cast<const NumberItem*>(&other);
-    return number ? value_ < number->value_ : QTableWidgetItem::operator<(other);
-  }
-
- private:
-  double value_;
-};
-
-QTableWidgetItem* number_item(const QString& text, double value) { return new NumberItem(text, value); }
-QTableWidgetItem* blank_number() { return new NumberItem(QString(), INFINITY); }
 
 // The strength (synapse count, weight before the cost rule) of the arc u -> v whose cost is
 // `cost`: the arc the path took.
@@ -183,11 +168,19 @@ void PathPanel::show_path(const Graph& g, const Path& path, const QString& metho
     return;
   }
   const bool strengths = g.has_arc_strengths();
-  if (strengths) {
-    set_columns({tr("#"), tr("Id"), tr("Name"), tr("Arc cost"), tr("Cumulative"), tr("Strength")});
-  } else {
-    set_columns({tr("#"), tr("Id"), tr("Name"), tr("Arc cost"), tr("Cumulative")});
-  }
+  // A connectome's hop reads "neuron, its type, the synapses into it": with a type column the
+  // type and strength come right after the name; without one the columns stay as they were.
+  const AttributeColumn* types = type_column(g);
+  QStringList headers = {tr("#"), tr("Id"), tr("Name")};
+  const int type_at = types ? static_cast<int>(headers.size()) : -1;
+  if (types) headers << QString::fromStdString(types->name);
+  const int strength_early = types && strengths ? static_cast<int>(headers.size()) : -1;
+  if (strength_early >= 0) headers << tr("Strength");
+  const int cost_at = static_cast<int>(headers.size());
+  headers << tr("Arc cost") << tr("Cumulative");
+  const int strength_at = strength_early >= 0 ? strength_early : strengths ? static_cast<int>(headers.size()) : -1;
+  if (strengths && strength_early < 0) headers << tr("Strength");
+  set_columns(headers);
   summary_->setText(tr("%1 → %2: distance %3, %4 hops\nby %5")
                         .arg(from, to, format_cost(path.distance))
                         .arg(path.nodes.size() - 1)
@@ -204,12 +197,18 @@ void PathPanel::show_path(const Graph& g, const Path& path, const QString& metho
     table_->setItem(row, 0, step);
     table_->setItem(row, 1, number_item(QString::number(g.display_id(u)), static_cast<double>(g.display_id(u))));
     table_->setItem(row, 2, new QTableWidgetItem(g.names.empty() ? QString() : QString::fromStdString(g.names[u])));
-    table_->setItem(row, 3, i == 0 ? blank_number() : number_item(format_cost(arc), arc));
-    table_->setItem(row, 4, number_item(format_cost(cumulative), cumulative));
+    if (types) {
+      const auto at = static_cast<std::size_t>(u);
+      table_->setItem(row, type_at, new QTableWidgetItem(at < types->size() && types->has(at)
+                                                             ? QString::fromStdString(types->to_text(at))
+                                                             : QString()));
+    }
+    table_->setItem(row, cost_at, i == 0 ? blank_number() : number_item(format_cost(arc), arc));
+    table_->setItem(row, cost_at + 1, number_item(format_cost(cumulative), cumulative));
     if (strengths) {
       // The synapse count (or weight) before the cost rule, beside the cost it became.
       const double w = i == 0 ? NAN : strength_of(g, path.nodes[i - 1], u, arc);
-      table_->setItem(row, 5, std::isnan(w) ? blank_number() : number_item(format_cost(w), w));
+      table_->setItem(row, strength_at, std::isnan(w) ? blank_number() : number_item(format_cost(w), w));
     }
   }
   finish_rows();

@@ -1,6 +1,7 @@
 #pragma once
 // The hops of the current path: id, name, arc cost, cumulative distance and (when the file
-// had them) the arc's strength, such as a synapse count, per row; sortable by any column.
+// had them) the arc's strength, such as a synapse count, and the node's cell type (or the
+// reader's type-like column) per row; sortable by any column.
 // Activating a row asks the view to centre on that node and ring it.
 #include <QLabel>
 #include <QTableWidget>

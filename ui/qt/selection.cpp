@@ -15,7 +15,8 @@ void Selection::reset(std::shared_ptr<const GraphSession> session) {
 }
 
 void Selection::clear_all() {
-  if (!stops_.empty() || tour_ || reach_) Q_EMIT query_outdated();
+  // A path set being computed belongs to the pair, as a tour to its stops.
+  if (!stops_.empty() || tour_ || reach_ || has_pair()) Q_EMIT query_outdated();
   source_ = target_ = -1;
   path_ = {};
   method_.clear();
@@ -23,6 +24,8 @@ void Selection::clear_all() {
   stops_.clear();
   tour_.reset();
   reach_.reset();
+  path_set_.reset();
+  path_set_index_ = -1;
 }
 
 void Selection::click(std::int32_t node) {
@@ -82,6 +85,8 @@ void Selection::show_tour(Tour tour) {
   method_.clear();
   path_error_.clear();
   reach_.reset();
+  path_set_.reset();
+  path_set_index_ = -1;
   tour_ = std::move(tour);  // stops_ keeps the order they were chosen in
   Q_EMIT changed();
 }
@@ -94,12 +99,51 @@ void Selection::show_reach(ReachSet set) {
   path_error_.clear();
   source_ = set.start;
   target_ = -1;
+  path_set_.reset();
+  path_set_index_ = -1;
   reach_ = std::move(set);
   Q_EMIT changed();
 }
 
 void Selection::refresh_path() {
-  if (has_pair()) find_path_now();
+  if (has_pair() && !path_set_) find_path_now();
+}
+
+void Selection::show_path_set(PathSet set) {
+  if (set.source != source_ || set.target != target_ || !has_pair()) return;
+  path_set_ = std::move(set);
+  ++path_set_serial_;
+  path_set_index_ = -1;
+  choose_in_path_set(0);
+}
+
+void Selection::choose_in_path_set(int i) {
+  if (!path_set_) return;
+  if (path_set_->paths.empty()) {
+    path_set_index_ = -1;
+    Q_EMIT changed();
+    return;
+  }
+  i = std::clamp(i, 0, static_cast<int>(path_set_->paths.size()) - 1);
+  path_set_index_ = i;
+  const Graph& g = session_->graph();
+  const ArcPath& chosen = path_set_->paths[static_cast<std::size_t>(i)];
+  Path p;
+  p.source = source_;
+  p.target = target_;
+  p.reachable = true;
+  p.nodes = chosen.nodes;
+  for (const auto a : chosen.arcs) {
+    p.arc_costs.push_back(g.weights[static_cast<std::size_t>(a)]);
+    p.distance += g.weights[static_cast<std::size_t>(a)];
+  }
+  path_ = std::move(p);
+  path_error_.clear();
+  const bool all = path_set_->kind == PathSet::Kind::AllShortest;
+  method_ = (all ? "shortest path " : "shortest simple path ") + std::to_string(i + 1) + " of " +
+            (all ? path_set_->total.text() : std::to_string(path_set_->paths.size())) +
+            (all ? " (all shortest, Dijkstra)" : " (k shortest, Yen)");
+  Q_EMIT changed();
 }
 
 void Selection::find_path_now() {

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "graph_session.hpp"
+#include "pathscope/path_sets.hpp"
 #include "pathscope/reach.hpp"
 #include "pathscope/tsp.hpp"
 
@@ -25,6 +26,14 @@ class Selection : public QObject {
     Path walk;                        // the legs joined; arc_costs has the closing arc last
     TspResult result;
     std::string method;
+  };
+  // Several paths between the chosen pair (all shortest, or the k shortest), one of them shown.
+  struct PathSet {
+    enum class Kind { AllShortest, KShortest } kind = Kind::AllShortest;
+    std::int32_t source = -1, target = -1;
+    std::vector<ArcPath> paths;
+    PathCount total;       // all shortest: how many there are (paths holds the first `limit`)
+    std::int64_t limit = 0;  // the cap (all shortest) or k (k shortest) asked for
   };
 
   explicit Selection(QObject* parent = nullptr);
@@ -42,6 +51,10 @@ class Selection : public QObject {
   const std::vector<std::int32_t>& stops() const { return stops_; }
   const Tour* tour() const { return tour_ ? &*tour_ : nullptr; }
   const ReachSet* reach() const { return reach_ ? &*reach_ : nullptr; }
+  const PathSet* path_set() const { return path_set_ ? &*path_set_ : nullptr; }
+  int path_set_index() const { return path_set_index_; }  // the entry shown, -1 with no set
+  // A new number for each path set shown, so lists refill only when the set itself changed.
+  std::uint64_t path_set_serial() const { return path_set_serial_; }
 
   // A click: the first one picks the source, the second the target (and finds the path),
   // the third starts over. Replaces stops, tour and reach set.
@@ -58,8 +71,14 @@ class Selection : public QObject {
   // A computed tour or reach set replaces what was shown; the pair's target goes.
   void show_tour(Tour tour);
   void show_reach(ReachSet set);
-  // The session's all-pairs matrix arrived: the path is found again from it.
+  // The session's all-pairs matrix (or saved table) arrived: the path is found again from it,
+  // unless an entry of a path set is shown.
   void refresh_path();
+  // A computed path set for the chosen pair (dropped when the pair has changed meanwhile);
+  // its first path is shown.
+  void show_path_set(PathSet set);
+  // Shows entry i of the path set (clamped to its range).
+  void choose_in_path_set(int i);
 
  Q_SIGNALS:
   void changed();
@@ -81,6 +100,9 @@ class Selection : public QObject {
   std::vector<std::int32_t> stops_;
   std::optional<Tour> tour_;
   std::optional<ReachSet> reach_;
+  std::optional<PathSet> path_set_;
+  int path_set_index_ = -1;
+  std::uint64_t path_set_serial_ = 0;
 };
 
 }  // namespace pathscope::qt

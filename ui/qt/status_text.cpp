@@ -14,8 +14,10 @@ QString status_text(const StatusFacts& f) {
   QStringList parts;
   parts << tr("%1 nodes").arg(QLocale().toString(f.nodes)) << tr("%1 arcs").arg(QLocale().toString(f.arcs))
         << tr("matrix %1 (%2)").arg(f.matrix_size, f.dist_type);
-  // The matrix's state: what answers the next path.
-  if (!f.matrix_engine.isEmpty()) {
+  // The matrix's state: what answers the next path (a saved table first).
+  if (!f.saved_table.isEmpty()) {
+    parts << tr("pairs from saved table %1").arg(f.saved_table);
+  } else if (!f.matrix_engine.isEmpty()) {
     parts << tr("all pairs ready (%1, %2 s)").arg(f.matrix_engine).arg(f.matrix_seconds, 0, 'f', 2);
   } else if (!f.apsp_running.isEmpty()) {
     parts << tr("single-source until all pairs finish");

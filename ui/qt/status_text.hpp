@@ -15,6 +15,7 @@ struct StatusFacts {
   // The all-pairs matrix paths are rebuilt from: its engine and time; empty when none.
   QString matrix_engine;
   double matrix_seconds = 0;
+  QString saved_table;       // file name of the saved table pairs are answered from; empty: none
   QString no_matrix_reason;  // why there is none (over budget, unavailable, failed, cancelled)
   QString apsp_running;      // title of the all-pairs job running now ("Run both", ...)
   QString query_running;     // title of the tour or reach job running now
