@@ -132,11 +132,9 @@ void GraphView::show_selection(const Selection& s) {
 
 void GraphView::set_found_nodes(std::vector<std::int32_t> nodes) {
   found_ = std::move(nodes);
-  if (observed_) {
-    show_selection(*observed_);
-  } else {
-    set_overlay_nodes(found_);
-  }
+  // A reach set shown keeps the highlight; it gives way to the found nodes when it goes. The
+  // path and markers are left alone (a new graph's selection is reset after this is cleared).
+  if (!observed_ || !observed_->reach()) set_overlay_nodes(found_);
 }
 
 void GraphView::set_path(const std::vector<std::int32_t>& nodes, bool closed) {
