@@ -14,6 +14,7 @@
 #include <map>
 #include <set>
 
+#include "label_layout.hpp"
 #include "main_window.hpp"
 #include "pathscope/random_graph.hpp"
 #include "pathscope_render/frame_bench.hpp"
@@ -223,6 +224,41 @@ class ExplorerScaleTest : public QObject {
     none->trigger();
     view->grabFramebuffer();  // paints now, even while another window covers this one
     QCOMPARE(view->last_label_count(), 0);
+  }
+
+  // Labels that must show (a path's ends) never cover a reserved area, even when every spot
+  // near their node is reserved or off the view: on random views crowded with markers, each
+  // placed box is checked against every reserved one (and the labels that need not show against
+  // each other). A run of the view once placed an end's label over the caption this way.
+  void must_labels_never_cover_reserved_areas() {
+    std::mt19937 rng(std::random_device{}());
+    std::uniform_real_distribution<double> unit(0, 1);
+    for (int round = 0; round < 200; ++round) {
+      const double width = 200 + 900 * unit(rng), height = 150 + 700 * unit(rng);
+      pathscope::qt::LabelPlacer placer(QRectF(0, 0, width, height));
+      const int markers = 1 + static_cast<int>(rng() % 40);
+      for (int k = 0; k < markers; ++k) {
+        const double r = 5 + 30 * unit(rng);
+        placer.reserve(QRectF(width * unit(rng) - r, height * unit(rng) - r, 2 * r, 2 * r));
+      }
+      if (rng() % 2) placer.reserve(QRectF(0, height - 40, width * unit(rng), 40));  // a caption
+      for (int k = 0; k < 30; ++k) {
+        // Nodes in the view and a little outside it (a path's end off screen).
+        const QPointF node(-100 + (width + 200) * unit(rng), -100 + (height + 200) * unit(rng));
+        const QRectF box(0, -12, 20 + 120 * unit(rng), 15);
+        const bool must = rng() % 2;
+        const auto before = placer.placed().size();
+        const auto at = placer.place(node, box, 6 + 10 * unit(rng), must);
+        QCOMPARE(placer.placed().size(), before + (at ? 1 : 0));
+        if (!at) continue;
+        const QRectF& placed = placer.placed().back();
+        QVERIFY(QRectF(0, 0, width, height).contains(placed.adjusted(2, 1, -2, -1)));
+        for (const auto& r : placer.reserved()) QVERIFY2(!placed.intersects(r), "a label covers a reserved area");
+        if (!must) {
+          for (std::size_t i = 0; i + 1 < placer.placed().size(); ++i) QVERIFY(!placed.intersects(placer.placed()[i]));
+        }
+      }
+    }
   }
 
   // The frame benchmark draws the frames it is asked for, each a real frame, and the summary's

@@ -68,11 +68,24 @@ std::optional<QPointF> LabelPlacer::place(QPointF node, const QRectF& box, doubl
     }
   }
   if (!must) return std::nullopt;
-  // Every spot is taken: overlap another label rather than hide an end of the path, but
-  // never cover a marker.
-  const QPointF top_left = fallback.value_or(node + QPointF(gap, -h / 2));
-  add(QRectF(top_left, QSizeF(w, h)).adjusted(-2, -1, 2, 1), placed_);
-  return top_left + QPointF(-box.left(), base);
+  // Every near spot is taken or off the view: farther rings, where another label may be
+  // overlapped but a reserved area never is.
+  for (int ring = rings + 1; !fallback && ring <= 8; ++ring) {
+    const double g = gap * ring;
+    const QPointF tops[] = {{g, -h / 2}, {-g - w, -h / 2}, {-w / 2, -g - h}, {-w / 2, g}};
+    for (const QPointF& top_left : tops) {
+      const QRectF area(node + top_left, QSizeF(w, h));
+      if (bounds_.contains(area) && !hits(area.adjusted(-2, -1, 2, 1), reserved_, true)) {
+        fallback = node + top_left;
+        break;
+      }
+    }
+  }
+  // None at all (the node is off the view, or boxed in by markers): the label is left out
+  // rather than laid over a marker or the caption.
+  if (!fallback) return std::nullopt;
+  add(QRectF(*fallback, QSizeF(w, h)).adjusted(-2, -1, 2, 1), placed_);
+  return *fallback + QPointF(-box.left(), base);
 }
 
 }  // namespace pathscope::qt

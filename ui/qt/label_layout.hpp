@@ -2,7 +2,8 @@
 // Where text goes on the map: greedy placement that never lets two labels overlap and never
 // covers a reserved area (the source and target markers). Each label tries spots around its
 // node, nearest first; a label with no free spot is left out, unless it must be shown (a
-// path's ends), which then only avoids the reserved areas.
+// path's ends), which then only avoids the reserved areas (and is left out too when no spot
+// in the view does: its node is off the view, or boxed in by markers).
 #include <QPointF>
 #include <QRectF>
 #include <QSizeF>
