@@ -1,22 +1,18 @@
 #pragma once
-// What a script sees when pathscope-cli ends; `--help` and the README list the same table.
-// The numbers are the explorer's script mode's (app/pathscope/exit_codes.hpp) plus 130.
+// The exit codes (pathscope/exit_codes.hpp, shared with the explorer's script mode) as
+// pathscope-cli's --help prints them, and the errors that choose one.
 #include <stdexcept>
 #include <string>
 
 #include "pathscope/error.hpp"
+#include "pathscope/exit_codes.hpp"
 
 namespace pathscope::cli {
 
-enum ExitCode : int {
-  kExitOk = 0,
-  kExitFailed = 1,      // a file, a node, a job or an output failed
-  kExitUsage = 2,       // the command line itself is wrong (unknown option, missing argument)
-  kExitNoPath = 3,      // path: no path from the source to the target (--pairs: for some pair)
-  kExitCancelled = 130  // Ctrl-C, SIGTERM or SIGHUP: the run stopped, no output left behind
-};
+// For code that names them through `using namespace pathscope::cli` (main.cpp).
+using enum ::pathscope::ExitCode;
 
-// The table above as --help prints it.
+// pathscope::ExitCode as --help prints it.
 std::string exit_codes_help();
 
 // A command line that is wrong in a way only the command can tell (SRC without DST, ...).

@@ -2,12 +2,12 @@
 //   pathscope FILE --path SRC DST --export-json OUT.json --export-png OUT.png --size 1600x1200 --quit
 //   pathscope FILE --tour A,B,C --export-json OUT.json --export-png OUT.png --quit
 //   pathscope FILE --reach NODE [--upstream] --export-png OUT.png --quit
-// Exit codes: exit_codes.hpp.
+// Exit codes: pathscope/exit_codes.hpp.
 #include <QApplication>
 #include <QSurfaceFormat>
 #include <cstdio>
 
-#include "exit_codes.hpp"
+#include "pathscope/exit_codes.hpp"
 #include "main_window.hpp"
 #include "pathscope/error.hpp"
 #include "pathscope/heap_policy.hpp"
@@ -29,7 +29,7 @@ int main(int argc, char** argv) {
     options = pathscope::app::parse_script_options(QApplication::arguments());
   } catch (const pathscope::Error& e) {
     std::fprintf(stderr, "pathscope: %s (see --help)\n", e.what());
-    return pathscope::app::kExitUsage;
+    return pathscope::kExitUsage;
   }
   pathscope::qt::MainWindow window;
   window.set_apsp_engine(options.engine);

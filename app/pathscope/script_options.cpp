@@ -3,7 +3,7 @@
 #include <QCommandLineParser>
 #include <QRegularExpression>
 
-#include "exit_codes.hpp"
+#include "pathscope/exit_codes.hpp"
 #include "pathscope/apsp.hpp"
 #include "pathscope/error.hpp"
 #include "pathscope/file_formats.hpp"

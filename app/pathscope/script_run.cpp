@@ -5,7 +5,7 @@
 #include <cstdio>
 #include <vector>
 
-#include "exit_codes.hpp"
+#include "pathscope/exit_codes.hpp"
 #include "exports.hpp"
 #include "pathscope/error.hpp"
 #include "pathscope_render/frame_bench.hpp"

@@ -359,6 +359,14 @@ class ExplorerBrainTest : public QObject {
     auto* list = window->path_set_panel()->table();
     list->setCurrentCell(0, 0);
     QVERIFY(window->current_path().nodes == want[0].nodes);
+    // Down and Up in the list step too.
+    if (want.size() > 1) {
+      list->setFocus();
+      QTest::keyClick(list, Qt::Key_Down);
+      QVERIFY(window->current_path().nodes == want[1].nodes);
+      QTest::keyClick(list, Qt::Key_Up);
+      QVERIFY(window->current_path().nodes == want[0].nodes);
+    }
 
     // All shortest, capped at 2: the total as core counts it, each listed path as short as Dijkstra's.
     ready.clear();

@@ -18,13 +18,7 @@
 // subset of one layer fills its supersets' entries in the next.
 #include <cstdint>
 
-#if defined(__CUDACC__)
-#define PATHSCOPE_HD __host__ __device__ __forceinline__
-#define PATHSCOPE_UNROLL _Pragma("unroll")
-#else
-#define PATHSCOPE_HD inline
-#define PATHSCOPE_UNROLL _Pragma("GCC unroll 16")
-#endif
+#include "pathscope/detail/host_device.hpp"
 
 namespace pathscope::tsp_walk {
 

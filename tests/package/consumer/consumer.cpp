@@ -8,7 +8,10 @@
 #include "pathscope/checksum.hpp"
 #include "pathscope/distance_choice.hpp"
 #include "pathscope/gpu.hpp"
+// These two include nlohmann/json.hpp: the package must bring that dependency along.
+#include "pathscope/json_output.hpp"
 #include "pathscope/load.hpp"
+#include "pathscope/path_export.hpp"
 
 int main(int argc, char** argv) {
   if (argc != 3) {

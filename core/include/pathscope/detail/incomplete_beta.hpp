@@ -5,11 +5,7 @@
 // does not converge gives NaN, which the host functions in correlate.hpp turn into an Error.
 #include <cmath>
 
-#if defined(__CUDACC__)
-#define PATHSCOPE_HD __host__ __device__ __forceinline__
-#else
-#define PATHSCOPE_HD inline
-#endif
+#include "pathscope/detail/host_device.hpp"
 
 namespace pathscope::detail {
 
