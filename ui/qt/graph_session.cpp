@@ -9,13 +9,20 @@ namespace pathscope::qt {
 
 std::shared_ptr<GraphSession> build_session(const std::string& spec, const LoadOptions& options,
                                             const JobContext& job) {
+  LoadedGraph loaded = load_graph(spec, options);
+  job.check_cancel();
+  std::error_code ec;
+  std::string sha256 = std::filesystem::is_regular_file(spec, ec) ? sha256_file_hex(spec) : sha256_hex(spec);
+  return session_from_graph(spec, options, std::move(loaded), std::move(sha256), job);
+}
+
+std::shared_ptr<GraphSession> session_from_graph(const std::string& spec, const LoadOptions& options,
+                                                 LoadedGraph loaded, std::string sha256, const JobContext& job) {
   auto s = std::make_shared<GraphSession>();
   s->spec = spec;
   s->options = options;
-  s->loaded = load_graph(spec, options);
-  job.check_cancel();
-  std::error_code ec;
-  s->sha256 = std::filesystem::is_regular_file(spec, ec) ? sha256_file_hex(spec) : sha256_hex(spec);
+  s->loaded = std::move(loaded);
+  s->sha256 = std::move(sha256);
   DrawnGraphOptions drawing;
   drawing.layout_cache_key = s->sha256;
   s->drawn = draw_graph(s->graph(), drawing, job);

@@ -28,6 +28,9 @@ struct GraphSession {
   std::shared_ptr<const SavedTable> table;
   NodeIndex index;  // ids, names and attribute values, for the find box and completion
   std::vector<Timing> timings;
+  // Set for a graph made in memory rather than read from `spec` (it cannot be reloaded from
+  // there): what made it, for the status bar, e.g. "correlation network of T.tsv".
+  std::string made_by;
 
   const Graph& graph() const { return loaded.graph; }
 };
@@ -38,6 +41,11 @@ std::shared_ptr<GraphSession> build_session(const std::string& spec, const LoadO
                                             const JobContext& job);
 
 // The distance type all-pairs should use here: int32 when exact, float otherwise.
+// The rest of build_session for a graph already in memory (a correlation network): positions
+// and the find index. sha256 keys the layout cache.
+std::shared_ptr<GraphSession> session_from_graph(const std::string& spec, const LoadOptions& options,
+                                                 LoadedGraph loaded, std::string sha256, const JobContext& job);
+
 DistType apsp_dist_type(const Graph& g);
 
 // The path for (s, t): rebuilt from the saved table or the all-pairs matrix when there is one,

@@ -43,6 +43,10 @@ QString how_to_help_html() {
       "D.npy</tt>: every pair is then answered from it at once. A or K lists every shortest path or the k "
       "shortest in the Paths panel; [ and ] step through them, each hop with its cell type and synapse "
       "count.</p>"
+      "<p><b>Correlation networks.</b> File › Correlation Network from Table… correlates every pair of a "
+      "table's rows (Spearman or Pearson, |rho| and p cut-offs; CPU, and GPU too where there is one) and shows the "
+      "network as the graph: rows are nodes, surviving pairs arcs of cost 1/|rho|; the Timing panel lists each "
+      "engine's row pairs per second.</p>"
       "<p><b>Big graphs.</b> Zoomed out, nodes are thinned to one per point and short arcs are left out; zoom "
       "in for every node and label. View › Labels switches labels to the path's only, or off.</p>"
       "<p><b>Export.</b> File › Export writes the path or tour as JSON, and the view as PNG.</p>");

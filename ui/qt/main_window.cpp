@@ -126,7 +126,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   });
   connect(query_job_, &JobRunner::failed, this, &MainWindow::show_error);
   // Live rows: the running job's progress and time left, in the timing panel.
-  for (JobRunner* job : {apsp_job_, query_job_}) {
+  for (JobRunner* job : {load_job_, apsp_job_, query_job_}) {
     connect(job, &JobRunner::started, this, [this] { job_clock_.start(); });
     connect(job, &JobRunner::progress, this, [this, job](double fraction) {
       timing_panel_->show_running(job->title(), fraction, job_clock_.isValid() ? job_clock_.elapsed() / 1000.0 : 0);
@@ -199,8 +199,10 @@ void MainWindow::adopt(std::shared_ptr<GraphSession> session, QStringList keep_s
   selection_->reset(session_);
   timing_panel_->clear();
   timing_panel_->set_run_enabled(true);
-  remember_recent_graph(qs(session_->spec), session_->options);
-  rebuild_recent_menu();
+  if (session_->made_by.empty()) {  // a network made in memory cannot be reopened from its spec
+    remember_recent_graph(qs(session_->spec), session_->options);
+    rebuild_recent_menu();
+  }
   setWindowTitle(display_name(qs(session_->spec)) + QStringLiteral(" — pathscope"));
   {
     const QSignalBlocker block_rule(cost_rule_), block_weight(min_weight_);
@@ -216,6 +218,20 @@ void MainWindow::adopt(std::shared_ptr<GraphSession> session, QStringList keep_s
   update_status();
   Q_EMIT graph_ready();
   start_all_pairs(apsp_engine_);
+}
+
+void MainWindow::start_correlation(const CorrelationRequest& request) {
+  apsp_job_->cancel();
+  query_job_->cancel();
+  auto outcome = std::make_shared<CorrelationOutcome>();
+  load_job_->run(
+      tr("Correlating %1").arg(display_name(request.table)),
+      [outcome, request](const JobContext& job) { *outcome = build_correlation_network(request, job); },
+      [this, outcome] {
+        adopt(outcome->session, {});
+        for (const auto& run : outcome->runs) timing_panel_->add_run(run.timing, tr("correlation"), run.pairs_tested);
+        Q_EMIT correlation_ready();
+      });
 }
 
 void MainWindow::start_all_pairs(const QString& engine_name) {
@@ -402,6 +418,7 @@ void MainWindow::update_status() {
       f.matrix_engine = qs(session_->apsp->timing.engine);
       f.matrix_seconds = session_->apsp->timing.seconds;
     }
+    f.made_by = qs(session_->made_by);
   }
   f.no_matrix_reason = no_matrix_reason_;
   if (apsp_job_->busy()) f.apsp_running = apsp_job_->title();

@@ -12,6 +12,7 @@
 #include <QStringListModel>
 #include <memory>
 
+#include "correlation_network.hpp"
 #include "find_panel.hpp"
 #include "graph_session.hpp"
 #include "graph_view.hpp"
@@ -62,6 +63,9 @@ class MainWindow : public QMainWindow {
   // What the find box does with `key`: one node by id or name is selected; a cell type (any
   // attribute value) lists its nodes in the Found panel and highlights them on the view.
   NodeLookup find_nodes(const QString& key);
+  // Correlates the rows of a table off the GUI thread (File › Correlation Network from Table)
+  // and shows the network as the graph; correlation_ready() follows, its timing rows listed.
+  void start_correlation(const CorrelationRequest& request);
   // Answers pairs from an `apsp --out` table of this graph from now on; throws Error naming
   // the file when it is not one (or belongs to another graph).
   void open_table(const QString& file);
@@ -105,6 +109,7 @@ class MainWindow : public QMainWindow {
   void tour_ready();
   void reach_ready();
   void path_set_ready();
+  void correlation_ready();
   // Scripted mode only: what went wrong, as "TITLE: TEXT".
   void script_failed(const QString& message);
 
@@ -120,6 +125,7 @@ class MainWindow : public QMainWindow {
   void attach_completers();     // after the toolbar's fields exist
   void adopt_for_find();
   void open_table_dialog();
+  void correlation_dialog();
   // Enables each action only when it can run, its tooltip saying why not.
   void update_actions();
   void show_help(const QString& title, const QString& html);

@@ -32,6 +32,8 @@ void MainWindow::build_menus() {
   recent_menu_ = file->addMenu(tr("Open &Recent"));
   file->addAction(tr("Open &Distance Table…"), this, &MainWindow::open_table_dialog)
       ->setObjectName(QStringLiteral("openTableAction"));
+  file->addAction(tr("&Correlation Network from Table…"), this, &MainWindow::correlation_dialog)
+      ->setToolTip(tr("Correlate every pair of a table's rows (CPU, and GPU where there is one) and explore the network"));
   auto* samples = file->addMenu(tr("&Samples"));
   for (const auto& sample : sample_files()) {
     samples->addAction(QFileInfo(sample).fileName(), this, [this, sample] { open_graph(sample); });
@@ -260,6 +262,11 @@ void MainWindow::build_toolbar() {
 
 void MainWindow::reload_with_controls() {
   if (!session_) return;
+  if (!session_->made_by.empty()) {
+    show_error(tr("Reload"), tr("This network was made from a table, not read from a file: make it again from "
+                                "File › Correlation Network from Table."));
+    return;
+  }
   LoadOptions options = session_->options;
   options.cost_rule = cost_rule_choices()[cost_rule_->currentIndex()].second;
   options.min_weight = min_weight_->min_weight();
@@ -345,6 +352,12 @@ void MainWindow::export_png_dialog(bool light) {
   } catch (const Error& e) {
     show_error(tr("Export PNG"), QString::fromStdString(e.what()));
   }
+}
+
+void MainWindow::correlation_dialog() {
+  CorrelationDialog dialog(this);
+  if (dialog.exec() != QDialog::Accepted || dialog.request().table.isEmpty()) return;
+  start_correlation(dialog.request());
 }
 
 }  // namespace pathscope::qt

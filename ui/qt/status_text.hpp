@@ -19,6 +19,7 @@ struct StatusFacts {
   QString no_matrix_reason;  // why there is none (over budget, unavailable, failed, cancelled)
   QString apsp_running;      // title of the all-pairs job running now ("Run both", ...)
   QString query_running;     // title of the tour or reach job running now
+  QString made_by;           // what made a graph built in memory (a correlation network); empty: a file
   QString last_answer;       // what answered the last query, e.g. "path by all-pairs (blocked)"
 };
 

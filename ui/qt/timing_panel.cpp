@@ -138,6 +138,7 @@ void TimingPanel::rebuild() {
     // The problem's answers per second: the same count for every engine, so like for like.
     const QString unit = r.problem == QLatin1String("all pairs") ? tr("pairs/s")
                          : r.problem == QLatin1String("tour")    ? tr("stops/s")
+                         : r.problem == QLatin1String("correlation") ? tr("row pairs/s")
                                                                  : tr("arcs/s");
     auto* rate = new QTableWidgetItem(r.answered > 0 && r.timing.seconds > 0
                                           ? with_prefix(r.answered / r.timing.seconds) + QLatin1Char(' ') + unit

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "pathscope/engine.hpp"
+#include "pathscope/graph.hpp"
 #include "pathscope/job.hpp"
 #include "pathscope/table.hpp"
 
@@ -109,6 +110,10 @@ std::unique_ptr<PairSink> make_npy_pair_sink(const std::string& path, int thread
 // strong correlation is a short edge; "abs": |rho|. Refuses (Error) more than max_edges.
 std::unique_ptr<PairSink> make_graph_pair_sink(const std::string& path, const std::string& weight_rule,
                                                std::int64_t max_edges = 50'000'000);
+// The same network (nodes = used rows, with their names; weight by weight_rule, strength = rho)
+// stored into `out` by finish(), for a front end that shows it without a file.
+std::unique_ptr<PairSink> make_memory_graph_pair_sink(Graph& out, const std::string& weight_rule,
+                                                      std::int64_t max_edges = 50'000'000);
 // Forwards to every sink in order. The files of the sinks above are all written before any is
 // renamed onto its name, then renamed in sink order (the last sink's file last): a run that
 // stops early leaves all old files, and only a crash between two renames can mix old and new.

@@ -80,10 +80,53 @@ std::string csv_field(const std::string& text, char delimiter) {
   return quoted + "\"";
 }
 
+// The survivors kept as graph edges, and the graph made of them: one rule for the graph file
+// and the in-memory network. A zero coefficient is no edge (its inverse weight is infinite).
+class SurvivorEdges {
+ public:
+  SurvivorEdges(std::string weight_rule, std::int64_t max_edges)
+      : weight_rule_(std::move(weight_rule)), max_edges_(max_edges) {
+    if (weight_rule_ != "inverse" && weight_rule_ != "abs")
+      throw Error("the graph weight rule must be 'inverse' (1/|rho|) or 'abs' (|rho|), not '" + weight_rule_ + "'");
+  }
+
+  void add(const CorrelationPair* pairs, std::size_t count) {
+    for (std::size_t k = 0; k < count; ++k) {
+      if (pairs[k].rho == 0) continue;
+      if (static_cast<std::int64_t>(edges_.size()) >= max_edges_)
+        throw Error("more than " + std::to_string(max_edges_) +
+                    " correlations survive: too many for a graph (raise the cut-off)");
+      edges_.push_back(pairs[k]);
+    }
+  }
+
+  double weight(double rho) const { return weight_rule_ == "inverse" ? 1 / std::fabs(rho) : std::fabs(rho); }
+  const std::vector<CorrelationPair>& edges() const { return edges_; }
+
+  Graph graph(const RowCatalog& rows) const {
+    GraphBuilder builder(rows.used());
+    builder.reserve(2 * static_cast<std::int64_t>(edges_.size()));
+    // The coefficient itself is each edge's strength (signed), beside the cost made of it.
+    for (const auto& e : edges_) builder.add_edge(e.i, e.j, weight(e.rho), e.rho);
+    LoadReport report;
+    Graph graph = builder.build(false, report);
+    if (rows.has_names)
+      graph.names = rows.names;
+    else
+      graph.ids = rows.table_row;
+    return graph;
+  }
+
+ private:
+  std::string weight_rule_;
+  std::int64_t max_edges_;
+  std::vector<CorrelationPair> edges_;
+};
+
 class GraphPairSink final : public FileSink {
  public:
   GraphPairSink(std::string path, std::string weight_rule, std::int64_t max_edges)
-      : path_(std::move(path)), weight_rule_(std::move(weight_rule)), max_edges_(max_edges) {
+      : path_(std::move(path)), edges_(std::move(weight_rule), max_edges) {
     // The file holds what its name promises, checked before any row is read.
     const std::string extension = file_extension(path_);
     if (extension == ".json") kind_ = Kind::NodeLinkJson;
@@ -94,22 +137,10 @@ class GraphPairSink final : public FileSink {
     else
       throw Error("cannot tell which graph format to write to '" + path_ +
                   "': name it .json (node-link JSON), .graphml, .gexf, .csv or .tsv (source, target, weight table)");
-    if (weight_rule_ != "inverse" && weight_rule_ != "abs")
-      throw Error("the graph weight rule must be 'inverse' (1/|rho|) or 'abs' (|rho|), not '" + weight_rule_ + "'");
   }
 
   void begin(const RowCatalog& rows) override { rows_ = &rows; }
-
-  void consume(const CorrelationPair* pairs, std::size_t count) override {
-    for (std::size_t k = 0; k < count; ++k) {
-      // A zero coefficient is no edge: its inverse weight would be infinite.
-      if (pairs[k].rho == 0) continue;
-      if (static_cast<std::int64_t>(edges_.size()) >= max_edges_)
-        throw Error("more than " + std::to_string(max_edges_) +
-                    " correlations survive: too many for a graph file (raise the cut-off)");
-      edges_.push_back(pairs[k]);
-    }
-  }
+  void consume(const CorrelationPair* pairs, std::size_t count) override { edges_.add(pairs, count); }
 
   void write_out() override {
     file_.emplace(path_);
@@ -122,34 +153,22 @@ class GraphPairSink final : public FileSink {
   AtomicFile& output() override { return *file_; }
 
  private:
-  double weight(double rho) const { return weight_rule_ == "inverse" ? 1 / std::fabs(rho) : std::fabs(rho); }
-
   void write_json() {
-    GraphBuilder builder(rows_->used());
-    builder.reserve(2 * static_cast<std::int64_t>(edges_.size()));
-    // The coefficient itself is each edge's strength (signed), beside the cost made of it.
-    for (const auto& e : edges_) builder.add_edge(e.i, e.j, weight(e.rho), e.rho);
-    LoadReport report;
-    Graph graph = builder.build(false, report);
-    if (rows_->has_names)
-      graph.names = rows_->names;
-    else
-      graph.ids = rows_->table_row;
     const GraphExportFormat format = kind_ == Kind::GraphML ? GraphExportFormat::GraphML
                                      : kind_ == Kind::Gexf  ? GraphExportFormat::Gexf
                                                             : GraphExportFormat::NodeLinkJson;
-    write_graph_export(*file_, graph, format);
+    write_graph_export(*file_, edges_.graph(*rows_), format);
   }
 
   void write_edge_table(char delimiter) {
     AtomicFile& file = *file_;
     std::string buffer = std::string("source") + delimiter + "target" + delimiter + "weight\n";
-    for (const auto& e : edges_) {
+    for (const auto& e : edges_.edges()) {
       buffer += csv_field(rows_->label(e.i), delimiter);
       buffer += delimiter;
       buffer += csv_field(rows_->label(e.j), delimiter);
       buffer += delimiter;
-      append_format(buffer, "%.9g\n", weight(e.rho));
+      append_format(buffer, "%.9g\n", edges_.weight(e.rho));
       if (buffer.size() >= kFlushBytes) {
         file.write(buffer);
         buffer.clear();
@@ -159,12 +178,25 @@ class GraphPairSink final : public FileSink {
   }
 
   enum class Kind { NodeLinkJson, GraphML, Gexf, Csv, Tsv };
-  std::string path_, weight_rule_;
+  std::string path_;
   Kind kind_ = Kind::Csv;
-  std::int64_t max_edges_;
+  SurvivorEdges edges_;
   const RowCatalog* rows_ = nullptr;
-  std::vector<CorrelationPair> edges_;
   std::optional<AtomicFile> file_;  // opened once the survivors are all in
+};
+
+class MemoryGraphSink final : public PairSink {
+ public:
+  MemoryGraphSink(Graph& out, std::string weight_rule, std::int64_t max_edges)
+      : out_(out), edges_(std::move(weight_rule), max_edges) {}
+  void begin(const RowCatalog& rows) override { rows_ = &rows; }
+  void consume(const CorrelationPair* pairs, std::size_t count) override { edges_.add(pairs, count); }
+  void finish() override { out_ = edges_.graph(*rows_); }
+
+ private:
+  Graph& out_;
+  SurvivorEdges edges_;
+  const RowCatalog* rows_ = nullptr;
 };
 
 class FanOutSink final : public PairSink {
@@ -211,6 +243,11 @@ std::unique_ptr<PairSink> make_tsv_pair_sink(const std::string& path) { return s
 std::unique_ptr<PairSink> make_graph_pair_sink(const std::string& path, const std::string& weight_rule,
                                                std::int64_t max_edges) {
   return std::make_unique<GraphPairSink>(path, weight_rule, max_edges);
+}
+
+std::unique_ptr<PairSink> make_memory_graph_pair_sink(Graph& out, const std::string& weight_rule,
+                                                      std::int64_t max_edges) {
+  return std::make_unique<MemoryGraphSink>(out, weight_rule, max_edges);
 }
 
 std::unique_ptr<PairSink> make_fan_out_sink(std::vector<std::unique_ptr<PairSink>> sinks) {
