@@ -41,6 +41,11 @@ std::set<std::int32_t> bfs_downstream(const pathscope::Graph& g, std::int32_t st
       if (seen.insert(g.heads[a]).second) queue.push_back(g.heads[a]);
     }
   }
+  // A loop on the start is a path of one arc back to it; loops are kept off the arcs
+  // (Graph::self_loops). Every other node is reached by the arcs or not at all.
+  for (const auto& loop : g.self_loops) {
+    if (loop.node == start) seen.insert(start);
+  }
   return seen;
 }
 

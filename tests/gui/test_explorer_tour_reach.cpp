@@ -115,6 +115,9 @@ std::vector<std::int32_t> bfs_set(const pathscope::Graph& g, std::int32_t start,
       }
     }
   }
+  // A loop on the start is a path of one arc back to it; loops are kept off the arcs
+  // (Graph::self_loops). Every other node is reached by the arcs or not at all.
+  for (const auto& loop : g.self_loops) seen[start] = seen[start] || loop.node == start;
   std::vector<std::int32_t> set;
   for (std::int32_t u = 0; u < g.n; ++u) {
     if (seen[u]) set.push_back(u);
