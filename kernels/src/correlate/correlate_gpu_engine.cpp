@@ -177,8 +177,12 @@ class GpuCorrelationEngine final : public CorrelationEngine {
     const double compute_start = now_seconds();
     rows.prepare_fused(survival_cutoff(options.min_abs_rho), stream.get());
     trace.mark("loaded");
-    if (rows.n >= 2 && !options.gpus.is_default())
+    if (rows.n >= 2 && !options.gpus.is_default()) {
+      // The ranks launch on their own streams (and copy the rows to their devices): the fused
+      // factors queued on this one must be complete first, or early bands read them unset.
+      stream.sync();
       run_dealt_bands(rows, options, keep ? sink : nullptr, job, result);
+    }
     else if (rows.n >= 2)
       run_bands(rows, options, sink, job, result, stream, copy_stream, trace);
     trace.mark("bands done");
