@@ -1,4 +1,5 @@
 #include "find_panel.hpp"
+#include "result_table.hpp"
 
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -15,16 +16,9 @@ FindPanel::FindPanel(QWidget* parent) : QWidget(parent) {
   summary_->setObjectName(QStringLiteral("findSummary"));
   summary_->setWordWrap(true);
   summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-  table_ = new QTableWidget(0, 4, this);
-  table_->setObjectName(QStringLiteral("findTable"));
+  table_ = make_result_table(4, QStringLiteral("findTable"), this);
   table_->setHorizontalHeaderLabels({tr("Id"), tr("Name"), tr("Type"), tr("Matched")});
-  table_->verticalHeader()->setVisible(false);
-  table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
-  table_->setSelectionBehavior(QAbstractItemView::SelectRows);
-  table_->setSelectionMode(QAbstractItemView::SingleSelection);
-  table_->horizontalHeader()->setStretchLastSection(true);
   table_->horizontalHeader()->setSortIndicatorShown(true);
-  table_->verticalHeader()->setDefaultSectionSize(table_->fontMetrics().height() + 6);
   source_ = new QPushButton(tr("Use as &Source"), this);
   source_->setObjectName(QStringLiteral("findAsSource"));
   target_ = new QPushButton(tr("Use as T&arget"), this);

@@ -1,4 +1,5 @@
 #include "path_panel.hpp"
+#include "result_table.hpp"
 
 #include <QHeaderView>
 #include <QVBoxLayout>
@@ -35,15 +36,8 @@ PathPanel::PathPanel(QWidget* parent) : QWidget(parent) {
   summary_->setWordWrap(true);
   summary_->setObjectName(QStringLiteral("pathSummary"));
   summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-  table_ = new QTableWidget(0, 6, this);
-  table_->setObjectName(QStringLiteral("pathTable"));
+  table_ = make_result_table(6, QStringLiteral("pathTable"), this);
   set_columns({tr("#"), tr("Id"), tr("Name"), tr("Arc cost"), tr("Cumulative"), tr("Strength")});
-  table_->verticalHeader()->setVisible(false);
-  table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
-  table_->setSelectionBehavior(QAbstractItemView::SelectRows);
-  table_->setSelectionMode(QAbstractItemView::SingleSelection);
-  table_->horizontalHeader()->setStretchLastSection(true);
-  table_->verticalHeader()->setDefaultSectionSize(table_->fontMetrics().height() + 6);
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(4, 4, 4, 4);
   layout->addWidget(summary_);

@@ -1,4 +1,5 @@
 #include "path_set_panel.hpp"
+#include "result_table.hpp"
 
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -23,16 +24,9 @@ PathSetPanel::PathSetPanel(QWidget* parent) : QWidget(parent) {
   summary_->setObjectName(QStringLiteral("pathSetSummary"));
   summary_->setWordWrap(true);
   summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-  table_ = new QTableWidget(0, 4, this);
-  table_->setObjectName(QStringLiteral("pathSetTable"));
+  table_ = make_result_table(4, QStringLiteral("pathSetTable"), this);
   table_->setHorizontalHeaderLabels({tr("#"), tr("Length"), tr("Hops"), tr("Via")});
-  table_->verticalHeader()->setVisible(false);
-  table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
-  table_->setSelectionBehavior(QAbstractItemView::SelectRows);
-  table_->setSelectionMode(QAbstractItemView::SingleSelection);
-  table_->horizontalHeader()->setStretchLastSection(true);
   table_->horizontalHeader()->setSortIndicatorShown(true);
-  table_->verticalHeader()->setDefaultSectionSize(table_->fontMetrics().height() + 6);
   auto* controls = new QHBoxLayout;
   controls->addWidget(kind_);
   controls->addWidget(count_);
