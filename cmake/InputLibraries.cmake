@@ -1,9 +1,13 @@
 # Libraries the readers use, all Debian packages (scripts/install-deps.sh):
 #   zlib1g-dev    gzip input, streamed (core/src/io/decompressing_buf.cpp)
 #   libzstd-dev   zstd input, streamed
+#   liblzma-dev   xz input, streamed
+#   libbz2-dev    bzip2 input, streamed
 #   libexpat1-dev GraphML and GEXF, parsed as a stream of events so memory stays bounded
 find_package(ZLIB REQUIRED)
 find_package(EXPAT REQUIRED)
+find_package(LibLZMA REQUIRED)
+find_package(BZip2 REQUIRED)
 # libzstd-dev ships a CMake package (zstd::libzstd_shared); older ones only a pkg-config file.
 find_package(zstd CONFIG QUIET)
 add_library(pathscope_zstd INTERFACE)

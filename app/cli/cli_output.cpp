@@ -1,5 +1,9 @@
 #include "cli_output.hpp"
 
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+
 #include <fmt/core.h>
 #include <unistd.h>
 
@@ -24,15 +28,26 @@ void note(const std::string& text) {
 
 std::string schema_name(std::string_view kind) { return "pathscope/" + std::string(kind) + "/1"; }
 
+void write_standard_output(std::string_view text) {
+  errno = 0;
+  const bool written = std::fwrite(text.data(), 1, text.size(), stdout) == text.size();
+  if (written && std::fflush(stdout) == 0 && !std::ferror(stdout)) return;
+  // errno is the failed write's only now: by the exit it is gone.
+  throw Error(std::string("cannot write standard output: ") + std::strerror(errno ? errno : EIO));
+}
+
 void print_json(std::string_view kind, nlohmann::json doc) {
   if (!doc.contains("schema")) doc.update(json_document("pathscope-cli", schema_name(kind)));
-  const std::string text = json_text(std::move(doc));
-  std::fwrite(text.data(), 1, text.size(), stdout);
-  std::fflush(stdout);
+  write_standard_output(json_text(std::move(doc)));
 }
 
 void print_json_error(const std::string& message, const char* kind, int exit_code) {
-  print_json("error", {{"error", {{"message", message}, {"kind", kind}, {"exit_code", exit_code}}}});
+  try {
+    print_json("error", {{"error", {{"message", message}, {"kind", kind}, {"exit_code", exit_code}}}});
+  } catch (const Error& e) {
+    // Standard output is what failed: the person still learns what went wrong.
+    fmt::print(stderr, "error: {}\nerror: {}\n", message, e.what());
+  }
 }
 
 std::string exit_codes_help() {

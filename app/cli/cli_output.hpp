@@ -22,6 +22,11 @@ bool progress_wanted();
 // "loaded X in 1.2 s", "answering with a single-source search": stderr, unless --quiet.
 void note(const std::string& text);
 
+// Writes `text` to standard output and flushes it; throws Error "cannot write standard output:
+// REASON" when that fails (a full disk, a closed pipe), while errno still says why. main()
+// flushes again before exit 0, for what fmt::print left in the buffer.
+void write_standard_output(std::string_view text);
+
 // Prints `doc` with "tool": "pathscope-cli", the version and "schema": "pathscope/KIND/1"
 // added, whole numbers as integers.
 void print_json(std::string_view kind, nlohmann::json doc);

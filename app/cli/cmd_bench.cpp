@@ -14,6 +14,7 @@
 #include "exit_codes.hpp"
 #include "engine_options.hpp"
 #include "input_options.hpp"
+#include "progress_printer.hpp"
 #include "pathscope/error.hpp"
 #include "pathscope/file_formats.hpp"
 #include "pathscope/checksum.hpp"
@@ -123,7 +124,7 @@ struct BenchLoadCommand {
         loaded = LoadedGraph{};  // the last run's graph is freed outside the timed part
         const auto start = std::chrono::steady_clock::now();
         const std::clock_t cpu_start = std::clock();
-        loaded = load_graph(file, options);
+        loaded = load_graph(file, options, JobContext({}, interrupt_flag()));
         // CPU time of the whole process (all threads): on a shared machine it counts what
         // reading cost, not the time other programs held the cores.
         const double cpu = static_cast<double>(std::clock() - cpu_start) / CLOCKS_PER_SEC;

@@ -6,8 +6,10 @@
 
 #include "cli_output.hpp"
 #include "option_checks.hpp"
+#include "progress_printer.hpp"
 #include "pathscope/file_formats.hpp"
 #include "pathscope/job.hpp"
+#include "pathscope/memory_budget.hpp"
 
 namespace pathscope::cli {
 
@@ -35,7 +37,21 @@ void InputOptions::add_to(CLI::App& command, bool format_names_output) {
   command.add_option("--weight-col", load.weight_column, "Edge tables: weight column");
   command.add_option("--weight-attribute", load.weight_attribute,
                      "JSON, GraphML, GEXF, GML: the edge attribute that holds the cost (default: weight, if present)");
-  command.add_option("--node-table", load.node_table, "CSV of node ids or names with optional x, y, z positions");
+  command.add_option("--node-table", load.node_table,
+                     "CSV of node ids or names with optional x, y, z positions ('-' for standard input)");
+  command.add_option("--max-decompressed", max_decompressed,
+                     "Compressed inputs: the most bytes one may inflate to, e.g. 40GB (default: 100 times its "
+                     "compressed size, at least 64 MiB; past it the file is refused as a compression bomb)")
+      ->check(CLI::Validator(
+          [](std::string& text) -> std::string {
+            try {
+              if (parse_bytes(text) == 0) return "--max-decompressed must be more than 0 bytes";
+              return {};
+            } catch (const Error& e) {
+              return e.what();
+            }
+          },
+          "SIZE"));
   command.add_flag("--undirected", load.force_undirected, "Edge tables: every row joins both ways");
   command.add_option("--no-arc", load.dense_no_arc, "Dense matrices: entries at or above this mean no arc")
       ->capture_default_str()
@@ -48,8 +64,9 @@ void InputOptions::add_to(CLI::App& command, bool format_names_output) {
 LoadedGraph InputOptions::load_graph() const {
   LoadOptions options = load;
   options.cost_rule = parse_edge_cost_rule(cost_rule);
+  if (!max_decompressed.empty()) options.max_decompressed_bytes = static_cast<std::int64_t>(parse_bytes(max_decompressed));
   const double start = now_seconds();
-  LoadedGraph loaded = pathscope::load_graph(spec, options);
+  LoadedGraph loaded = pathscope::load_graph(spec, options, JobContext({}, interrupt_flag()));
   const double seconds = now_seconds() - start;
   if (seconds > 1.0) note(fmt::format("loaded {} in {:.2f} s", spec, seconds));
   return loaded;

@@ -11,13 +11,15 @@ namespace pathscope::cli {
 struct InputOptions {
   std::string spec;
   std::string cost_rule = "weight";
+  std::string max_decompressed;  // empty: the core's default rule
   LoadOptions load;
 
   // Adds the FILE positional and the loading flags to a sub-command. The reader is forced with
   // --format (also --input-format); with format_names_output, --format is the command's output
   // format and the reader is --input-format only.
   void add_to(CLI::App& command, bool format_names_output = false);
-  // Loads the graph, with a note on stderr when loading took over a second.
+  // Loads the graph, with a note on stderr when loading took over a second; a stop signal
+  // cancels it (Cancelled).
   LoadedGraph load_graph() const;
   // A negative cycle reported against the input the person named: "rome.gr: negative cycle
   // through node 3; ...". Use as: catch (const NegativeCycle& e) { throw input.named(e, g); }

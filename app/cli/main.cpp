@@ -2,11 +2,14 @@
 // --json, one JSON document for scripts; exit codes are in exit_codes.hpp.
 #include <fmt/core.h>
 
+#include <cerrno>
+#include <cstdio>
 #include <cstring>
 
 #include "cli_output.hpp"
 #include "commands.hpp"
 #include "exit_codes.hpp"
+#include "pathscope/atomic_file.hpp"
 #include "pathscope/error.hpp"
 #include "pathscope/heap_policy.hpp"
 #include "pathscope/version.hpp"
@@ -34,6 +37,19 @@ std::string usage_message(const CLI::App& app, const CLI::ParseError& e) {
   return e.what();
 }
 
+// A stop signal wins over whatever error it caused (a read cut short, a write refused): the
+// person asked for the stop, and scripts tell a stop by its code.
+bool stop_signal_seen() { return interrupt_flag()->load(); }
+
+// The answer went to standard output through the C stream: its last buffer, and any error on
+// the way (a full disk, a closed pipe), only show once it is flushed. Exit 0 says it arrived.
+void finish_standard_output() {
+  errno = 0;
+  if (std::fflush(stdout) == 0 && !std::ferror(stdout)) return;
+  const int error = errno ? errno : EIO;
+  throw pathscope::Error(std::string("cannot write standard output: ") + std::strerror(error));
+}
+
 int fail(const std::string& message, const char* kind, int code) {
   if (output_settings().json) {
     print_json_error(message, kind, code);
@@ -52,6 +68,8 @@ int main(int argc, char** argv) {
   pathscope::keep_freed_memory_for_reuse();
   // Before any file is opened, so a SIGTERM at any point cancels rather than kills mid-write.
   interrupt_flag();
+  // One command per process: no output it writes may replace a file it read.
+  const pathscope::RunInputs inputs_of_this_command;
   output_settings().json = json_requested(argc, argv);
   CLI::App app{"pathscope-cli: shortest paths, tours, reachability and correlation networks, on CPU and GPU"};
   app.require_subcommand(1);
@@ -73,6 +91,7 @@ int main(int argc, char** argv) {
   add_tsp_commands(app, *bench);
   add_closure_commands(app, *bench);
   add_correlate_commands(app, *bench);
+  int answered = kExitOk;  // the command ran to its end: its answer is on standard output
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -85,12 +104,28 @@ int main(int argc, char** argv) {
     return fail(usage_message(app, e), "usage", kExitUsage);
   } catch (const UsageError& e) {
     return fail(e.what(), "usage", kExitUsage);
+  } catch (const pathscope::OutputIsInput& e) {
+    return fail(e.what(), "usage", kExitUsage);
   } catch (const NoPathExit&) {
-    return kExitNoPath;  // the answer already said so
+    answered = kExitNoPath;  // the answer already said so
   } catch (const pathscope::Cancelled&) {
     return fail("cancelled", "cancelled", kExitCancelled);
   } catch (const std::exception& e) {
+    if (stop_signal_seen()) return fail("cancelled", "cancelled", kExitCancelled);
+    if (std::ferror(stdout)) {  // the answer's own printing failed (fmt's "cannot write to file")
+      output_settings().json = false;
+      return fail(std::string("standard output: ") + e.what(), "failed", kExitFailed);
+    }
     return fail(e.what(), "failed", kExitFailed);
   }
-  return kExitOk;
+  // A signal that came after the last check (the answer already printed) still ends the run as
+  // cancelled: a stopped run never reports success.
+  if (stop_signal_seen()) return fail("cancelled", "cancelled", kExitCancelled);
+  try {
+    finish_standard_output();
+  } catch (const std::exception& e) {
+    output_settings().json = false;  // the JSON error would go to the stream that failed
+    return fail(e.what(), "failed", kExitFailed);
+  }
+  return answered;
 }

@@ -3,6 +3,7 @@
 #include <fstream>
 
 #include "comma_list.hpp"
+#include "pathscope/atomic_file.hpp"
 #include "pathscope/error.hpp"
 #include "pathscope/node_groups.hpp"
 
@@ -31,6 +32,7 @@ std::vector<std::string> list_option(const std::string& text) {
   const std::string path = text.substr(1);
   std::ifstream in(path);
   if (!in) throw Error("cannot open the list " + path);
+  note_input(path);
   std::vector<std::string> out;
   for (std::string line; std::getline(in, line);) {
     while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();

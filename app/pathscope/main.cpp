@@ -6,9 +6,11 @@
 #include <QApplication>
 #include <QSurfaceFormat>
 #include <cstdio>
+#include <optional>
 
 #include "pathscope/exit_codes.hpp"
 #include "main_window.hpp"
+#include "pathscope/atomic_file.hpp"
 #include "pathscope/error.hpp"
 #include "pathscope/heap_policy.hpp"
 #include "script_options.hpp"
@@ -31,6 +33,11 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "pathscope: %s (see --help)\n", e.what());
     return pathscope::kExitUsage;
   }
+  // A scripted run is one command: its exports may not replace the graph or table it opened.
+  // An interactive session opens many files over time and keeps no such list.
+  std::optional<pathscope::RunInputs> inputs_of_this_run;
+  if (options.quit || !options.json_out.isEmpty() || !options.png_out.isEmpty() || !options.svg_out.isEmpty())
+    inputs_of_this_run.emplace();
   pathscope::qt::MainWindow window;
   window.set_apsp_engine(options.engine);
   // Scripted exports do not wait for all pairs: the single-source answer is the same path

@@ -7,6 +7,7 @@
 
 #include "pathscope/exit_codes.hpp"
 #include "exports.hpp"
+#include "pathscope/atomic_file.hpp"
 #include "pathscope/error.hpp"
 #include "pathscope_render/frame_bench.hpp"
 
@@ -115,6 +116,9 @@ void ScriptRun::finish() {
     }
     if (!options_.svg_out.isEmpty()) files.push_back({options_.svg_out, window_.view()->render_svg(options_.light)});
     qt::write_all_or_none(files);
+  } catch (const OutputIsInput& e) {
+    fail(kExitUsage, QString::fromStdString(e.what()));
+    return;
   } catch (const Error& e) {
     fail(kExitFailed, QString::fromStdString(e.what()));
     return;

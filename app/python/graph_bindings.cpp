@@ -8,6 +8,7 @@
 #include <string>
 
 #include "bindings.hpp"
+#include "job_pump.hpp"
 #include "pathscope/distance_choice.hpp"
 #include "pathscope/error.hpp"
 #include "pathscope/file_formats.hpp"
@@ -30,9 +31,12 @@ void register_dtype() {
 }
 
 
-LoadedGraph load_released(const std::string& spec, const LoadOptions& options) {
-  py::gil_scoped_release unlocked;
-  return load_graph(spec, options);
+// A load is a job like an engine run (job_pump.hpp): Ctrl-C stops it within a piece of input
+// and raises KeyboardInterrupt then, not when the whole file has been read.
+LoadedGraph load_as_job(const std::string& spec, const LoadOptions& options) {
+  LoadedGraph loaded;
+  run_job("load_graph", py::none(), [&](const JobContext& job) { loaded = load_graph(spec, options, job); });
+  return loaded;
 }
 
 std::string path_text(const py::handle& spec) {
@@ -83,7 +87,9 @@ const std::string& load_graph_doc() {
   static const std::string doc =
       "Loads a graph file (format by extension or content, or format=NAME) or a generator spec such as "
       "'random:n=1000,deg=8,seed=1'. The keywords are the core's LoadOptions; cost_rule is weight, hops, "
-      "inverse or max-minus.\n\n" + input_formats_help(InputKind::Graph);
+      "inverse or max-minus; max_decompressed_bytes (0: 100 times the compressed size, at least 64 MiB) "
+      "bounds what a compressed file may inflate to. Ctrl-C stops a load within a piece of input.\n\n" +
+      input_formats_help(InputKind::Graph);
   return doc;
 }
 
@@ -124,7 +130,7 @@ py::dict attributes_dict(const py::object& self) {
 std::shared_ptr<const LoadedGraph> graph_argument(const py::handle& graph_or_spec) {
   if (py::isinstance<PyGraph>(graph_or_spec)) return graph_or_spec.cast<const PyGraph&>().loaded;
   if (py::isinstance<py::str>(graph_or_spec) || py::hasattr(graph_or_spec, "__fspath__"))
-    return std::make_shared<const LoadedGraph>(load_released(path_text(graph_or_spec), {}));
+    return std::make_shared<const LoadedGraph>(load_as_job(path_text(graph_or_spec), {}));
   throw py::type_error("expected a pathscope.Graph, a file path or a generator spec such as 'random:n=100,deg=4,seed=1'");
 }
 
@@ -224,7 +230,7 @@ void bind_graph(py::module_& m) {
       [](py::handle spec, const std::string& format, const std::string& cost_rule, double min_weight,
          const std::string& source_column, const std::string& target_column, const std::string& weight_column,
          py::object node_table, bool force_undirected, double dense_no_arc, bool dense_zero_is_arc,
-         std::int64_t max_nodes, std::int64_t max_arcs) {
+         std::int64_t max_nodes, std::int64_t max_arcs, std::int64_t max_decompressed_bytes) {
         LoadOptions o;
         o.format = format;
         o.cost_rule = parse_edge_cost_rule(cost_rule);
@@ -238,14 +244,16 @@ void bind_graph(py::module_& m) {
         o.dense_zero_is_arc = dense_zero_is_arc;
         o.max_nodes = max_nodes;
         o.max_arcs = max_arcs;
-        return PyGraph{std::make_shared<const LoadedGraph>(load_released(path_text(spec), o))};
+        if (max_decompressed_bytes < 0) throw py::value_error("max_decompressed_bytes must be 0 (the default rule) or more");
+        o.max_decompressed_bytes = max_decompressed_bytes;
+        return PyGraph{std::make_shared<const LoadedGraph>(load_as_job(path_text(spec), o))};
       },
       py::arg("spec"), py::kw_only(), py::arg("format") = "", py::arg("cost_rule") = "weight",
       py::arg("min_weight") = -std::numeric_limits<double>::infinity(), py::arg("source_column") = "",
       py::arg("target_column") = "", py::arg("weight_column") = "", py::arg("node_table") = py::none(),
       py::arg("force_undirected") = false, py::arg("dense_no_arc") = LoadOptions{}.dense_no_arc,
       py::arg("dense_zero_is_arc") = false, py::arg("max_nodes") = LoadOptions{}.max_nodes,
-      py::arg("max_arcs") = LoadOptions{}.max_arcs,
+      py::arg("max_arcs") = LoadOptions{}.max_arcs, py::arg("max_decompressed_bytes") = 0,
       load_graph_doc().c_str());
 }
 

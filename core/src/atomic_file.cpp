@@ -28,6 +28,7 @@ void cancel_writes_on(const std::atomic<bool>* flag) { write_cancel_flag.store(f
 void throw_if_writes_cancelled() { throw_if_cancelled(); }
 
 AtomicFile::AtomicFile(std::string path) : path_(std::move(path)) {
+  refuse_output_onto_input(path_);
   struct stat target {};
   if (::stat(path_.c_str(), &target) == 0 && !S_ISREG(target.st_mode)) {
     if (S_ISDIR(target.st_mode)) throw Error("cannot write " + path_ + ": it is a folder");

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include "io/load_cancel.hpp"
 #include "io/readers.hpp"
 #include "pathscope/error.hpp"
 
@@ -33,7 +34,9 @@ Graph GraphBuilder::build(bool directed, LoadReport& report) {
   const auto m = static_cast<std::size_t>(count_);
 
   std::vector<std::int64_t> start(n + 1, 0);
+  // A cancelled load stops here too, a chunk or a block of rows at a time (io/load_cancel.hpp).
   for (const auto& chunk : arcs_) {
+    io::check_load_cancel();
     for (const Arc& a : chunk) {
       const std::int32_t v = a.v < 0 ? ~a.v : a.v;
       if (a.u < 0 || a.u >= n_ || v >= n_)
@@ -56,6 +59,7 @@ Graph GraphBuilder::build(bool directed, LoadReport& report) {
       if (with_strength) g.arc_strengths[at] = strength;
     };
     for (std::size_t c = 0; c < arcs_.size(); ++c) {
+      io::check_load_cancel();
       for (std::size_t i = 0; i < arcs_[c].size(); ++i) {
         const Arc& a = arcs_[c][i];
         const double strength = with_strength ? strengths_[c][i] : 0.0;
@@ -79,6 +83,7 @@ Graph GraphBuilder::build(bool directed, LoadReport& report) {
   std::size_t out = 0;
   std::vector<RowArc> row;
   for (std::size_t u = 0; u < n; ++u) {
+    if (u % 4096 == 0) io::check_load_cancel();
     const auto first = static_cast<std::size_t>(start[u]), last = static_cast<std::size_t>(start[u + 1]);
     row.clear();
     for (std::size_t a = first; a < last; ++a) {

@@ -11,6 +11,7 @@
 
 #include "io/format_detection.hpp"
 #include "io/input_file.hpp"
+#include "io/load_cancel.hpp"
 #include "io/text_fields.hpp"
 #include "pathscope/connectome_generator.hpp"
 #include "pathscope/error.hpp"
@@ -22,13 +23,20 @@ namespace pathscope {
 
 namespace {
 
+// "" (the plain file) first, then each compression suffix.
+std::vector<std::string> with_plain(const std::vector<std::string>& suffixes) {
+  std::vector<std::string> all{""};
+  all.insert(all.end(), suffixes.begin(), suffixes.end());
+  return all;
+}
+
 // The sibling file with the same stem and another extension (rome99.gr -> rome99.co), plain
 // or compressed, beside a plain or compressed main file (rome99.gr.gz -> rome99.co.gz).
 std::optional<std::string> sibling(const std::string& path, const std::string& extension) {
   std::filesystem::path p(path);
   if (io::compression_of_name(path) != io::Compression::None) p.replace_extension();
   p.replace_extension(extension);
-  for (const char* compressed : {"", ".gz", ".zst"}) {
+  for (const std::string& compressed : with_plain(io::compression_suffixes())) {
     std::error_code ec;
     const std::string candidate = p.string() + compressed;
     if (std::filesystem::is_regular_file(candidate, ec)) return candidate;
@@ -36,10 +44,10 @@ std::optional<std::string> sibling(const std::string& path, const std::string& e
   return std::nullopt;
 }
 
-// A file named `name` (plain, .gz or .zst) in the folder of `path`.
+// A file named `name` (plain or compressed) in the folder of `path`.
 std::optional<std::string> companion(const std::string& path, const std::string& name) {
   const auto folder = std::filesystem::path(path).parent_path();
-  for (const char* compressed : {"", ".gz", ".zst"}) {
+  for (const std::string& compressed : with_plain(io::compression_suffixes())) {
     std::error_code ec;
     const std::string candidate = (folder / (name + compressed)).string();
     if (std::filesystem::is_regular_file(candidate, ec) && !std::filesystem::equivalent(candidate, path, ec))
@@ -67,8 +75,8 @@ void refuse_costs_beyond_double_sums(const Graph& g, const std::string& source) 
 
 // "-": standard input, streamed like a file (the content tests look at its sample). No
 // sibling files: there is no name to find them by.
-LoadedGraph read_standard_input(const LoadOptions& options) {
-  auto in = io::open_standard_input();
+LoadedGraph read_standard_input(const LoadOptions& options, const io::InputControls& controls) {
+  auto in = io::open_standard_input(controls);
   const std::string& source = in->name();
   if (!options.format.empty()) return file_format_named(options.format).read_graph(*in, source, options, nullptr, "");
   const FileFormat* format = io::sniff_graph_sample(in->sample());
@@ -107,7 +115,12 @@ void apply_node_table_stream(std::istream& in, const std::string& source_name, L
   file_format_named("node-table", InputKind::NodeTable).read_node_table(in, source_name, loaded, options);
 }
 
-LoadedGraph load_graph(const std::string& spec, const LoadOptions& options) {
+namespace {
+
+LoadedGraph load_unchecked(const std::string& spec, const LoadOptions& options, const JobContext& job) {
+  const io::InputControls controls{job, options.max_decompressed_bytes};
+  if (spec == "-" && options.node_table == "-")
+    throw Error("standard input can be read only once: the graph and --node-table cannot both be '-'");
   LoadedGraph out;
   if (is_random_graph_spec(spec)) {
     const RandomGraphSpec random_spec = parse_random_spec(spec);
@@ -117,32 +130,49 @@ LoadedGraph load_graph(const std::string& spec, const LoadOptions& options) {
   } else if (spec.rfind("connectome:", 0) == 0) {
     out = generate_connectome(parse_connectome_spec(spec), spec, options);
   } else if (spec == "-") {
-    out = read_standard_input(options);
+    out = read_standard_input(options, controls);
   } else {
     const FileFormat* named = options.format.empty() ? nullptr : &file_format_named(options.format);
-    auto in = io::open_input_file(spec);
+    auto in = io::open_input_file(spec, controls);
     const FileFormat& format = named ? *named : io::detect_graph_format(spec, in->sample());
     std::optional<std::string> side_path;
     for (const auto& candidate : format.siblings) {
       if (!side_path) side_path = sibling(spec, candidate.extension);
     }
     std::unique_ptr<io::InputStream> side_stream;
-    if (side_path) side_stream = io::open_input_file(*side_path);
+    if (side_path) side_stream = io::open_input_file(*side_path, controls);
     out = format.read_graph(*in, spec, options, side_stream.get(), side_path.value_or(""));
     for (const auto& name : format.companions) {
       if (const auto path = companion(spec, name)) {
-        auto table = io::open_input_file(*path);
+        job.check_cancel();
+        auto table = io::open_input_file(*path, controls);
         apply_node_table_stream(*table, *path, out, options);
       }
     }
   }
+  job.check_cancel();
   if (!options.node_table.empty()) {
-    auto table = io::open_input_file(options.node_table);
-    apply_node_table_stream(*table, options.node_table, out, options);
+    auto table = io::open_input(options.node_table, controls);
+    apply_node_table_stream(*table, table->name(), out, options);
   }
+  job.check_cancel();
   refuse_costs_beyond_double_sums(out.graph, spec);
   out.report.source = spec;
   return out;
+}
+
+}  // namespace
+
+LoadedGraph load_graph(const std::string& spec, const LoadOptions& options, const JobContext& job) {
+  const io::LoadCancelScope cancel_scope(job);
+  try {
+    return load_unchecked(spec, options, job);
+  } catch (...) {
+    // A reader that wraps the stream may turn the cancel into a failed read and that into its
+    // own error ("truncated row"); what the person asked for was the stop.
+    job.check_cancel();
+    throw;
+  }
 }
 
 EdgeCostRule parse_edge_cost_rule(const std::string& word) {

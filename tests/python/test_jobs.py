@@ -1,6 +1,7 @@
 """Progress, cancel and Ctrl-C: the callback sees increasing fractions, returning False stops the
 engine with pathscope.Cancelled, an exception in it stops the engine and comes out as it was,
-and SIGINT cancels the running engine and raises KeyboardInterrupt."""
+and SIGINT cancels the running engine (or a load, as it reads) and raises KeyboardInterrupt."""
+import random
 import signal
 import subprocess
 import sys
@@ -95,3 +96,49 @@ def test_ctrl_c_cancels_the_running_engine():
     assert float(interrupted[0].split()[-1]) < 1
     assert "finished" not in lines
     assert lines[-1] == "interrupted without callback", out
+
+
+LOAD_CHILD = textwrap.dedent("""
+    import os, signal, sys, threading, time
+    sys.path.insert(0, sys.argv[1])
+    import pathscope
+
+    def bytes_read():
+        with open("/proc/self/io") as io:
+            return next(int(line.split()[1]) for line in io if line.startswith("rchar"))
+
+    start = bytes_read()
+
+    def interrupt_once_reading():
+        # Once the load has read a few MB of the file: the signal lands mid-read.
+        while bytes_read() - start < (4 << 20):
+            time.sleep(0.002)
+        os.kill(os.getpid(), signal.SIGINT)
+
+    threading.Thread(target=interrupt_once_reading, daemon=True).start()
+    try:
+        pathscope.load_graph(sys.argv[2])
+        print("finished", bytes_read() - start, flush=True)
+    except KeyboardInterrupt:
+        print("interrupted", bytes_read() - start, flush=True)
+""")
+
+
+def test_ctrl_c_stops_a_load_as_it_reads(tmp_path):
+    # ~100 MB of edge table: a block of random rows repeated, so it is written in a moment.
+    rng = random.Random()
+    block = "".join(f"n{rng.randrange(200000)},n{rng.randrange(200000)},{rng.randrange(1, 99)}\n"
+                    for _ in range(100000)).encode()
+    table = tmp_path / "big.csv"
+    with open(table, "wb") as out:
+        out.write(b"source,target,weight\n")
+        while out.tell() < (100 << 20):
+            out.write(block)
+    size = table.stat().st_size
+    child = subprocess.run([sys.executable, "-c", LOAD_CHILD, str(MODULE_DIR), str(table)],
+                           capture_output=True, text=True, timeout=300)
+    assert child.returncode == 0, child.stderr
+    word, read = child.stdout.split()
+    # Raised while the file was being read, not once the whole load was done.
+    assert word == "interrupted", child.stdout
+    assert int(read) < size // 2, f"{read} of {size} bytes read before KeyboardInterrupt"

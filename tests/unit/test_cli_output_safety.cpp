@@ -1,11 +1,14 @@
 // pathscope-cli's outputs under stress: a SIGTERM mid-run, leftovers of killed runs, paired
-// correlate outputs, full disks (/dev/full), negative cycles named by file, and "-" as input.
+// correlate outputs, full disks (/dev/full, standard output too), negative cycles named by file,
+// "-" as input (the node table too), and outputs that would replace their own input.
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
+#include <random>
 #include <string>
 
 #include "cli_binary.hpp"
+#include "fresh_seed.hpp"
 
 namespace {
 
@@ -139,3 +142,108 @@ TEST(CliOutputSafety, DashReadsStandardInput) {
 }
 
 }  // namespace
+
+// The answer printed to a full disk is a failure: each command's output goes through the C
+// stream, whose last buffer (or all of it) only fails when flushed at the exit.
+TEST(CliOutputSafety, StandardOutputOnAFullDiskIsAnError) {
+  ScratchFolder dir;
+  std::mt19937_64 rng(test_support::fresh_seed());
+  // A ring with chords and random costs: every node reaches every other.
+  const int n = 3000;
+  std::string text = "p sp " + std::to_string(n) + " " + std::to_string(2 * n) + "\n";
+  for (int u = 1; u <= n; ++u) {
+    text += "a " + std::to_string(u) + " " + std::to_string(u % n + 1) + " " + std::to_string(1 + rng() % 99) + "\n";
+    text += "a " + std::to_string(u) + " " + std::to_string((u + 6) % n + 1) + " " + std::to_string(1 + rng() % 99) + "\n";
+  }
+  const std::string graph = dir.write("g.gr", text);
+  const std::vector<std::vector<std::string>> commands = {
+      {"info", graph},
+      {"path", graph, "1", "1500"},
+      {"path", graph, "1", "1500", "--json"},
+      {"reach", graph, "1", "--json"},
+      {"tsp", graph, "--stops", "1,700,1400,2100"},
+      {"distances", graph, "1"},  // 3,000 lines: the stream fails while printing, not only at the exit
+  };
+  test_support::CliRunSetup to_full_disk;
+  to_full_disk.stdout_path = "/dev/full";
+  for (const auto& command : commands) {
+    const auto written = run_cli(command);
+    ASSERT_TRUE(written.exited && written.code == 0) << command[0] << ": " << written.describe();
+    const auto run = run_cli(command, 30, to_full_disk);
+    ASSERT_TRUE(run.exited) << command[0] << ": " << run.describe();
+    EXPECT_EQ(run.code, 1) << command[0] << " " << command.back() << ": " << run.describe();
+    EXPECT_TRUE(contains(run.err, "standard output")) << command[0] << ": " << run.err;
+    EXPECT_TRUE(contains(run.err, "No space left on device")) << command[0] << ": " << run.err;
+  }
+}
+
+// No output replaces an input of the same command: by name, by another name of the same file
+// (./x, a hard link, a symlink), a companion input (the node table), a numeric table. The
+// command is refused as a usage error and the input stays as it was.
+TEST(CliOutputSafety, AnOutputNeverReplacesAnInputOfTheSameCommand) {
+  ScratchFolder dir;
+  std::mt19937_64 rng(test_support::fresh_seed());
+  std::string edges = "source,target,weight\n";
+  for (int k = 0; k < 40; ++k)
+    edges += "n" + std::to_string(rng() % 20) + ",n" + std::to_string(rng() % 20) + "," + std::to_string(1 + rng() % 9) + "\n";
+  edges += "n0,n1,1\n";
+  const std::string io = dir.write("io.csv", edges);
+  const std::string nodes = dir.write("nodes.csv", "id,x,y\nn0,1,2\nn1,3,4\n");
+  fs::create_hard_link(io, dir.file("hard.csv"));
+  fs::create_symlink(io, dir.file("soft.csv"));
+  std::string table = "gene\ta\tb\tc\td\n";
+  for (int g = 0; g < 6; ++g) {
+    table += "g" + std::to_string(g);
+    for (int c = 0; c < 4; ++c) table += "\t" + std::to_string(rng() % 100);
+    table += "\n";
+  }
+  const std::string tsv = dir.write("t.tsv", table);
+  const auto graphml = run_cli({"export", io, "--out", dir.file("g.graphml")});
+  ASSERT_TRUE(graphml.exited && graphml.code == 0) << graphml.describe();
+  const std::string graphml_text = read_text(dir.file("g.graphml"));
+
+  const std::string here = fs::current_path().string();
+  fs::current_path(dir.path());
+  struct Case {
+    std::vector<std::string> command;
+    std::string input, before;
+  };
+  const std::vector<Case> cases = {
+      {{"distances", io, "n0", "--out", io}, io, edges},
+      {{"distances", "io.csv", "n0", "--out", "./io.csv"}, io, edges},
+      {{"distances", io, "n0", "--out", dir.file("hard.csv")}, io, edges},
+      {{"distances", io, "n0", "--out", dir.file("soft.csv")}, io, edges},
+      {{"distances", io, "n0", "--node-table", nodes, "--out", nodes}, nodes, read_text(nodes)},
+      {{"export", dir.file("g.graphml"), "--out", dir.file("g.graphml")}, dir.file("g.graphml"), graphml_text},
+      {{"correlate", tsv, "--out", tsv}, tsv, table},
+  };
+  for (const auto& c : cases) {
+    const auto run = run_cli(c.command);
+    ASSERT_TRUE(run.exited) << run.describe();
+    EXPECT_EQ(run.code, 2) << c.command[0] << " " << c.command.back() << ": " << run.describe();
+    EXPECT_TRUE(contains(run.err, "is an input of this command")) << run.err;
+    EXPECT_EQ(read_text(c.input), c.before) << c.command.back();
+  }
+  fs::current_path(here);
+  // Another name beside the input is an ordinary output.
+  const auto fine = run_cli({"distances", io, "n0", "--out", dir.file("d.csv")});
+  EXPECT_TRUE(fine.exited && fine.code == 0) << fine.describe();
+}
+
+// "--node-table -" reads the node table from standard input, as "-" does for every other input.
+TEST(CliOutputSafety, NodeTableFromStandardInput) {
+  ScratchFolder dir;
+  const std::string graph = std::string(PATHSCOPE_TEST_DATA) + "/readers/edge_table/good_header.csv";
+  const std::string nodes = dir.write("nodes.csv", "id,x,y\nalpha,1.5,2\nbeta,4,5\ngamma,-3,0.25\n");
+  const auto from_file = run_cli({"export", graph, "--node-table", nodes, "--out", dir.file("a.json")});
+  ASSERT_TRUE(from_file.exited && from_file.code == 0) << from_file.describe();
+  const auto from_stdin = run_cli({"export", graph, "--node-table", "-", "--out", dir.file("b.json")}, 30, {nodes});
+  ASSERT_TRUE(from_stdin.exited && from_stdin.code == 0) << from_stdin.describe();
+  EXPECT_EQ(read_text(dir.file("a.json")), read_text(dir.file("b.json")));
+  EXPECT_TRUE(contains(read_text(dir.file("b.json")), "1.5"));
+  // Standard input cannot be both the graph and its node table.
+  const auto both = run_cli({"info", "-", "--node-table", "-"}, 30, {nodes});
+  ASSERT_TRUE(both.exited) << both.describe();
+  EXPECT_NE(both.code, 0);
+  EXPECT_TRUE(contains(both.err, "standard input can be read only once")) << both.err;
+}

@@ -1,8 +1,14 @@
-// Compressed input: every format's sample reads to the same graph from its plain, gzip and
-// zstd forms (compressed here with zlib and libzstd themselves), by extension and by magic
-// number alone; damaged, truncated and mislabelled files are refused naming the file.
+// Compressed input: every format's sample reads to the same graph from its plain, gzip, zstd,
+// xz and bzip2 forms (compressed here with zlib, libzstd, liblzma and libbz2 themselves), by
+// extension and by magic number alone; damaged, truncated and mislabelled files are refused
+// naming the file, zero padding after the data is not damage, content that inflates past its
+// limit is refused, and a cancelled load stops.
+#include <bzlib.h>
+#include <lzma.h>
 #include <zlib.h>
 #include <zstd.h>
+
+#include <atomic>
 
 #include <algorithm>
 #include <cmath>
@@ -13,6 +19,7 @@
 #include "fresh_seed.hpp"
 #include "pathscope/error.hpp"
 #include "pathscope/file_formats.hpp"
+#include "pathscope/job.hpp"
 #include "pathscope/load.hpp"
 #include "pathscope/table.hpp"
 #include "gzip_text.hpp"
@@ -46,6 +53,38 @@ std::string zstd(const std::string& text, int level = 3) {
   out.resize(size);
   return out;
 }
+
+// As `xz` writes it (CRC64 check).
+std::string xz(const std::string& text) {
+  std::string out(lzma_stream_buffer_bound(text.size()), '\0');
+  std::size_t size = 0;
+  EXPECT_EQ(lzma_easy_buffer_encode(6, LZMA_CHECK_CRC64, nullptr, reinterpret_cast<const std::uint8_t*>(text.data()),
+                                    text.size(), reinterpret_cast<std::uint8_t*>(out.data()), &size, out.size()),
+            LZMA_OK);
+  out.resize(size);
+  return out;
+}
+
+std::string bzip2(const std::string& text) {
+  unsigned size = static_cast<unsigned>(text.size() + text.size() / 100 + 600);
+  std::string out(size, '\0');
+  EXPECT_EQ(BZ2_bzBuffToBuffCompress(out.data(), &size, const_cast<char*>(text.data()),
+                                     static_cast<unsigned>(text.size()), 9, 0, 0),
+            BZ_OK);
+  out.resize(size);
+  return out;
+}
+
+// Each compressor by the suffix its tool gives.
+std::string pack_as(const std::string& suffix, const std::string& text) {
+  if (suffix == ".gz") return gzip(text);
+  if (suffix == ".zst") return zstd(text);
+  if (suffix == ".xz") return xz(text);
+  if (suffix == ".bz2") return bzip2(text);
+  ADD_FAILURE() << "no compressor for " << suffix;
+  return text;
+}
+const char* const kSuffixes[] = {".gz", ".zst", ".xz", ".bz2"};
 
 // Equal, or both NaN (a node without a position).
 bool same_floats(const std::vector<float>& a, const std::vector<float>& b) {
@@ -120,7 +159,7 @@ std::string big_edge_table(std::mt19937_64& rng, int rows) {
 
 }  // namespace
 
-TEST(ReadCompressed, EverySampleReadsAlikePlainGzipAndZstd) {
+TEST(ReadCompressed, EverySampleReadsAlikePlainAndInEveryCompression) {
   TempDir dir;
   const auto samples = graph_samples();
   ASSERT_GE(samples.size(), 15u);
@@ -136,8 +175,8 @@ TEST(ReadCompressed, EverySampleReadsAlikePlainGzipAndZstd) {
       side.replace_extension(ext);
       if (fs::exists(side)) sides.push_back(side);
     }
-    for (const std::string suffix : {".gz", ".zst"}) {
-      const auto pack = [&](const std::string& t) { return suffix == ".gz" ? gzip(t) : zstd(t); };
+    for (const std::string suffix : kSuffixes) {
+      const auto pack = [&](const std::string& t) { return pack_as(suffix, t); };
       const std::string path = dir.file(stem + suffix);
       write_text(path, pack(text));
       for (const fs::path& side : sides) {
@@ -151,11 +190,13 @@ TEST(ReadCompressed, EverySampleReadsAlikePlainGzipAndZstd) {
       ++checked;
     }
     // Known by magic number alone, whatever the name (the extension still names the content).
-    const std::string unnamed = dir.file("magic_" + stem);
-    write_text(unnamed, gzip(text));
-    if (sides.empty()) expect_same_graph(load_graph(unnamed).graph, plain.graph, unnamed);
+    for (const std::string suffix : kSuffixes) {
+      const std::string unnamed = dir.file("magic" + suffix.substr(1) + "_" + stem);
+      write_text(unnamed, pack_as(suffix, text));
+      if (sides.empty()) expect_same_graph(load_graph(unnamed).graph, plain.graph, unnamed);
+    }
   }
-  EXPECT_EQ(checked, static_cast<int>(2 * samples.size()));
+  EXPECT_EQ(checked, static_cast<int>(4 * samples.size()));
 }
 
 TEST(ReadCompressed, ContentPastTheSampleAndConcatenatedMembersReadAlike) {
@@ -171,7 +212,10 @@ TEST(ReadCompressed, ContentPastTheSampleAndConcatenatedMembersReadAlike) {
   write_text(dir.file("two.csv.gz"), gzip(table.substr(0, cut), 1) + gzip(table.substr(cut), 9));
   write_text(dir.file("one.csv.zst"), zstd(table, 1 + static_cast<int>(rng() % 5)));
   write_text(dir.file("noname"), gzip(table));
-  for (const std::string name : {"two.csv.gz", "one.csv.zst", "noname"}) {
+  // xz and bzip2 streams concatenated the same way (pxz, pbzip2 and `cat` make them).
+  write_text(dir.file("two.csv.xz"), xz(table.substr(0, cut)) + xz(table.substr(cut)));
+  write_text(dir.file("two.csv.bz2"), bzip2(table.substr(0, cut)) + bzip2(table.substr(cut)));
+  for (const std::string name : {"two.csv.gz", "one.csv.zst", "noname", "two.csv.xz", "two.csv.bz2"}) {
     expect_same_graph(load_graph(dir.file(name)).graph, plain.graph, name + " seed " + std::to_string(seed));
   }
 
@@ -238,8 +282,8 @@ TEST(ReadCompressed, TruncatedAndDamagedStreamsAreRefusedNamingTheFile) {
   std::mt19937_64 rng(seed);
   TempDir dir;
   const std::string table = big_edge_table(rng, 3000);
-  for (const std::string suffix : {".gz", ".zst"}) {
-    const std::string whole = suffix == ".gz" ? gzip(table) : zstd(table);
+  for (const std::string suffix : kSuffixes) {
+    const std::string whole = pack_as(suffix, table);
     // Cut anywhere, even one byte short (inside the gzip trailer's checksum): never a
     // shorter graph read as if complete.
     std::vector<std::size_t> cuts = {whole.size() - 1, whole.size() / 2, 10};
@@ -269,10 +313,91 @@ TEST(ReadCompressed, TruncatedAndDamagedStreamsAreRefusedNamingTheFile) {
       }
     }
   }
-  // Trailing data that is not another member.
-  const std::string path = dir.file("trailing.csv.gz");
-  write_text(path, gzip(table) + "garbage after the end");
-  EXPECT_NE(std::string(parse_error_of(path).what()).find("damaged"), std::string::npos);
+  // Trailing data that is not another member, nor zero padding.
+  for (const std::string suffix : kSuffixes) {
+    const std::string path = dir.file("trailing.csv" + suffix);
+    write_text(path, pack_as(suffix, table) + std::string(1 + rng() % 600, '\0') + "garbage after the end");
+    EXPECT_NE(std::string(parse_error_of(path).what()).find("damaged"), std::string::npos) << suffix;
+  }
+}
+
+// tar and some archivers pad a compressed file with zero bytes to a block size; gzip(1), xz(1)
+// and bzip2(1) read such a file whole, and so does every reader here.
+TEST(ReadCompressed, ZeroPaddingAfterTheDataIsAccepted) {
+  const auto seed = test_support::fresh_seed();
+  std::mt19937_64 rng(seed);
+  TempDir dir;
+  const std::string table = big_edge_table(rng, 2000 + static_cast<int>(rng() % 2000));
+  write_text(dir.file("plain.csv"), table);
+  const LoadedGraph plain = load_graph(dir.file("plain.csv"));
+  for (const std::string suffix : kSuffixes) {
+    // xz pads its own streams to 4 bytes: a multiple of 4 is what an xz file may hold.
+    const std::size_t zeros = 4 * (1 + rng() % 5000);
+    const std::string path = dir.file("padded.csv" + suffix);
+    write_text(path, pack_as(suffix, table) + std::string(zeros, '\0'));
+    expect_same_graph(load_graph(path).graph, plain.graph, path + " with " + std::to_string(zeros) +
+                                                               " zero bytes, seed " + std::to_string(seed));
+  }
+}
+
+// A gzip bomb (rows repeated far past what real tables shrink to) is refused once it inflates
+// past the default limit, naming the file and the option that raises it; the limit raised, it
+// loads. A limit given is kept to the byte in every compression.
+TEST(ReadCompressed, ContentThatInflatesPastItsLimitIsRefused) {
+  const auto seed = test_support::fresh_seed();
+  std::mt19937_64 rng(seed);
+  TempDir dir;
+  const auto source = rng() % 1000, target = rng() % 1000;
+  const std::string row = "n" + std::to_string(source) + ",n" + std::to_string(target) + ",1\n";
+  std::string rows;
+  while (rows.size() < (std::size_t{1} << 20)) rows += row;
+  std::string bomb_text = "source,target,weight\n";
+  // 72 to 80 MiB of identical rows: above the 64 MiB floor, and about 1,000 times the gzip.
+  const std::size_t mib = 72 + rng() % 9;
+  for (std::size_t k = 0; k < mib; ++k) bomb_text += rows;
+  const std::string bomb = dir.file("bomb.csv.gz");
+  const std::string packed = gzip(bomb_text, 9);
+  write_text(bomb, packed);
+  ASSERT_LT(packed.size() * 100, bomb_text.size());
+  const ParseError e = parse_error_of(bomb);
+  EXPECT_EQ(e.file(), bomb);
+  const std::string message = e.what();
+  EXPECT_NE(message.find("inflates past"), std::string::npos) << message;
+  EXPECT_NE(message.find("--max-decompressed"), std::string::npos) << message;
+  LoadOptions raised;
+  raised.max_decompressed_bytes = static_cast<std::int64_t>(bomb_text.size());
+  EXPECT_EQ(load_graph(bomb, raised).graph.n, source == target ? 1 : 2) << "seed " << seed;
+
+  const std::string table = big_edge_table(rng, 70000 + static_cast<int>(rng() % 20000));
+  write_text(dir.file("plain.csv"), table);
+  const LoadedGraph plain = load_graph(dir.file("plain.csv"));
+  for (const std::string suffix : kSuffixes) {
+    const std::string path = dir.file("limited.csv" + suffix);
+    write_text(path, pack_as(suffix, table));
+    LoadOptions exact;
+    exact.max_decompressed_bytes = static_cast<std::int64_t>(table.size());
+    expect_same_graph(load_graph(path, exact).graph, plain.graph, path);
+    LoadOptions short_by_one;
+    short_by_one.max_decompressed_bytes = static_cast<std::int64_t>(table.size()) - 1;
+    EXPECT_NE(std::string(parse_error_of(path, short_by_one).what()).find("inflates past"), std::string::npos) << path;
+  }
+}
+
+// A cancel request stops a load between two pieces of input, whatever the reader, and the
+// load ends with Cancelled, not with a graph or a reader's error about a cut-off file.
+TEST(ReadCompressed, ACancelledLoadStopsWithCancelled) {
+  const auto seed = test_support::fresh_seed();
+  std::mt19937_64 rng(seed);
+  TempDir dir;
+  const std::string table = big_edge_table(rng, 90000);  // past the first MiB
+  for (const std::string name : {"t.csv", "t.csv.gz", "t.csv.xz"}) {
+    const std::string path = dir.file(name);
+    write_text(path, name == std::string("t.csv") ? table : pack_as(fs::path(name).extension().string(), table));
+    std::atomic<bool> cancel{true};
+    EXPECT_THROW(load_graph(path, {}, JobContext({}, &cancel)), Cancelled) << name;
+    cancel = false;
+    EXPECT_NO_THROW(load_graph(path, {}, JobContext({}, &cancel))) << name;
+  }
 }
 
 TEST(ReadCompressed, ANameThatPromisesCompressionTheContentLacksIsRefused) {

@@ -9,7 +9,7 @@ namespace pathscope::qt {
 
 std::shared_ptr<GraphSession> build_session(const std::string& spec, const LoadOptions& options,
                                             const JobContext& job) {
-  LoadedGraph loaded = load_graph(spec, options);
+  LoadedGraph loaded = load_graph(spec, options, job);
   job.check_cancel();
   std::error_code ec;
   std::string sha256 = std::filesystem::is_regular_file(spec, ec) ? sha256_file_hex(spec) : sha256_hex(spec);

@@ -6,7 +6,36 @@
 #include <string>
 #include <vector>
 
+#include "pathscope/error.hpp"
+
 namespace pathscope {
+
+// An output whose target is one of the run's inputs: writing it would destroy what it was made
+// from. Front ends report it as a usage error.
+class OutputIsInput : public Error {
+ public:
+  using Error::Error;
+};
+
+// One command's run, for the rule that no output replaces an input of the same run. While a
+// RunInputs lives, every file opened through the core's input layer (graphs, their sibling and
+// companion files, node tables, numeric tables, saved tables) and every file passed to
+// note_input is remembered by device and inode, and AtomicFile refuses a target that is one of
+// them (the same path, a hard link, a symlink, "./x" for "x") with OutputIsInput, before
+// anything is written. Front ends that run one command per process (the CLI, the explorer's
+// script mode) hold one for the whole run; a library user who writes where it read holds none.
+class RunInputs {
+ public:
+  RunInputs();
+  ~RunInputs();
+  RunInputs(const RunInputs&) = delete;
+  RunInputs& operator=(const RunInputs&) = delete;
+};
+// Remembers `path` as an input when a RunInputs lives; anything but an existing file is ignored.
+void note_input(const std::string& path);
+// Throws OutputIsInput when `path` is a remembered input: for writers that check before their
+// long work, and for those that write other than through AtomicFile.
+void refuse_output_onto_input(const std::string& path);
 
 class AtomicFile;
 void commit_together(const std::vector<AtomicFile*>& files);

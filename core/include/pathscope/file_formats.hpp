@@ -47,7 +47,7 @@ struct FileFormat {
   InputKind kind = InputKind::Graph;
   std::vector<std::string> extensions;  // lower case, with the dot; the usual one first
   std::vector<SiblingFile> siblings;
-  // Tables read after the graph when a file of this name (plain, .gz or .zst) lies in the same
+  // Tables read after the graph when a file of this name (plain or compressed) lies in the same
   // folder: a connectome export's neuron tables ("classification.csv"), joined by neuron id.
   std::vector<std::string> companions;
   ContentSniffer sniff = nullptr;             // null: known by extension or by name only
@@ -77,7 +77,7 @@ const FileFormat& file_format_named(std::string_view name, InputKind kind = Inpu
 
 // Lower case, with the dot, "" when there is none: "Roads.GR" -> ".gr".
 std::string file_extension(std::string_view path);
-// The extension that names the content, past a compression suffix (.gz, .zst):
+// The extension that names the content, past a compression suffix (.gz, .zst, .xz, .bz2):
 // "conn.csv.gz" -> ".csv", "graph.gz" -> "". Compressed files are recognised by magic number
 // whatever their name, and read decompressed in every format.
 std::string content_extension(std::string_view path);

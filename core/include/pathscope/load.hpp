@@ -6,6 +6,7 @@
 #include <string>
 
 #include "pathscope/graph.hpp"
+#include "pathscope/job.hpp"
 #include "pathscope/load_report.hpp"
 
 namespace pathscope {
@@ -35,7 +36,7 @@ struct LoadOptions {
   // writes "length"). Empty: "weight" when the file has it, else every edge costs 1; named: an
   // edge without it is an error.
   std::string weight_attribute;
-  std::string node_table;           // optional CSV with ids/names and positions
+  std::string node_table;           // optional CSV with ids/names and positions; "-": standard input
   bool force_undirected = false;    // treat every row as an edge in both directions
   double dense_no_arc = 1e6;        // dense matrices: entries >= this mean "no arc"
   // Dense matrices: 0 off the diagonal means "no arc" unless this is set, as in the adjacency
@@ -44,6 +45,10 @@ struct LoadOptions {
   bool dense_zero_is_arc = false;
   std::int64_t max_nodes = 100'000'000;   // sanity limits checked before allocating
   std::int64_t max_arcs = 2'000'000'000;
+  // Compressed inputs: the most bytes one may inflate to before it is refused as a compression
+  // bomb. 0: 100 times its compressed size, and at least 64 MiB (real tables shrink 3 to 20
+  // times; a gzip bomb 1,000 times). A 40 GB table that shrank 400 times needs 40e9 here.
+  std::int64_t max_decompressed_bytes = 0;
 };
 
 struct LoadedGraph {
@@ -53,8 +58,9 @@ struct LoadedGraph {
 
 // spec "-" reads standard input, in the format options.format names or else the one its
 // content shows (no sibling files). Throws ParseError ("FILE:LINE: message") for bad input and
-// Error for unreadable files.
-LoadedGraph load_graph(const std::string& spec, const LoadOptions& options = {});
+// Error for unreadable files; Cancelled within one piece of input (64 KiB) of a cancel request
+// on `job`, whichever reader is reading.
+LoadedGraph load_graph(const std::string& spec, const LoadOptions& options = {}, const JobContext& job = {});
 
 // "weight", "hops", "inverse", "max-minus"; throws Error naming the accepted words.
 EdgeCostRule parse_edge_cost_rule(const std::string& word);

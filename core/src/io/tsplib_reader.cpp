@@ -6,6 +6,7 @@
 #include <limits>
 #include <unordered_set>
 
+#include "io/load_cancel.hpp"
 #include "io/input_file.hpp"
 #include "io/declared_size.hpp"
 #include "io/line_reader.hpp"
@@ -302,13 +303,16 @@ class TsplibParser {
       constexpr std::int32_t kParallelFromStops = 4096;
       auto& costs = instance_.costs;
       const double* coords = node_coords_.data();
+      const JobContext& load = io::current_load_job();
 #pragma omp parallel for schedule(dynamic, 64) if (k >= kParallelFromStops)
       for (std::int32_t i = 0; i < k; ++i) {
+        if (load.cancel_requested()) continue;  // an OpenMP loop cannot be left: the rows are skipped
         for (std::int32_t j = i + 1; j < k; ++j) {
           const auto cost = tsplib_distance(type, coords + static_cast<std::size_t>(i) * dims, coords + static_cast<std::size_t>(j) * dims);
           costs[static_cast<std::size_t>(i) * k + j] = costs[static_cast<std::size_t>(j) * k + i] = cost;
         }
       }
+      load.check_cancel();
     }
     if (have_node_coords_) {
       instance_.coord_dims = node_coord_dims_;
@@ -400,6 +404,7 @@ Graph tsplib_to_graph(const TsplibInstance& instance) {
   GraphBuilder builder(k);
   builder.reserve(static_cast<std::int64_t>(k) * (k - 1));
   for (std::int32_t i = 0; i < k; ++i) {
+    io::check_load_cancel();
     for (std::int32_t j = 0; j < k; ++j) {
       if (i != j) builder.add_arc(i, j, instance.cost(i, j));
     }

@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "io/text_fields.hpp"
+#include "pathscope/atomic_file.hpp"
 #include "pathscope/error.hpp"
 
 namespace pathscope {
@@ -44,6 +45,7 @@ std::vector<NodePair> read_node_pairs_file(const std::string& file, const Graph&
   if (file == "-") return read_node_pairs(std::cin, "standard input", g);
   std::ifstream in(file);
   if (!in) throw Error("cannot open " + file);
+  note_input(file);
   return read_node_pairs(in, file, g);
 }
 

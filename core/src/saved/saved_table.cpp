@@ -15,6 +15,7 @@
 #include <string_view>
 #include <utility>
 
+#include "pathscope/atomic_file.hpp"
 #include "pathscope/error.hpp"
 
 namespace pathscope {
@@ -93,6 +94,7 @@ std::string system_error(int code) { return std::strerror(code); }
 SavedTable::SavedTable(const std::string& path) : path_(path) {
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) throw Error("cannot open " + path + ": " + system_error(errno));
+  note_input(path);
   struct Closer {
     int fd;
     ~Closer() { ::close(fd); }
