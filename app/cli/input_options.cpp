@@ -45,7 +45,7 @@ void InputOptions::add_to(CLI::App& command, bool format_names_output) {
       ->check(CLI::Validator(
           [](std::string& text) -> std::string {
             try {
-              if (parse_bytes(text) == 0) return "--max-decompressed must be more than 0 bytes";
+              if (parse_bytes(text) == 0) return "must be more than 0 bytes (leave it out for the default)";
               return {};
             } catch (const Error& e) {
               return e.what();

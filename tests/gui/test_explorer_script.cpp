@@ -261,6 +261,32 @@ class ExplorerScriptTest : public QObject {
     }
   }
 
+  // An export onto the graph the run opened (by its name, ./name, or a symlink to it) would
+  // destroy it: a usage error, the graph left as it was, nothing else written.
+  void export_onto_its_own_graph_is_refused() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString graph = dir.filePath(QStringLiteral("line.gr"));
+    write_dimacs(graph, 3, {{1, 2, 4}, {2, 3, 5}});
+    QFile original(graph);
+    QVERIFY(original.open(QIODevice::ReadOnly));
+    const QByteArray before = original.readAll();
+    original.close();
+    QVERIFY(QFile::link(graph, dir.filePath(QStringLiteral("link.gr"))));
+    const QStringList inputs = {QStringLiteral("line.gr"), QStringLiteral("link.gr")};
+    for (const auto* option : {"--export-json", "--export-png"}) {
+      for (const auto* target : {"line.gr", "./line.gr", "link.gr"}) {
+        const auto o = run_explorer(dir.path(), {QStringLiteral("line.gr"), QStringLiteral("--path"), QStringLiteral("1"),
+                                                 QStringLiteral("3"), QString::fromLatin1(option),
+                                                 QString::fromLatin1(target), QStringLiteral("--quit")});
+        expect_failure(o, kUsage, QStringLiteral("is an input of this command"), dir.path(), inputs);
+        QFile after(graph);
+        QVERIFY(after.open(QIODevice::ReadOnly));
+        QVERIFY2(after.readAll() == before, qPrintable(QString::fromLatin1(option) + QLatin1Char(' ') + target));
+      }
+    }
+  }
+
   // The codes a script sees are documented where a person looks for them.
   void help_lists_exit_codes() {
     const auto o = run_explorer(QDir::tempPath(), {QStringLiteral("--help")});
