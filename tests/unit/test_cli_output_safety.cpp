@@ -225,6 +225,28 @@ TEST(CliOutputSafety, AnOutputNeverReplacesAnInputOfTheSameCommand) {
     EXPECT_EQ(read_text(c.input), c.before) << c.command.back();
   }
   fs::current_path(here);
+
+  // A connectome export: the companion table beside the connections, and a saved table.
+  const std::string codex = dir.file("codex");
+  const auto exported = run_cli({"export-codex", "connectome:n=200,seed=" + std::to_string(rng() % 1000) + ",types=6", codex});
+  ASSERT_TRUE(exported.exited && exported.code == 0) << exported.describe();
+  const std::string connections = codex + "/connections.csv", classification = codex + "/classification.csv";
+  const std::string saved = dir.file("D.npy");
+  const auto apsp = run_cli({"apsp", connections, "--out", saved});
+  ASSERT_TRUE(apsp.exited && apsp.code == 0) << apsp.describe();
+  const std::vector<Case> connectome_cases = {
+      {{"path-lengths", connections, "--from", "top:2", "--to", "top:2", "--out", classification}, classification,
+       read_text(classification)},
+      {{"path-lengths", connections, "--table", saved, "--from", "top:2", "--to", "top:2", "--out", saved}, saved,
+       read_text(saved)},
+  };
+  for (const auto& c : connectome_cases) {
+    const auto run = run_cli(c.command);
+    ASSERT_TRUE(run.exited) << run.describe();
+    EXPECT_EQ(run.code, 2) << c.command.back() << ": " << run.describe();
+    EXPECT_TRUE(contains(run.err, "is an input of this command")) << run.err;
+    EXPECT_EQ(read_text(c.input), c.before) << c.command.back();
+  }
   // Another name beside the input is an ordinary output.
   const auto fine = run_cli({"distances", io, "n0", "--out", dir.file("d.csv")});
   EXPECT_TRUE(fine.exited && fine.code == 0) << fine.describe();
