@@ -4,8 +4,6 @@
 #include <QApplication>
 #include <QActionGroup>
 #include <QSignalSpy>
-#include <QStandardPaths>
-#include <QSurfaceFormat>
 #include <QTemporaryDir>
 #include <QtTest>
 #include <algorithm>
@@ -14,12 +12,12 @@
 #include <map>
 #include <set>
 
+#include "explorer_test_main.hpp"
 #include "label_layout.hpp"
 #include "main_window.hpp"
 #include "pathscope/random_graph.hpp"
 #include "pathscope_render/frame_bench.hpp"
 #include "shared_data_qt.hpp"
-#include "surface_format.hpp"
 
 using pathscope::qt::MainWindow;
 using pathscope::render::Camera;
@@ -280,14 +278,6 @@ class ExplorerScaleTest : public QObject {
   }
 };
 
-int main(int argc, char** argv) {
-  QSurfaceFormat::setDefaultFormat(pathscope::qt::explorer_surface_format());
-  QApplication::setAttribute(Qt::AA_ShareOpenGLContexts);
-  QApplication app(argc, argv);
-  QStandardPaths::setTestModeEnabled(true);
-  QApplication::setOrganizationName(QStringLiteral("pathscope-tests"));
-  ExplorerScaleTest test;
-  return QTest::qExec(&test, argc, argv);
-}
+PATHSCOPE_EXPLORER_TEST_MAIN(ExplorerScaleTest)
 
 #include "test_explorer_scale.moc"

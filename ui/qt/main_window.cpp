@@ -200,7 +200,9 @@ void MainWindow::adopt(std::shared_ptr<GraphSession> session, QStringList keep_s
   selection_->reset(session_);
   timing_panel_->clear();
   timing_panel_->set_run_enabled(true);
-  if (session_->made_by.empty()) {  // a network made in memory cannot be reopened from its spec
+  // A network made in memory cannot be reopened from its spec, and what a script opens is not
+  // among the person's recent files: scripted runs leave the settings as they found them.
+  if (session_->made_by.empty() && !scripted_) {
     remember_recent_graph(qs(session_->spec), session_->options);
     rebuild_recent_menu();
   }
