@@ -10,7 +10,7 @@ packages=(build-essential cmake ninja-build pkg-config ccache python3
   libgtest-dev nlohmann-json3-dev libcli11-dev libfmt-dev
   qt6-base-dev libqt6opengl6-dev libgl-dev libegl-dev libglfw3-dev libimgui-dev libstb-dev
   zlib1g-dev libzstd-dev liblzma-dev libbz2-dev libexpat1-dev
-  xvfb xauth libgl1-mesa-dri clang libclang-rt-dev
+  xvfb xauth x11-utils libx11-dev libgl1-mesa-dri clang libclang-rt-dev
   zstd python3-networkx python3-igraph
   pybind11-dev python3-dev python3-numpy python3-scipy python3-pytest)
 

@@ -14,7 +14,7 @@ fuzz_seconds=${PATHSCOPE_FUZZ_SECONDS:-20}
 echo "== build (Release)"
 "$root/scripts/build.sh" "$root/build" -DPATHSCOPE_PYTHON=ON
 echo "== tests: unit and gui (gpu excluded: no GPU here)"
-(cd "$root/build" && xvfb-run -a -s "-screen 0 1920x1080x24" ctest -LE gpu --output-on-failure -j "$jobs")
+(cd "$root/build" && xvfb-run -a -s "-screen 0 1920x1080x24 -noreset" ctest -LE gpu --output-on-failure -j "$jobs")
 
 echo "== Python module (pytest, tests/python)"
 python=$(sed -n 's/^PATHSCOPE_PYTHON_EXECUTABLE:INTERNAL=//p' "$root/build/CMakeCache.txt")

@@ -8,19 +8,18 @@
 #include <QMessageBox>
 #include <QProcess>
 #include <QPushButton>
+#include <QSettings>
 #include <QSignalSpy>
-#include <QStandardPaths>
-#include <QSurfaceFormat>
 #include <QTemporaryDir>
 #include <QtTest>
 #include <nlohmann/json.hpp>
 #include <cmath>
 #include <random>
 
+#include "explorer_test_main.hpp"
 #include "main_window.hpp"
 #include "min_weight_box.hpp"
 #include "open_dialog.hpp"
-#include "surface_format.hpp"
 #include "pathscope/apsp.hpp"
 #include "pathscope/path.hpp"
 #include "pathscope/random_graph.hpp"
@@ -211,6 +210,15 @@ class ExplorerTest : public QObject {
     QVERIFY2(count_colour(image, colour) > 200, "the exported path is not drawn in the highlight colour");
   }
 
+  // Settings (recent files) are this run's own: in the private folder the shared test main
+  // made, never the user's, nor another test's running beside this one.
+  void settings_are_private_to_the_run() {
+    const QString home = test_support::private_settings_home();
+    QVERIFY(!home.isEmpty());
+    const QString file = QSettings().fileName();
+    QVERIFY2(file.startsWith(home + QLatin1Char('/')), qPrintable(file + QStringLiteral(" is not under ") + home));
+  }
+
   // A broken file: an error box naming the file and line, the previous graph still shown,
   // and the next open works.
   void broken_file_shows_error_and_app_keeps_working() {
@@ -397,14 +405,6 @@ class ExplorerTest : public QObject {
   }
 };
 
-int main(int argc, char** argv) {
-  QSurfaceFormat::setDefaultFormat(pathscope::qt::explorer_surface_format());
-  QApplication::setAttribute(Qt::AA_ShareOpenGLContexts);
-  QApplication app(argc, argv);
-  QStandardPaths::setTestModeEnabled(true);  // recent files go to a test settings file
-  QApplication::setOrganizationName(QStringLiteral("pathscope-tests"));
-  ExplorerTest test;
-  return QTest::qExec(&test, argc, argv);
-}
+PATHSCOPE_EXPLORER_TEST_MAIN(ExplorerTest)
 
 #include "test_explorer.moc"

@@ -13,8 +13,6 @@
 #include <QProcess>
 #include <QPushButton>
 #include <QSignalSpy>
-#include <QStandardPaths>
-#include <QSurfaceFormat>
 #include <QTemporaryDir>
 #include <QtTest>
 #include <nlohmann/json.hpp>
@@ -25,6 +23,7 @@
 #include <random>
 #include <set>
 
+#include "explorer_test_main.hpp"
 #include "main_window.hpp"
 #include "pathscope/apsp.hpp"
 #include "pathscope/codex_export.hpp"
@@ -32,7 +31,6 @@
 #include "pathscope/node_index.hpp"
 #include "pathscope/npy_writer.hpp"
 #include "pathscope/path_sets.hpp"
-#include "surface_format.hpp"
 
 using pathscope::qt::MainWindow;
 
@@ -403,14 +401,6 @@ class ExplorerBrainTest : public QObject {
   }
 };
 
-int main(int argc, char** argv) {
-  QSurfaceFormat::setDefaultFormat(pathscope::qt::explorer_surface_format());
-  QApplication::setAttribute(Qt::AA_ShareOpenGLContexts);
-  QApplication app(argc, argv);
-  QStandardPaths::setTestModeEnabled(true);
-  QApplication::setOrganizationName(QStringLiteral("pathscope-tests"));
-  ExplorerBrainTest test;
-  return QTest::qExec(&test, argc, argv);
-}
+PATHSCOPE_EXPLORER_TEST_MAIN(ExplorerBrainTest)
 
 #include "test_explorer_brain.moc"

@@ -9,8 +9,6 @@
 #include <QDoubleSpinBox>
 #include <QLineEdit>
 #include <QSignalSpy>
-#include <QStandardPaths>
-#include <QSurfaceFormat>
 #include <QTemporaryDir>
 #include <QtTest>
 #include <algorithm>
@@ -22,9 +20,9 @@
 #include <utility>
 #include <vector>
 
+#include "explorer_test_main.hpp"
 #include "correlation_network.hpp"
 #include "main_window.hpp"
-#include "surface_format.hpp"
 
 using pathscope::qt::MainWindow;
 
@@ -222,14 +220,6 @@ class ExplorerCorrelationTest : public QObject {
   }
 };
 
-int main(int argc, char** argv) {
-  QSurfaceFormat::setDefaultFormat(pathscope::qt::explorer_surface_format());
-  QApplication::setAttribute(Qt::AA_ShareOpenGLContexts);
-  QApplication app(argc, argv);
-  QStandardPaths::setTestModeEnabled(true);
-  QApplication::setOrganizationName(QStringLiteral("pathscope-tests"));
-  ExplorerCorrelationTest test;
-  return QTest::qExec(&test, argc, argv);
-}
+PATHSCOPE_EXPLORER_TEST_MAIN(ExplorerCorrelationTest)
 
 #include "test_explorer_correlation.moc"

@@ -8,8 +8,6 @@
 #include <QFile>
 #include <QProcess>
 #include <QSignalSpy>
-#include <QStandardPaths>
-#include <QSurfaceFormat>
 #include <QTemporaryDir>
 #include <QXmlStreamReader>
 #include <QtTest>
@@ -20,12 +18,12 @@
 #include <nlohmann/json.hpp>
 #include <random>
 
+#include "explorer_test_main.hpp"
 #include "exports.hpp"
 #include "main_window.hpp"
 #include "pathscope/path.hpp"
 #include "pathscope/tsplib.hpp"
 #include "shared_data_qt.hpp"
-#include "surface_format.hpp"
 
 using pathscope::qt::MainWindow;
 
@@ -299,14 +297,6 @@ class ExplorerExportsTest : public QObject {
   }
 };
 
-int main(int argc, char** argv) {
-  QSurfaceFormat::setDefaultFormat(pathscope::qt::explorer_surface_format());
-  QApplication::setAttribute(Qt::AA_ShareOpenGLContexts);
-  QApplication app(argc, argv);
-  QStandardPaths::setTestModeEnabled(true);
-  QApplication::setOrganizationName(QStringLiteral("pathscope-tests"));
-  ExplorerExportsTest test;
-  return QTest::qExec(&test, argc, argv);
-}
+PATHSCOPE_EXPLORER_TEST_MAIN(ExplorerExportsTest)
 
 #include "test_explorer_exports.moc"

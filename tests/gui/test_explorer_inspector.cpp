@@ -12,8 +12,6 @@
 #include <QPainter>
 #include <QSignalSpy>
 #include <QSpinBox>
-#include <QStandardPaths>
-#include <QSurfaceFormat>
 #include <QTemporaryDir>
 #include <QTextBrowser>
 #include <QtTest>
@@ -23,13 +21,13 @@
 #include <map>
 #include <random>
 
+#include "explorer_test_main.hpp"
 #include "inspector_panel.hpp"
 #include "main_window.hpp"
 #include "pathscope/apsp.hpp"
 #include "pathscope/path.hpp"
 #include "pathscope/random_graph.hpp"
 #include "shared_data_qt.hpp"
-#include "surface_format.hpp"
 
 using pathscope::qt::MainWindow;
 
@@ -329,14 +327,6 @@ class ExplorerInspectorTest : public QObject {
   }
 };
 
-int main(int argc, char** argv) {
-  QSurfaceFormat::setDefaultFormat(pathscope::qt::explorer_surface_format());
-  QApplication::setAttribute(Qt::AA_ShareOpenGLContexts);
-  QApplication app(argc, argv);
-  QStandardPaths::setTestModeEnabled(true);
-  QApplication::setOrganizationName(QStringLiteral("pathscope-tests"));
-  ExplorerInspectorTest test;
-  return QTest::qExec(&test, argc, argv);
-}
+PATHSCOPE_EXPLORER_TEST_MAIN(ExplorerInspectorTest)
 
 #include "test_explorer_inspector.moc"

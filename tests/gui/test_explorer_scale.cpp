@@ -4,8 +4,6 @@
 #include <QApplication>
 #include <QActionGroup>
 #include <QSignalSpy>
-#include <QStandardPaths>
-#include <QSurfaceFormat>
 #include <QTemporaryDir>
 #include <QtTest>
 #include <algorithm>
@@ -14,12 +12,13 @@
 #include <map>
 #include <set>
 
+#include "explorer_test_main.hpp"
 #include "label_layout.hpp"
 #include "main_window.hpp"
 #include "pathscope/random_graph.hpp"
 #include "pathscope_render/frame_bench.hpp"
+#include "pathscope_render/renderer.hpp"
 #include "shared_data_qt.hpp"
-#include "surface_format.hpp"
 
 using pathscope::qt::MainWindow;
 using pathscope::render::Camera;
@@ -70,6 +69,36 @@ class ExplorerScaleTest : public QObject {
   void initTestCase() {
     QVERIFY(cache_.isValid());
     qputenv("XDG_CACHE_HOME", cache_.path().toLocal8Bit());
+  }
+
+  // A renderer not yet given a graph (a window's first frame may come before its graph has
+  // loaded) culls to nothing and draws the background alone; it once read past the end of its
+  // empty draw orders (the demo's start-up crash).
+  void renderer_without_a_graph_draws_the_background() {
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QTRY_VERIFY(window.view()->makeCurrent());
+    pathscope::render::Renderer fresh;
+    fresh.initialize();
+    std::mt19937 rng(std::random_device{}());
+    const int width = 64 + static_cast<int>(rng() % 400), height = 64 + static_cast<int>(rng() % 300);
+    Camera camera;
+    camera.set_viewport(width, height);
+    camera.fit({0, 0}, {1, 1});  // over the unit box an empty renderer reports as its bounds
+    QVERIFY(fresh.arcs_in_view(camera).empty());
+    QVERIFY(fresh.nodes_in_view(camera).empty());
+    const auto rgba = fresh.render_to_rgba(camera, width, height);
+    const auto background = pathscope::render::to_rgb8(fresh.style().background);
+    QCOMPARE(rgba.size(), static_cast<std::size_t>(width) * height * 4);
+    std::size_t other = 0;
+    for (std::size_t i = 0; i < rgba.size(); i += 4) {
+      if (rgba[i] != background.r || rgba[i + 1] != background.g || rgba[i + 2] != background.b) ++other;
+    }
+    QCOMPARE(other, std::size_t{0});
+    QCOMPARE(fresh.last_frame().arcs_drawn + fresh.last_frame().nodes_drawn, std::int64_t{0});
+    fresh.release();
+    window.view()->doneCurrent();
   }
 
   // For random cameras over a random graph, the renderer draws every arc that crosses the view
@@ -280,14 +309,6 @@ class ExplorerScaleTest : public QObject {
   }
 };
 
-int main(int argc, char** argv) {
-  QSurfaceFormat::setDefaultFormat(pathscope::qt::explorer_surface_format());
-  QApplication::setAttribute(Qt::AA_ShareOpenGLContexts);
-  QApplication app(argc, argv);
-  QStandardPaths::setTestModeEnabled(true);
-  QApplication::setOrganizationName(QStringLiteral("pathscope-tests"));
-  ExplorerScaleTest test;
-  return QTest::qExec(&test, argc, argv);
-}
+PATHSCOPE_EXPLORER_TEST_MAIN(ExplorerScaleTest)
 
 #include "test_explorer_scale.moc"

@@ -16,6 +16,7 @@
 #include <nlohmann/json.hpp>
 #include <vector>
 
+#include "explorer_test_main.hpp"
 #include "fresh_seed.hpp"
 #include "pathscope/apsp.hpp"
 #include "pathscope/random_graph.hpp"
@@ -37,6 +38,7 @@ Outcome run_explorer(const QString& dir, const QStringList& arguments) {
   explorer.setWorkingDirectory(dir);
   auto env = QProcessEnvironment::systemEnvironment();
   env.insert(QStringLiteral("XDG_CACHE_HOME"), dir + QStringLiteral("/cache"));
+  env.insert(QStringLiteral("XDG_CONFIG_HOME"), dir + QStringLiteral("/config"));
   explorer.setProcessEnvironment(env);
   explorer.start(QStringLiteral(PATHSCOPE_EXPLORER), arguments);
   Outcome outcome;
@@ -287,6 +289,25 @@ class ExplorerScriptTest : public QObject {
     }
   }
 
+  // A scripted run is not the person's: it opens a graph and writes its exports, and leaves the
+  // settings (recent files) as it found them, here an empty private folder.
+  void script_mode_leaves_settings_alone() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const int n = 3 + static_cast<int>(rng_.below(20));
+    std::vector<Arc> arcs;
+    for (int i = 1; i < n; ++i) arcs.push_back({i, i + 1, 1.0 + rng_.below(50)});
+    write_dimacs(dir.filePath(QStringLiteral("line.gr")), n, arcs);
+    const auto o = run_explorer(dir.path(), {QStringLiteral("line.gr"), QStringLiteral("--path"), QStringLiteral("1"),
+                                             QString::number(n), QStringLiteral("--export-json"),
+                                             QStringLiteral("p.json"), QStringLiteral("--quit")});
+    QVERIFY2(o.finished && o.exit_code == kOk, qPrintable(describe(o)));
+    QVERIFY(QFile::exists(dir.filePath(QStringLiteral("p.json"))));
+    const QDir config(dir.filePath(QStringLiteral("config")));
+    const QStringList written = config.exists() ? config.entryList(QDir::AllEntries | QDir::NoDotAndDotDot) : QStringList();
+    QVERIFY2(written.isEmpty(), qPrintable(QStringLiteral("script mode wrote settings: ") + written.join(' ')));
+  }
+
   // The codes a script sees are documented where a person looks for them.
   void help_lists_exit_codes() {
     const auto o = run_explorer(QDir::tempPath(), {QStringLiteral("--help")});
@@ -296,6 +317,6 @@ class ExplorerScriptTest : public QObject {
   }
 };
 
-QTEST_MAIN(ExplorerScriptTest)
+PATHSCOPE_EXPLORER_TEST_MAIN(ExplorerScriptTest)
 
 #include "test_explorer_script.moc"

@@ -7,17 +7,15 @@
 #include <QPainter>
 #include <QPushButton>
 #include <QSignalSpy>
-#include <QStandardPaths>
-#include <QSurfaceFormat>
 #include <QWindow>
 #include <QtTest>
 #include <cmath>
 #include <random>
 
+#include "explorer_test_main.hpp"
 #include "main_window.hpp"
 #include "pathscope/apsp.hpp"
 #include "pathscope/path.hpp"
-#include "surface_format.hpp"
 
 using pathscope::qt::MainWindow;
 
@@ -212,14 +210,6 @@ class ExplorerStatusTest : public QObject {
   }
 };
 
-int main(int argc, char** argv) {
-  QSurfaceFormat::setDefaultFormat(pathscope::qt::explorer_surface_format());
-  QApplication::setAttribute(Qt::AA_ShareOpenGLContexts);
-  QApplication app(argc, argv);
-  QStandardPaths::setTestModeEnabled(true);
-  QApplication::setOrganizationName(QStringLiteral("pathscope-tests"));
-  ExplorerStatusTest test;
-  return QTest::qExec(&test, argc, argv);
-}
+PATHSCOPE_EXPLORER_TEST_MAIN(ExplorerStatusTest)
 
 #include "test_explorer_status.moc"

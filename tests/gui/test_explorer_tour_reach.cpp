@@ -5,8 +5,6 @@
 #include <QApplication>
 #include <QMessageBox>
 #include <QSignalSpy>
-#include <QStandardPaths>
-#include <QSurfaceFormat>
 #include <QTemporaryDir>
 #include <QtTest>
 #include <algorithm>
@@ -15,8 +13,8 @@
 #include <limits>
 #include <nlohmann/json.hpp>
 
+#include "explorer_test_main.hpp"
 #include "main_window.hpp"
-#include "surface_format.hpp"
 #include "pathscope/path.hpp"
 #include "pathscope/random_graph.hpp"
 #include "shared_data_qt.hpp"
@@ -323,14 +321,6 @@ class TourReachTest : public QObject {
   }
 };
 
-int main(int argc, char** argv) {
-  QSurfaceFormat::setDefaultFormat(pathscope::qt::explorer_surface_format());
-  QApplication::setAttribute(Qt::AA_ShareOpenGLContexts);
-  QApplication app(argc, argv);
-  QStandardPaths::setTestModeEnabled(true);
-  QApplication::setOrganizationName(QStringLiteral("pathscope-tests"));
-  TourReachTest test;
-  return QTest::qExec(&test, argc, argv);
-}
+PATHSCOPE_EXPLORER_TEST_MAIN(TourReachTest)
 
 #include "test_explorer_tour_reach.moc"

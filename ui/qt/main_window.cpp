@@ -20,6 +20,7 @@
 #include <QToolBar>
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 
 #include "best_tour.hpp"
 #include "caption.hpp"
@@ -199,11 +200,13 @@ void MainWindow::adopt(std::shared_ptr<GraphSession> session, QStringList keep_s
   selection_->reset(session_);
   timing_panel_->clear();
   timing_panel_->set_run_enabled(true);
-  if (session_->made_by.empty()) {  // a network made in memory cannot be reopened from its spec
+  // A network made in memory cannot be reopened from its spec, and what a script opens is not
+  // among the person's recent files: scripted runs leave the settings as they found them.
+  if (session_->made_by.empty() && !scripted_) {
     remember_recent_graph(qs(session_->spec), session_->options);
     rebuild_recent_menu();
   }
-  setWindowTitle(display_name(qs(session_->spec)) + QStringLiteral(" — pathscope"));
+  setWindowTitle(tr("%1 · %2 nodes — pathscope").arg(display_name(qs(session_->spec)), QLocale().toString(g.n)));
   {
     const QSignalBlocker block_rule(cost_rule_), block_weight(min_weight_);
     cost_rule_->setCurrentIndex(static_cast<int>(std::find_if(cost_rule_choices().begin(), cost_rule_choices().end(),
@@ -447,6 +450,8 @@ void MainWindow::show_error(const QString& title, const QString& text) {
     Q_EMIT script_failed(title + QStringLiteral(": ") + text);
     return;
   }
+  // Also on the terminal the explorer was started from, where a log or a script finds it.
+  std::fprintf(stderr, "pathscope: %s: %s\n", title.toLocal8Bit().constData(), text.toLocal8Bit().constData());
   auto* box = new QMessageBox(QMessageBox::Critical, title, text, QMessageBox::Ok, this);
   box->setObjectName(QStringLiteral("errorBox"));
   box->setAttribute(Qt::WA_DeleteOnClose);

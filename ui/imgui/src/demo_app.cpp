@@ -176,7 +176,13 @@ void draw_frame(DemoState& s, int framebuffer_width, int framebuffer_height, dou
   draw_panels(s);
   ImGui::Render();
   s.camera.set_viewport(logical_width, logical_height);
-  s.renderer.render(s.camera, framebuffer_width, framebuffer_height);
+  // Until a dataset is on stage (the first load runs beside the window, and may fail), the
+  // panels show its progress or its error over an empty stage.
+  if (s.scene) {
+    s.renderer.render(s.camera, framebuffer_width, framebuffer_height);
+  } else {
+    s.renderer.clear(framebuffer_width, framebuffer_height);
+  }
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
 }
 
@@ -232,6 +238,7 @@ int run_window(DemoState& s, GLFWwindow* window) {
   glfwSetWindowUserPointer(window, &s);
   if (!s.options.graph.empty()) begin_load(s, s.options.graph);
   else if (!s.samples.empty()) begin_load(s, s.samples.front());
+  std::string shown_title;
   while (!glfwWindowShouldClose(window)) {
     // Nothing to see while minimised: sleep until the window comes back.
     if (glfwGetWindowAttrib(window, GLFW_ICONIFIED)) {
@@ -248,6 +255,10 @@ int run_window(DemoState& s, GLFWwindow* window) {
     s.camera.set_viewport(width, height);  // a freshly loaded graph is fitted to this size
     poll_load(s);
     poll_race(s);
+    if (std::string title = stage_title(s); title != shown_title) {
+      glfwSetWindowTitle(window, title.c_str());
+      shown_title = std::move(title);
+    }
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
     draw_frame(s, fb_width, fb_height, width, height, false);
     handle_keys(s);

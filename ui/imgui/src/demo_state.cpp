@@ -1,6 +1,7 @@
 #include "demo_state.hpp"
 
 #include <algorithm>
+#include <cstdio>
 
 #include "pathscope/background_priority.hpp"
 #include "pathscope/error.hpp"
@@ -168,6 +169,8 @@ void poll_load(DemoState& s) {
   } catch (const Cancelled&) {
     s.tell("loading cancelled");
   } catch (const std::exception& e) {
+    // Also on the terminal: a failed load leaves the stage as it was, which is easy to miss.
+    std::fprintf(stderr, "pathscope-demo: %s\n", e.what());
     s.tell(e.what(), true);
   }
 }

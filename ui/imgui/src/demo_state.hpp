@@ -89,5 +89,8 @@ void poll_race(DemoState& s);
 
 // The side panel, the lane bars, the result chart and the labels on the map.
 void draw_panels(DemoState& s);
+// The window's title: what is on stage ("pathscope demo — rome99.gr, 3,353 nodes"), what is
+// loading, or "no dataset" when nothing has loaded (a failed load's reason is in the panel).
+std::string stage_title(const DemoState& s);
 
 }  // namespace pathscope::demo

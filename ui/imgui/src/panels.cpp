@@ -458,6 +458,15 @@ void map_labels(DemoState& s) {
 
 }  // namespace
 
+std::string stage_title(const DemoState& s) {
+  const std::string title = "pathscope demo — ";
+  if (s.loading.valid()) return title + "loading " + std::filesystem::path(s.loading_spec).filename().string();
+  if (!s.scene) return title + "no dataset";
+  const std::string name = std::filesystem::path(s.scene->spec).filename().string();
+  if (s.scene->table) return title + name + ", " + thousands(s.scene->table->rows) + " rows";
+  return title + name + ", " + thousands(s.scene->graph->n) + " nodes";
+}
+
 void draw_panels(DemoState& s) {
   const ImGuiViewport* viewport = ImGui::GetMainViewport();
   ImGui::SetNextWindowPos(viewport->Pos);

@@ -35,7 +35,10 @@ struct NodeOrder {
   std::vector<float> centres;            // x, y per node, cell by cell, lowest level first
   std::vector<std::int32_t> index;       // the node each slot holds
   std::vector<std::uint8_t> level;       // per slot
-  std::vector<std::int32_t> cell_start;  // cells + 1 offsets into the nodes
+  // cells + 1 offsets into the nodes; as built, one empty cell: an order with no nodes yet is a
+  // valid one, so a frame drawn before any graph arrives draws nothing rather than reading past
+  // the end.
+  std::vector<std::int32_t> cell_start{0, 0};
   double extent = 1;                     // the longer side of the bounds: level k's cells are extent / 2^k
   // The lowest level whose cells are at most `cell_px` on screen at this zoom.
   int level_for(double pixels_per_unit, double cell_px) const;
@@ -46,7 +49,8 @@ struct ArcOrder {
   std::vector<float> segments;           // x0, y0, x1, y1 per arc, in draw order
   std::vector<float> lengths;            // per arc, same order
   std::vector<std::int32_t> index;       // the input arc each slot holds
-  std::vector<std::int32_t> cell_start;  // cells + 1: arcs of a cell, by midpoint, longest first
+  // cells + 1: arcs of a cell, by midpoint, longest first; as built, one empty cell (see NodeOrder)
+  std::vector<std::int32_t> cell_start{0, 0};
   std::int32_t long_start = 0;           // arcs longer than a cell: [long_start, total), longest first
   std::int32_t total() const { return static_cast<std::int32_t>(lengths.size()); }
 };

@@ -363,16 +363,21 @@ std::vector<std::int32_t> Renderer::nodes_in_view(const Camera& camera) const {
   return out;
 }
 
+void Renderer::clear(int framebuffer_width, int framebuffer_height) {
+  const Rgba& background = impl_->style.background;
+  glViewport(0, 0, framebuffer_width, framebuffer_height);
+  glDisable(GL_DEPTH_TEST);
+  glDisable(GL_CULL_FACE);
+  glClearColor(background.r, background.g, background.b, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+}
+
 void Renderer::render(const Camera& camera, int framebuffer_width, int framebuffer_height) {
   auto& r = *impl_;
   if (!r.ready) throw std::runtime_error("Renderer::render before initialize");
   const Style& s = r.style;
   r.detail = {};
-  glViewport(0, 0, framebuffer_width, framebuffer_height);
-  glDisable(GL_DEPTH_TEST);
-  glDisable(GL_CULL_FACE);
-  glClearColor(s.background.r, s.background.g, s.background.b, 1);
-  glClear(GL_COLOR_BUFFER_BIT);
+  clear(framebuffer_width, framebuffer_height);
   glEnable(GL_BLEND);
   // Colour blends as usual; alpha accumulates towards opaque so exported PNGs are opaque.
   glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ONE, GL_ONE_MINUS_SRC_ALPHA);

@@ -102,8 +102,12 @@ class Renderer {
   float marker_radius_px(const Camera& camera) const;
 
   // Draws into the bound framebuffer of framebuffer_width x framebuffer_height device pixels
-  // (logical size times the device pixel ratio; the camera holds the logical size).
+  // (logical size times the device pixel ratio; the camera holds the logical size). Before
+  // set_graph it draws the background alone: a window may show its first frame before its
+  // graph has loaded.
   void render(const Camera& camera, int framebuffer_width, int framebuffer_height);
+  // Only the background colour, over the whole framebuffer: a front end with nothing on stage.
+  void clear(int framebuffer_width, int framebuffer_height);
   const FrameDetail& last_frame() const;
   // Arcs shorter than this on screen are left out: kMinArcPx, or zoomed out a node point's size.
   double min_arc_px(const Camera& camera) const;
