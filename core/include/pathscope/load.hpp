@@ -44,6 +44,9 @@ struct LoadOptions {
   bool dense_zero_is_arc = false;
   std::int64_t max_nodes = 100'000'000;   // sanity limits checked before allocating
   std::int64_t max_arcs = 2'000'000'000;
+  // The longest single value a reader holds: an XML tag with its attribute values, an element's
+  // text, a JSON string. No graph file needs more; it bounds what a hostile file makes us hold.
+  std::int64_t max_value_bytes = std::int64_t{16} << 20;
 };
 
 struct LoadedGraph {
