@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli_output.hpp"
+#include "exit_codes.hpp"
 #include "pathscope/json_output.hpp"
 #include "commands.hpp"
 #include "input_options.hpp"
@@ -74,8 +75,16 @@ struct PathLengthsCommand {
   ResourceFlags flags;
   std::string table_path, from, to, group_by, out_path;
   bool json = false;
+  const CLI::Option* cost_rule_option = nullptr;
 
   void run() const {
+    // The searches count hops; a cost rule asked for by name would be ignored without a word.
+    if (table_path.empty() && cost_rule_option && cost_rule_option->count() > 0 &&
+        parse_edge_cost_rule(input.cost_rule) != EdgeCostRule::Hops) {
+      throw UsageError("path-lengths without --table counts hops (one breadth-first search per source), so --cost-rule " +
+                       input.cost_rule + " would not be used: save a table of those costs (apsp " + input.spec +
+                       " --cost-rule " + input.cost_rule + " --out D.npy) and pass --table D.npy, or drop --cost-rule");
+    }
     const auto loaded = input.load_graph();
     const Graph& g = loaded.graph;
     // By default the attribute that names cell types: cell_type (Codex), type (neuPrint), ...
@@ -121,6 +130,7 @@ void add_path_lengths_command(CLI::App& app) {
   auto* sub = app.add_subcommand(
       "path-lengths", "Type-to-type matrix of the shortest and median path lengths (\"no path\" where none)");
   cmd->input.add_to(*sub);
+  cmd->cost_rule_option = sub->get_option("--cost-rule");
   sub->add_option("--table", cmd->table_path,
                   "A saved all-pairs table of this graph (apsp --out D.npy), memory-mapped; without it, one "
                   "breadth-first search per source node (hops)");

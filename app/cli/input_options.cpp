@@ -25,7 +25,8 @@ void InputOptions::add_to(CLI::App& command, bool format_names_output) {
   const std::string readers = "Force a reader: " + format_names(InputKind::Graph);
   // Commands whose --format chooses what they write take the reader as --input-format only.
   command.add_option(format_names_output ? "--input-format" : "--format,--input-format", load.format, readers);
-  command.add_option("--cost-rule", cost_rule, "Edge tables: how strengths become costs: weight, hops, inverse, max-minus")
+  command.add_option("--cost-rule", cost_rule,
+                     "How the numbers of a graph file (strengths) become costs: weight, hops, inverse, max-minus")
       ->capture_default_str();
   command.add_option("--min-weight", load.min_weight, "Edge tables: drop connections weaker than this")
       ->check(number_in(-kLargestFinite, kLargestFinite));
@@ -52,6 +53,10 @@ void InputOptions::add_to(CLI::App& command, bool format_names_output) {
             }
           },
           "SIZE"));
+  command.add_option("--max-value-mib", max_value_mib,
+                     "The longest single value a reader accepts (an XML tag or text, a JSON string), in MiB")
+      ->capture_default_str()
+      ->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 20));
   command.add_flag("--undirected", load.force_undirected, "Edge tables: every row joins both ways");
   command.add_option("--no-arc", load.dense_no_arc, "Dense matrices: entries at or above this mean no arc")
       ->capture_default_str()
@@ -65,6 +70,7 @@ LoadedGraph InputOptions::load_graph() const {
   LoadOptions options = load;
   options.cost_rule = parse_edge_cost_rule(cost_rule);
   if (!max_decompressed.empty()) options.max_decompressed_bytes = static_cast<std::int64_t>(parse_bytes(max_decompressed));
+  options.max_value_bytes = max_value_mib << 20;
   const double start = now_seconds();
   LoadedGraph loaded = pathscope::load_graph(spec, options, JobContext({}, interrupt_flag()));
   const double seconds = now_seconds() - start;

@@ -12,6 +12,7 @@ struct InputOptions {
   std::string spec;
   std::string cost_rule = "weight";
   std::string max_decompressed;  // empty: the core's default rule
+  std::int64_t max_value_mib = LoadOptions{}.max_value_bytes >> 20;
   LoadOptions load;
 
   // Adds the FILE positional and the loading flags to a sub-command. The reader is forced with

@@ -81,6 +81,26 @@ void AttributeColumn::set_real(std::size_t i, double value) {
   mark(present, i);
 }
 
+AttributeType AttributeColumn::widen_for(AttributeType incoming) {
+  if (incoming == type) return type;
+  if (type == AttributeType::Real && incoming == AttributeType::Integer) return type;
+  if (type == AttributeType::Integer && incoming == AttributeType::Real) {
+    reals.assign(integers.begin(), integers.end());
+    integers.clear();
+    type = AttributeType::Real;
+    return type;
+  }
+  if (type != AttributeType::Text) {
+    std::vector<std::string> values(size());
+    for (std::size_t i = 0; i < values.size(); ++i) values[i] = to_text(i);
+    integers.clear();
+    reals.clear();
+    text = std::move(values);
+    type = AttributeType::Text;
+  }
+  return type;
+}
+
 const AttributeColumn* AttributeTable::find(std::string_view name) const {
   for (const auto& c : columns)
     if (c.name == name) return &c;

@@ -69,6 +69,18 @@ for k, directed in enumerate([True, False]):
     with open(base + "_links_first.json", "w") as f:
         json.dump(reordered, f)
     record(base + "_links_first.json", G, str, typed, True)
+    # Weights and a node attribute mixing ints and floats: networkx writes two GraphML keys of
+    # one name (attr.type long and double), which must feed one column, widened to reals.
+    M = G.copy()
+    for j, (u, v) in enumerate(M.edges):
+        M.edges[u, v]["weight"] = rng.randint(1, 50) if j % 2 == 0 else round(rng.uniform(0.5, 50), 3)
+    for j, i in enumerate(M.nodes):
+        M.nodes[i]["level"] = rng.randint(-9, 9) if j % 2 == 0 else round(rng.uniform(-9, 9), 2)
+    nx.write_graphml(M, base + "_mixed.graphml")
+    record(base + "_mixed.graphml", M, str, typed + ["level"], True)
+    with open(base + "_mixed.json", "w") as f:
+        json.dump(nx.node_link_data(M), f)
+    record(base + "_mixed.json", M, str, typed + ["level"], True)
     P = G.copy()
     for i in P.nodes:  # Pajek carries only string attributes besides x, y
         for a in typed:

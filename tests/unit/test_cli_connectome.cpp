@@ -95,3 +95,18 @@ TEST(CliConnectome, PathLengthsTableAndPathsAgreeWithBreadthFirstSearch) {
       if (hop.contains("synapses")) EXPECT_GE(hop["synapses"].get<double>(), 5);
   }
 }
+
+// Without a table path-lengths counts hops; a cost rule other than hops asked for by name is
+// refused, naming the table that would honour it, rather than ignored.
+TEST(CliConnectome, PathLengthsRefusesACostRuleItWouldNotUse) {
+  const std::string spec = "connectome:n=200,seed=" + std::to_string(test_support::fresh_seed() % 1000) + ",types=6";
+  for (const char* rule : {"inverse", "max-minus", "weight"}) {
+    const auto run = test_support::run_cli({"path-lengths", spec, "--cost-rule", rule, "--from", "top:2", "--to", "top:2"});
+    ASSERT_TRUE(run.exited) << run.describe();
+    EXPECT_EQ(run.code, 2) << rule << "\n" << run.describe();
+    EXPECT_NE(run.err.find("--table"), std::string::npos) << run.describe();
+    EXPECT_NE(run.err.find(rule), std::string::npos) << run.describe();
+  }
+  const auto hops = test_support::run_cli({"path-lengths", spec, "--cost-rule", "hops", "--from", "top:2", "--to", "top:2"});
+  EXPECT_TRUE(hops.exited && hops.code == 0) << hops.describe();
+}

@@ -263,6 +263,22 @@ TEST(CliConventions, PairsAnsweredInOneProcess) {
   EXPECT_TRUE(contains(refused.err, bad + ":2:")) << refused.err;
 }
 
+// A pairs file saved by an editor that writes a UTF-8 byte-order mark (Notepad, Excel's CSV
+// UTF-8), with or without a leading comment, reads as the same pairs.
+TEST(CliConventions, PairsFileWithAByteOrderMark) {
+  ScratchFolder dir;
+  const std::string graph = dir.write("g.gr", kGraph);
+  for (const std::string head : {"", "# source,target\r\n"}) {
+    const std::string pairs = dir.write("bom.csv", "\xEF\xBB\xBF" + head + "1,4\r\n3,1\r\n");
+    const auto run = run_cli({"path", graph, "--pairs", pairs, "--json"});
+    ASSERT_EQ(run.code, 0) << run.describe();
+    const json doc = json::parse(run.out);
+    ASSERT_EQ(doc["paths"].size(), 2u);
+    EXPECT_EQ(doc["paths"][0]["distance"].get<double>(), reference_distance(1, 4));
+    EXPECT_EQ(doc["paths"][1]["distance"].get<double>(), reference_distance(3, 1));
+  }
+}
+
 TEST(CliConventions, DashReadsStandardInputInEveryGraphCommand) {
   ScratchFolder dir;
   const std::string graph = dir.write("g.gr", kGraph);

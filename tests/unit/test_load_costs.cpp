@@ -14,7 +14,10 @@
 #include "pathscope/graph_builder.hpp"
 #include "pathscope/load.hpp"
 #include "pathscope/path.hpp"
+#include "pathscope/random_graph.hpp"
 #include "pathscope/read_stream.hpp"
+#include "fresh_seed.hpp"
+#include "reader_checks.hpp"
 
 using namespace pathscope;
 
@@ -110,4 +113,82 @@ TEST(LoadCosts, FloatEnginesStillTakeCostsWithinFloatRange) {
     const ApspResult r = make_apsp_engine(name)->run(g, options, {});
     EXPECT_FLOAT_EQ(static_cast<float>(r.distance(0, 2)), 2e37f) << name;
   }
+}
+
+// Every format that holds strengths turns them into costs by the rule asked for, the cheapest
+// of parallel arcs chosen by cost (under 'inverse' and 'max-minus' the strongest): random
+// multigraphs written in each format, checked against the rule applied here.
+TEST(LoadCosts, EveryFormatWithStrengthsFollowsTheCostRule) {
+  const auto seed = test_support::fresh_seed();
+  SplitMix64 rng(seed);
+  const std::int32_t n = 3 + static_cast<std::int32_t>(rng.below(12));
+  struct Arc {
+    std::int32_t u, v;  // 1-based
+    std::int64_t strength;
+  };
+  std::vector<Arc> arcs;
+  for (int i = 0; i < 4 * n; ++i) {
+    arcs.push_back({1 + static_cast<std::int32_t>(rng.below(n)), 1 + static_cast<std::int32_t>(rng.below(n)),
+                    1 + static_cast<std::int64_t>(rng.below(40))});
+  }
+  std::ostringstream dimacs, graphml, gexf, gml, pajek, json;
+  dimacs << "p sp " << n << " " << arcs.size() << "\n";
+  graphml << "<graphml><key id=\"w\" for=\"edge\" attr.name=\"weight\" attr.type=\"long\"/><graph edgedefault=\"directed\">\n";
+  gexf << "<gexf version=\"1.3\"><graph defaultedgetype=\"directed\"><nodes>\n";
+  gml << "graph [\n directed 1\n";
+  pajek << "*Vertices " << n << "\n*Arcs\n";
+  json << "{\"directed\": true, \"multigraph\": true, \"nodes\": [";
+  for (std::int32_t u = 1; u <= n; ++u) {
+    graphml << "<node id=\"" << u << "\"/>\n";
+    gexf << "<node id=\"" << u << "\"/>\n";
+    gml << " node [ id " << u << " ]\n";
+    json << (u > 1 ? ", " : "") << "{\"id\": " << u << "}";
+  }
+  gexf << "</nodes><edges>\n";
+  json << "], \"links\": [";
+  for (std::size_t i = 0; i < arcs.size(); ++i) {
+    const Arc& a = arcs[i];
+    dimacs << "a " << a.u << " " << a.v << " " << a.strength << "\n";
+    graphml << "<edge source=\"" << a.u << "\" target=\"" << a.v << "\"><data key=\"w\">" << a.strength << "</data></edge>\n";
+    gexf << "<edge source=\"" << a.u << "\" target=\"" << a.v << "\" weight=\"" << a.strength << "\"/>\n";
+    gml << " edge [ source " << a.u << " target " << a.v << " weight " << a.strength << " ]\n";
+    pajek << a.u << " " << a.v << " " << a.strength << "\n";
+    json << (i ? ", " : "") << "{\"source\": " << a.u << ", \"target\": " << a.v << ", \"weight\": " << a.strength << "}";
+  }
+  graphml << "</graph></graphml>\n";
+  gexf << "</edges></graph></gexf>\n";
+  gml << "]\n";
+  json << "]}\n";
+  const std::pair<const char*, std::string> files[] = {{"dimacs", dimacs.str()}, {"graphml", graphml.str()},
+                                                       {"gexf", gexf.str()},     {"gml", gml.str()},
+                                                       {"pajek", pajek.str()},   {"json", json.str()}};
+  std::int64_t strongest = 0;
+  for (const Arc& a : arcs) strongest = std::max(strongest, a.strength);
+  for (const EdgeCostRule rule : {EdgeCostRule::Weight, EdgeCostRule::Hops, EdgeCostRule::Inverse, EdgeCostRule::MaxMinus}) {
+    readtest::ArcMap expected;
+    for (const Arc& a : arcs) {
+      if (a.u == a.v) continue;
+      const double s = static_cast<double>(a.strength);
+      const double cost = rule == EdgeCostRule::Weight ? s
+                          : rule == EdgeCostRule::Hops  ? 1.0
+                          : rule == EdgeCostRule::Inverse ? 1.0 / s
+                                                          : static_cast<double>(strongest) - s + 1;
+      const auto key = std::make_pair(std::to_string(a.u), std::to_string(a.v));
+      const auto it = expected.find(key);
+      if (it == expected.end() || cost < it->second) expected[key] = cost;
+    }
+    LoadOptions options;
+    options.cost_rule = rule;
+    for (const auto& [format, text] : files) {
+      std::istringstream in(text);
+      const LoadedGraph loaded = read_graph_stream(in, std::string("rule.") + format, format, options);
+      EXPECT_EQ(readtest::arcs_by_label(loaded.graph), expected)
+          << format << " rule " << static_cast<int>(rule) << " seed " << seed;
+    }
+  }
+  // A format of distances, not strengths, refuses any other rule by name.
+  LoadOptions hops;
+  hops.cost_rule = EdgeCostRule::Hops;
+  std::istringstream tsp("NAME: t\nTYPE: TSP\nDIMENSION: 3\nEDGE_WEIGHT_TYPE: EUC_2D\nNODE_COORD_SECTION\n1 0 0\n2 3 4\n3 6 8\nEOF\n");
+  EXPECT_NE(error_of([&] { read_graph_stream(tsp, "t.tsp", "tsplib", hops); }).find("TSPLIB"), std::string::npos);
 }

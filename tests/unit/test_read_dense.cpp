@@ -2,6 +2,7 @@
 #include <cmath>
 #include <sstream>
 
+#include "fresh_seed.hpp"
 #include "pathscope/load.hpp"
 #include "pathscope/read_stream.hpp"
 #include "reader_checks.hpp"
@@ -64,6 +65,50 @@ TEST(ReadDense, TxtWithThreeColumnsIsAnEdgeTable) {
   EXPECT_EQ(load_graph(dir.file("edges.txt")).report.format, "edge-table");
   write_text(dir.file("square.txt"), "0 5 9\n1 0 2\n3 4 0\n");
   EXPECT_EQ(load_graph(dir.file("square.txt")).report.format, "dense");
+}
+
+// Two or three lines of two or three numbers: an edge list ("U V W" with 1-based ids) unless
+// the diagonal is empty (0 or no-arc), which is how matrices of that size are written.
+TEST(ReadDense, SmallSquareFilesAreEdgeListsUnlessTheirDiagonalIsEmpty) {
+  const auto seed = test_support::fresh_seed();
+  SplitMix64 rng(seed);
+  TempDir dir;
+  for (int trial = 0; trial < 20; ++trial) {
+    const std::int32_t rows = 2 + static_cast<std::int32_t>(rng.below(2));
+    std::ostringstream text;
+    ReferenceArcs reference;
+    for (std::int32_t r = 0; r < rows; ++r) {
+      const std::string u = std::to_string(1 + rng.below(5)), v = std::to_string(1 + rng.below(5));
+      const double w = 1 + rng.below(20);
+      text << u << " " << v;
+      if (rows == 3) text << " " << w;
+      text << "\n";
+      reference.add(u, v, rows == 3 ? w : 1);
+    }
+    const std::string file = dir.file("edges" + std::to_string(trial) + ".txt");
+    write_text(file, text.str());
+    const LoadedGraph loaded = load_graph(file);
+    EXPECT_EQ(loaded.report.format, "edge-table") << text.str() << "seed " << seed;
+    EXPECT_EQ(arcs_by_label(loaded.graph), reference.arcs()) << text.str() << "seed " << seed;
+  }
+  for (int trial = 0; trial < 10; ++trial) {
+    const std::int32_t n = 2 + static_cast<std::int32_t>(rng.below(2));
+    std::ostringstream text;
+    ReferenceArcs reference;
+    for (std::int32_t i = 0; i < n; ++i) {
+      for (std::int32_t j = 0; j < n; ++j) {
+        const double value = i == j ? (rng.below(2) ? 0 : INFINITY) : 1 + rng.below(9);
+        text << (j ? " " : "") << value;
+        if (i != j) reference.add(std::to_string(i), std::to_string(j), value);
+      }
+      text << "\n";
+    }
+    const std::string file = dir.file("matrix" + std::to_string(trial) + ".txt");
+    write_text(file, text.str());
+    const LoadedGraph loaded = load_graph(file);
+    EXPECT_EQ(loaded.report.format, "dense") << text.str() << "seed " << seed;
+    EXPECT_EQ(arcs_by_label(loaded.graph), reference.arcs()) << text.str() << "seed " << seed;
+  }
 }
 
 TEST(ReadDense, BadInputsNameFileAndLine) {

@@ -126,3 +126,29 @@ TEST(ReadDispatch, SizeLimitsInEveryFormat) {
   expect_parse_error([&] { read_graph_stream(json, "limits", "json", options); }, "limits", 1,
                      "more nodes than the limit of 4");
 }
+
+// GraphViz DOT is refused by name, whatever the file is called, rather than read as a table of
+// words ("truncated row").
+TEST(ReadDispatch, GraphvizDotIsRefusedByName) {
+  TempDir dir;
+  const std::string texts[] = {"digraph G {\n  a -> b [weight=2];\n}\n", "graph {\n a -- b\n}\n",
+                               "// made by hand\nstrict digraph \"my graph\"\n{\n a -> b\n}\n", "DiGraph x{a->b}\n"};
+  int k = 0;
+  for (const auto& text : texts) {
+    for (const char* name : {"g.dot", "g.gv", "g.txt", "g.csv"}) {
+      const std::string file = dir.file(std::to_string(k++) + name);
+      write_text(file, text);
+      try {
+        load_graph(file);
+        ADD_FAILURE() << file << " loaded";
+      } catch (const Error& e) {
+        EXPECT_NE(std::string(e.what()).find("GraphViz DOT is not supported"), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find(file), std::string::npos) << e.what();
+      }
+    }
+  }
+  // GML opens with "graph [" and stays GML.
+  const std::string gml = dir.file("g.gml");
+  write_text(gml, "graph [\n directed 1\n node [ id 1 label \"{x}\" ]\n node [ id 2 ]\n edge [ source 1 target 2 ]\n]\n");
+  EXPECT_EQ(load_graph(gml).graph.n, 2);
+}

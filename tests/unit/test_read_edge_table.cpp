@@ -1,6 +1,8 @@
 // CSV/TSV/whitespace edge tables: header detection, chosen columns, names and integer ids,
 // cost rules, minimum weight, node tables, and bad inputs.
+#include <algorithm>
 #include <cmath>
+#include <set>
 #include <sstream>
 
 #include "fresh_seed.hpp"
@@ -226,4 +228,103 @@ TEST(ReadEdgeTable, IdsHashedAndDirectlyIndexedStayOneNodeEach) {
   const LoadedGraph loaded = read_graph_stream(in, "keys", "edge-table");
   EXPECT_EQ(arcs_by_label(loaded.graph), reference.arcs()) << "seed " << seed;
   EXPECT_EQ(loaded.graph.n, 12000 + 4) << "seed " << seed;  // 9000 and 6000 are among 0..11999
+}
+
+// Spellings of one number ("7", "007", "+7", "-0") are different keys: each stays a node of
+// its own, named as written, and the graph keeps integer ids only when every key is one.
+TEST(ReadEdgeTable, KeysThatReadAsTheSameNumberStayApart) {
+  const auto seed = test_support::fresh_seed();
+  SplitMix64 rng(seed);
+  const auto spelling = [&](std::uint64_t k) {
+    switch (rng.below(4)) {
+      case 0: return std::to_string(k);
+      case 1: return "0" + std::to_string(k);
+      case 2: return "+" + std::to_string(k);
+      default: return k == 0 ? std::string("-0") : "00" + std::to_string(k);
+    }
+  };
+  std::ostringstream table;
+  ReferenceArcs reference;
+  std::set<std::string> keys;
+  for (int row = 0; row < 200; ++row) {
+    const std::string a = spelling(rng.below(8)), b = spelling(rng.below(8));
+    const auto w = static_cast<double>(1 + rng.below(50));
+    table << a << "," << b << "," << w << "\n";
+    reference.add(a, b, w);
+    keys.insert(a);
+    keys.insert(b);
+  }
+  std::istringstream in(table.str());
+  const LoadedGraph loaded = read_graph_stream(in, "spellings", "edge-table");
+  EXPECT_EQ(loaded.graph.n, static_cast<std::int32_t>(keys.size())) << "seed " << seed;
+  EXPECT_EQ(arcs_by_label(loaded.graph), reference.arcs()) << "seed " << seed;
+  for (const auto& key : keys) {
+    const auto u = loaded.graph.find_node(key);
+    ASSERT_TRUE(u.has_value()) << key << " seed " << seed;
+    EXPECT_EQ(loaded.graph.label(*u), key) << "seed " << seed;
+  }
+  // Plain integers still give integer ids, found by the number typed.
+  std::istringstream plain("1,2,3\n2,10,4\n");
+  const Graph ids = read_graph_stream(plain, "plain", "edge-table").graph;
+  EXPECT_TRUE(ids.names.empty());
+  EXPECT_EQ(ids.ids, (std::vector<std::int64_t>{1, 2, 10}));
+  EXPECT_EQ(ids.find_node("10"), std::optional<std::int32_t>(2));
+}
+
+// '#' marks comments only before the first row: a hashtag network keeps every row, wherever
+// its '#' is, and leading comment lines are counted in the load report.
+TEST(ReadEdgeTable, RowsStartingWithAHashAreRowsAfterTheLeadingComments) {
+  const auto seed = test_support::fresh_seed();
+  SplitMix64 rng(seed);
+  const auto tag = [&] { return "#" + std::string(1, static_cast<char>('a' + rng.below(6))) + std::to_string(rng.below(5)); };
+  for (const bool header : {true, false}) {
+    const std::int64_t comments = rng.below(4);
+    std::ostringstream table;
+    for (std::int64_t c = 0; c < comments; ++c) table << "# comment " << c << "\n\n";
+    if (header) table << "source,target,weight\n";
+    ReferenceArcs reference;
+    for (int row = 0; row < 60; ++row) {
+      // The first row of a headerless table must not start with '#': that is the leading block.
+      const std::string a = !header && row == 0 ? "first" : tag(), b = tag();
+      const auto w = static_cast<double>(1 + rng.below(9));
+      table << a << "," << b << "," << w << "\n";
+      reference.add(a, b, w);
+    }
+    std::istringstream in(table.str());
+    const LoadedGraph loaded = read_graph_stream(in, "tags.csv", "edge-table");
+    EXPECT_EQ(arcs_by_label(loaded.graph), reference.arcs()) << "seed " << seed;
+    EXPECT_EQ(loaded.report.records_read, 60) << "seed " << seed;
+    const auto& notes = loaded.report.notes;
+    const bool noted = std::any_of(notes.begin(), notes.end(), [&](const std::string& note) {
+      return note.find(std::to_string(comments) + " comment line") != std::string::npos;
+    });
+    EXPECT_EQ(noted, comments > 0) << "seed " << seed;
+  }
+  // Only comment lines: refused, saying how to make '#' rows readable.
+  expect_parse_error([&] {
+    std::istringstream in("#hash,A,2\n#tag,B,3\n");
+    read_graph_stream(in, "all-hash.csv", "edge-table");
+  }, "all-hash.csv", 2, "header row");
+}
+
+// Tables written with ';' (spreadsheets in comma-decimal locales) read as ';'-separated.
+TEST(ReadEdgeTable, SemicolonSeparatedTables) {
+  const auto seed = test_support::fresh_seed();
+  SplitMix64 rng(seed);
+  std::ostringstream table;
+  table << "source;target;weight\n";
+  ReferenceArcs reference;
+  for (int row = 0; row < 50; ++row) {
+    const std::string a = "n" + std::to_string(rng.below(20)), b = "n" + std::to_string(rng.below(20));
+    const auto w = static_cast<double>(1 + rng.below(30)) / 4;
+    table << a << ";" << b << ";" << w << "\n";
+    reference.add(a, b, w);
+  }
+  std::istringstream in(table.str());
+  const LoadedGraph loaded = read_graph_stream(in, "semicolons.csv", "edge-table");
+  EXPECT_EQ(arcs_by_label(loaded.graph), reference.arcs()) << "seed " << seed;
+  // A name holding a comma stays one field.
+  std::istringstream names("a;Smith, J.;3\n");
+  EXPECT_EQ(arcs_by_label(read_graph_stream(names, "names.csv", "edge-table").graph),
+            (ArcMap{{{"a", "Smith, J."}, 3}}));
 }

@@ -118,3 +118,26 @@ TEST(ReadGmlPajek, BadFilesNameTheirLine) {
     read_graph_stream(in, "huge", "pajek");
   }, "huge", 1, "*Vertices");
 }
+
+// A weight written wrongly ("2,5" in a comma-decimal locale, a word, nan) is refused at its line,
+// never read as the drawing options that leave the edge at weight 1.
+TEST(ReadGmlPajek, BadWeightsAreRefusedNotReadAsOne) {
+  const auto seed = test_support::fresh_seed();
+  SplitMix64 rng(seed);
+  const std::string bad[] = {"2,5", "x", "nan", "NaN", "1.5.2", "inf", "--3", "0x"};
+  for (const auto& weight : bad) {
+    const std::int64_t good_lines = static_cast<std::int64_t>(rng.next() % 5);
+    std::ostringstream text;
+    text << "*Vertices 3\n*Edges\n";
+    for (std::int64_t i = 0; i < good_lines; ++i) text << "1 2 " << 1 + rng.next() % 9 << " c Blue\n";
+    text << "2 3 " << weight << (rng.next() % 2 ? " c Red" : "") << "\n";
+    expect_parse_error([&] {
+      std::istringstream in(text.str());
+      read_graph_stream(in, "bad-weight.net", "pajek");
+    }, "bad-weight.net", 3 + good_lines, "weight");
+  }
+  // Drawing options with no weight still leave the weight at 1.
+  std::istringstream in("*Vertices 3\n*Edges\n1 2 c Blue\n2 3 4 w 2\n");
+  EXPECT_EQ(arcs_by_label(read_graph_stream(in, "options.net", "pajek").graph),
+            (ArcMap{{{"1", "2"}, 1}, {{"2", "1"}, 1}, {{"2", "3"}, 4}, {{"3", "2"}, 4}}));
+}

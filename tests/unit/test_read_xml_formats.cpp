@@ -208,3 +208,103 @@ TEST(ReadXmlFormats, LimitsAreCheckedAsElementsArrive) {
     read_graph_stream(in, "many", "graphml", options);
   }, "many", 21, "more nodes than the limit of 20");
 }
+
+// Node ids that read as the same number ("7", "007", "+7") are different nodes, as the file
+// declares them, in both formats.
+TEST(ReadXmlFormats, IdsThatReadAsTheSameNumberStayApart) {
+  const auto seed = test_support::fresh_seed();
+  SplitMix64 rng(seed);
+  const std::int64_t k = static_cast<std::int64_t>(rng.below(1000));
+  const std::vector<std::string> ids = {std::to_string(k), "0" + std::to_string(k), "+" + std::to_string(k),
+                                        "00" + std::to_string(k)};
+  for (const bool gexf : {false, true}) {
+    std::ostringstream s;
+    s << (gexf ? "<gexf version=\"1.3\"><graph defaultedgetype=\"directed\"><nodes>\n"
+               : "<graphml><graph edgedefault=\"directed\">\n");
+    for (const auto& id : ids) s << "<node id=\"" << id << "\"/>\n";
+    if (gexf) s << "</nodes><edges>\n";
+    ReferenceArcs reference;
+    for (std::size_t i = 0; i + 1 < ids.size(); ++i) {
+      s << "<edge source=\"" << ids[i] << "\" target=\"" << ids[i + 1] << "\"/>\n";
+      reference.add(ids[i], ids[i + 1], 1);
+    }
+    s << (gexf ? "</edges></graph></gexf>\n" : "</graph></graphml>\n");
+    std::istringstream in(s.str());
+    const LoadedGraph loaded = read_graph_stream(in, "spellings", gexf ? "gexf" : "graphml");
+    EXPECT_EQ(loaded.graph.n, 4) << (gexf ? "gexf" : "graphml") << " seed " << seed;
+    EXPECT_EQ(arcs_by_label(loaded.graph), reference.arcs()) << (gexf ? "gexf" : "graphml") << " seed " << seed;
+  }
+}
+
+// networkx writes one GraphML key per value type: "weight" as long for 5 and as double for 2.5
+// (ids d2 and d3), the same for node attributes. All keys of one name feed one column, and
+// integers meeting reals make it real, as the values read in Python.
+TEST(ReadXmlFormats, KeysOfOneNameWithIntAndDoubleTypesShareAColumn) {
+  const auto seed = test_support::fresh_seed();
+  SplitMix64 rng(seed);
+  const std::int32_t n = 2 + static_cast<std::int32_t>(rng.below(30));
+  std::ostringstream s;
+  s << "<graphml>\n<key id=\"d3\" for=\"edge\" attr.name=\"weight\" attr.type=\"double\"/>\n"
+    << "<key id=\"d2\" for=\"edge\" attr.name=\"weight\" attr.type=\"long\"/>\n"
+    << "<key id=\"d1\" for=\"node\" attr.name=\"level\" attr.type=\"double\"/>\n"
+    << "<key id=\"d0\" for=\"node\" attr.name=\"level\" attr.type=\"long\"/>\n<graph edgedefault=\"directed\">\n";
+  std::vector<double> levels;
+  for (std::int32_t u = 0; u < n; ++u) {
+    const bool integer = u % 2 == 0;
+    const double level = integer ? static_cast<double>(rng.below(100)) - 50 : rng.below(1000) / 8.0 - 60;
+    levels.push_back(level);
+    s << "<node id=\"n" << u << "\"><data key=\"" << (integer ? "d0" : "d1") << "\">" << level << "</data></node>\n";
+  }
+  ReferenceArcs reference;
+  for (std::int32_t u = 0; u + 1 < n; ++u) {
+    const bool integer = rng.below(2) == 0;
+    const double w = integer ? static_cast<double>(1 + rng.below(50)) : 0.5 + rng.below(400) / 4.0;
+    s << "<edge source=\"n" << u << "\" target=\"n" << u + 1 << "\"><data key=\"" << (integer ? "d2" : "d3") << "\">"
+      << w << "</data></edge>\n";
+    reference.add("n" + std::to_string(u), "n" + std::to_string(u + 1), w);
+  }
+  s << "<edge source=\"n0\" target=\"n1\"><data key=\"d3\">0.25</data></edge>\n</graph>\n</graphml>\n";
+  reference.add("n0", "n1", 0.25);
+  std::istringstream in(s.str());
+  const LoadedGraph loaded = read_graph_stream(in, "mixed", "graphml");
+  EXPECT_EQ(arcs_by_label(loaded.graph), reference.arcs()) << "seed " << seed;
+  const AttributeColumn& level = column(loaded.graph, "level");
+  ASSERT_EQ(level.type, AttributeType::Real) << "seed " << seed;
+  for (std::int32_t u = 0; u < n; ++u) EXPECT_EQ(level.reals[node_named(loaded.graph, "n" + std::to_string(u))], levels[u]);
+  // Keys of one name that disagree in kind (a number and a word) meet as text.
+  std::istringstream words(
+      "<graphml><key id=\"a\" for=\"node\" attr.name=\"t\" attr.type=\"int\"/>"
+      "<key id=\"b\" for=\"node\" attr.name=\"t\" attr.type=\"string\"/><graph>"
+      "<node id=\"x\"><data key=\"a\">7</data></node><node id=\"y\"><data key=\"b\">seven</data></node></graph></graphml>");
+  const LoadedGraph text = read_graph_stream(words, "words", "graphml");
+  const AttributeColumn& t = column(text.graph, "t");
+  ASSERT_EQ(t.type, AttributeType::Text);
+  EXPECT_EQ(t.text[node_named(text.graph, "x")], "7");
+  EXPECT_EQ(t.text[node_named(text.graph, "y")], "seven");
+}
+
+// One value longer than LoadOptions::max_value_bytes (an attribute value in a tag, an element's
+// text, a tag that never closes, a JSON string) is refused at its line; one within it is read.
+TEST(ReadXmlFormats, OneValueLongerThanTheLimitIsRefusedAtItsLine) {
+  const auto seed = test_support::fresh_seed();
+  SplitMix64 rng(seed);
+  LoadOptions options;
+  options.max_value_bytes = 1000 + rng.below(100000);
+  const std::string longer(static_cast<std::size_t>(options.max_value_bytes) + 1 + rng.below(300000), 'v');
+  const std::string within(static_cast<std::size_t>(options.max_value_bytes) - 10, 'w');
+  const std::string head = "<graphml><key id=\"k\" for=\"node\" attr.name=\"note\" attr.type=\"string\"/>\n<graph>\n";
+  const auto read = [&](const std::string& text, const char* format) {
+    std::istringstream in(text);
+    return read_graph_stream(in, "long", format, options);
+  };
+  expect_parse_error([&] { read(head + "<node id=\"a\" x=\"" + longer + "\"/>\n</graph></graphml>", "graphml"); },
+                     "long", 3, "limit");
+  expect_parse_error([&] { read(head + "<node id=\"a\">\n<data key=\"k\">" + longer + "</data></node></graph></graphml>", "graphml"); },
+                     "long", 4, "limit");
+  expect_parse_error([&] { read(head + "<node id=\"a\" x=\"" + longer, "graphml"); }, "long", 3, "limit");
+  expect_parse_error([&] { read("{\"nodes\": [{\"id\": 1,\n\"note\": \"" + longer + "\"}], \"links\": []}", "json"); },
+                     "long", 2, "limit");
+  const LoadedGraph ok = read(head + "<node id=\"a\" x=\"" + within + "\"><data key=\"k\">" + within +
+                                  "</data></node></graph></graphml>", "graphml");
+  EXPECT_EQ(column(ok.graph, "note").text[0], within);
+}

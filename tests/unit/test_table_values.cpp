@@ -6,6 +6,7 @@
 #include <memory>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "pathscope/error.hpp"
 #include "pathscope/table.hpp"
@@ -50,6 +51,35 @@ TEST(TableValues, InfinityIsAnErrorNamingTheLineWhereverItStands) {
       if (columns >= 0) EXPECT_EQ(columns, 3) << token << " at row " << row;
     }
   EXPECT_EQ(read_error(table_text(200, -1, "")), "");
+}
+
+// What NA does is said as the correlation's rows rule has it: the row is skipped, not a value.
+TEST(TableValues, MessagesSayARowWithNaIsSkipped) {
+  for (const std::string token : {"inf", "x"}) {
+    const std::string message = read_error(table_text(200, 150, token));
+    EXPECT_NE(message.find("NA"), std::string::npos) << message;
+    EXPECT_NE(message.find("skipped"), std::string::npos) << message;
+    EXPECT_EQ(message.find("leave the value out"), std::string::npos) << message;
+  }
+}
+
+// Only lines before the first one are comments: a row named "#3" (a hashtag, a well number)
+// is a row like any other.
+TEST(TableValues, RowsNamedWithAHashAreRows) {
+  std::string text = "# measured 2026\nname\ta\tb\tc\n";
+  for (int r = 0; r < 50; ++r) text += (r % 3 ? "g" : "#") + std::to_string(r) + "\t" + std::to_string(r % 7) + "\t1\t" + std::to_string(r % 5) + "\n";
+  auto source = open_table_stream(std::make_unique<std::istringstream>(text), "t.tsv");
+  TableChunk chunk;
+  std::int64_t rows = 0;
+  std::vector<std::string> names;
+  while (source->next(chunk)) {
+    rows += chunk.rows();
+    names.insert(names.end(), chunk.row_names.begin(), chunk.row_names.end());
+  }
+  EXPECT_EQ(rows, 50);
+  ASSERT_EQ(names.size(), 50u);
+  EXPECT_EQ(names[0], "#0");
+  EXPECT_EQ(names[3], "#3");
 }
 
 TEST(TableValues, RepeatedRowNamesAreCountedWithBothLines) {

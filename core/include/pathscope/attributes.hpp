@@ -34,6 +34,11 @@ struct AttributeColumn {
   void set_text(std::size_t i, std::string value);
   void set_integer(std::size_t i, std::int64_t value);
   void set_real(std::size_t i, double value);
+  // The one rule for a column whose values arrive with different types (two GraphML keys of
+  // one name, as networkx writes for ints and floats; JSON values of mixed types; GML): integers
+  // and reals meet as reals, any other mix becomes text (values held so far kept as they read).
+  // Converts the column when it must and returns the type a value of `incoming` is stored as.
+  AttributeType widen_for(AttributeType incoming);
 };
 
 // The attribute columns of a graph's nodes, in the order the file declared them.

@@ -49,6 +49,9 @@ struct LoadOptions {
   // bomb. 0: 100 times its compressed size, and at least 64 MiB (real tables shrink 3 to 20
   // times; a gzip bomb 1,000 times). A 40 GB table that shrank 400 times needs 40e9 here.
   std::int64_t max_decompressed_bytes = 0;
+  // The longest single value a reader holds: an XML tag with its attribute values, an element's
+  // text, a JSON string. No graph file needs more; it bounds what a hostile file makes us hold.
+  std::int64_t max_value_bytes = std::int64_t{16} << 20;
 };
 
 struct LoadedGraph {

@@ -9,6 +9,7 @@
 #include "io/readers.hpp"
 #include "io/text_fields.hpp"
 #include "pathscope/error.hpp"
+#include "io/strength_rows.hpp"
 #include "pathscope/graph_builder.hpp"
 
 namespace pathscope::io {
@@ -28,24 +29,36 @@ std::int64_t count_words(std::string_view line) {
   return count;
 }
 
+// Two or three rows of two or three numbers read as well as an edge list ("1 2 5" per line:
+// source, target, weight). A matrix of that size is taken only when its diagonal holds no
+// costs (0 or no-arc, as numpy and networkx write adjacency and distance matrices); an edge
+// list's "diagonal" is a source, a target and a weight, which are rarely all 0.
+constexpr std::int64_t kEdgeListMostColumns = 3;
+
+bool is_empty_diagonal_entry(double value) { return value == 0 || value >= LoadOptions{}.dense_no_arc; }
+
 }  // namespace
 
 bool looks_like_dense_matrix(std::istream& in) {
   LineReader reader(in, "");
   std::int64_t width = -1, rows = 0;
+  bool empty_diagonal = true;
   std::string_view word;
   while (reader.next()) {
     if (is_matrix_comment(reader.line())) continue;
     WordCursor cursor(reader.line());
     std::int64_t count = 0;
     while (cursor.next(word)) {
-      if (!to_double(word)) return false;
+      const auto value = to_double(word);
+      if (!value) return false;
+      if (count == rows && !is_empty_diagonal_entry(*value)) empty_diagonal = false;
       ++count;
     }
     if (width < 0) width = count;
     if (count != width) return false;
     if (++rows > width) return false;
   }
+  if (width <= kEdgeListMostColumns && !empty_diagonal) return false;
   // Part of a larger file: square so far, the rest left to the reader.
   return width > 0 && (rows == width || !is_whole_input(in));
 }
@@ -56,6 +69,7 @@ LoadedGraph read_dense_matrix(std::istream& in, const std::string& source, const
   out.report.format = "dense";
   LineReader reader(in, source);
   GraphBuilder builder;
+  StrengthArcs strengths(options, builder);
   std::int64_t n = -1, row = 0, first_line = 0, no_arc = 0;
   std::string_view word;
   while (reader.next()) {
@@ -88,7 +102,8 @@ LoadedGraph read_dense_matrix(std::istream& in, const std::string& source, const
           if (builder.pending_arcs() >= options.max_arcs) {
             reader.fail("more than the limit of " + std::to_string(options.max_arcs) + " arcs");
           }
-          builder.add_arc(static_cast<std::int32_t>(row), static_cast<std::int32_t>(column), *value);
+          strengths.add(static_cast<std::int32_t>(row), static_cast<std::int32_t>(column), *value, false,
+                        reader.line_number());
         }
       }
       ++column;
@@ -108,7 +123,12 @@ LoadedGraph read_dense_matrix(std::istream& in, const std::string& source, const
   out.report.notes.push_back("dense matrix: entries of at least " + format_number(options.dense_no_arc) + " (or inf)" +
                              (options.dense_zero_is_arc ? "" : " and 0") + " mean no arc" +
                              (options.dense_zero_is_arc ? "; 0 is an arc of cost 0 (--zero-is-arc)" : "") +
-                             "; the diagonal is ignored");
+                             "; the diagonal is ignored" +
+                             (n <= kEdgeListMostColumns
+                                  ? "; a file this small is a matrix only when its diagonal is 0 or no-arc, else "
+                                    "an edge list (--format edge-table or dense chooses)"
+                                  : ""));
+  strengths.finish(source, out.report);
   out.graph = builder.build(true, out.report);
   mark_weight_kinds(out.graph);
   return out;

@@ -9,6 +9,7 @@
 #include "io/readers.hpp"
 #include "io/text_fields.hpp"
 #include "pathscope/error.hpp"
+#include "io/strength_rows.hpp"
 #include "pathscope/graph_builder.hpp"
 
 namespace pathscope::io {
@@ -81,6 +82,7 @@ LoadedGraph read_dimacs_gr(std::istream& in, const std::string& source, const Lo
   out.report.format = "dimacs-gr";
   LineReader reader(in, source);
   GraphBuilder builder;
+  StrengthArcs strengths(options, builder);
   std::int64_t n = -1, m = -1, header_line = 0, arcs = 0;
   std::vector<std::string_view> words;
   while (reader.next()) {
@@ -121,7 +123,7 @@ LoadedGraph read_dimacs_gr(std::istream& in, const std::string& source, const Lo
     const std::int32_t u = node_index(words[1], n, reader, "tail node");
     const std::int32_t v = node_index(words[2], n, reader, "head node");
     const double w = parse_finite(words[3], reader, "for the arc weight");
-    builder.add_arc(u, v, w);
+    strengths.add(u, v, w, false, reader.line_number());
     ++arcs;
   }
   if (n < 0) reader.fail_at(0, "no 'p sp N M' header: not a DIMACS shortest-path file");
@@ -131,6 +133,7 @@ LoadedGraph read_dimacs_gr(std::istream& in, const std::string& source, const Lo
   }
   out.report.lines_read = reader.line_number();
   out.report.records_read = arcs;
+  strengths.finish(source, out.report);
   out.graph = builder.build(true, out.report);
   out.graph.ids.resize(static_cast<std::size_t>(n));
   for (std::int64_t i = 0; i < n; ++i) out.graph.ids[i] = i + 1;

@@ -54,7 +54,7 @@ bool is_endpoint_word(std::string_view field) {
 LoadedGraph read_edge_table(std::istream& in, const std::string& source, const LoadOptions& options) {
   LineReader reader(in, source);
   std::vector<std::string> fields;
-  skip_to_first_row(reader, "edge table");
+  const std::int64_t comment_lines = skip_to_first_row(reader, "edge table");
   const char delimiter = detect_delimiter(reader.line());
   split_row(reader, delimiter, fields);
   if (is_neuron_connect_header(fields)) return read_neuron_connect(reader, fields, delimiter, options);
@@ -99,9 +99,10 @@ LoadedGraph read_edge_table(std::istream& in, const std::string& source, const L
                 " does not exist");
   }
   out.report.notes.push_back(std::string("edge table: ") +
-                             (delimiter == ',' ? "comma" : delimiter == '\t' ? "tab" : "whitespace") +
+                             (delimiter == ',' ? "comma" : delimiter == ';' ? "semicolon" : delimiter == '\t' ? "tab" : "whitespace") +
                              " separated, " + (header ? "with a header" : "no header") +
                              (columns[2].index < 0 ? ", no weight column (every strength 1)" : ""));
+  if (comment_lines > 0) out.report.notes.push_back(leading_comments_note(comment_lines));
 
   NodeInterner nodes;
   std::vector<StrengthRow> rows;
@@ -130,7 +131,7 @@ LoadedGraph read_edge_table(std::istream& in, const std::string& source, const L
   };
   if (!header) take_row();
   while (reader.next()) {
-    if (is_table_comment(reader.line())) continue;
+    if (is_blank(reader.line())) continue;
     split_row(reader, delimiter, fields);
     take_row();
   }

@@ -4,6 +4,7 @@
 #include <filesystem>
 
 #include "io/input_file.hpp"
+#include "io/readers.hpp"
 #include "pathscope/error.hpp"
 #include "pathscope/file_formats.hpp"
 
@@ -28,6 +29,19 @@ std::string extension_list(const FileFormat& format) {
   std::string list;
   for (const auto& extension : format.extensions) list += (list.empty() ? "" : " ") + extension;
   return list;
+}
+
+// DOT is common enough to be named when refused: a table reader would find rows of words in it.
+void refuse_graphviz_dot(const std::string& path, io::ContentSample sample) {
+  io::SampleStream in(sample);
+  bool dot = false;
+  try {
+    dot = io::looks_like_graphviz_dot(in);
+  } catch (const Error&) {
+  }
+  if (!dot) return;
+  throw Error(path + ": GraphViz DOT is not supported; convert it with Graphviz's gv2gml (gv2gml " +
+              "graph.dot > graph.gml) or networkx (nx.nx_agraph.read_dot, then nx.write_graphml) and open the result");
 }
 
 }  // namespace
@@ -85,6 +99,7 @@ const FileFormat& detect_graph_format(const std::string& path) {
 }
 
 const FileFormat& io::detect_graph_format(const std::string& path, ContentSample sample) {
+  refuse_graphviz_dot(path, sample);
   const std::string extension = content_extension(path);
   std::vector<const FileFormat*> claimants;
   for (const FileFormat* format : file_formats_of(InputKind::Graph)) {

@@ -1,4 +1,5 @@
 // Recognising a format from the first lines of a file whose extension does not tell.
+#include <algorithm>
 #include <optional>
 
 #include "io/line_reader.hpp"
@@ -58,6 +59,43 @@ bool looks_like_matrix_market(std::istream& in) {
   return line && line->starts_with("%%MatrixMarket");
 }
 
+bool looks_like_graphviz_dot(std::istream& in) {
+  LineReader reader(in, "");
+  std::string head;
+  // DOT allows C, C++ and '#' preprocessor comment lines before the graph.
+  while (reader.next() && head.size() < 4096) {
+    const auto text = trim(reader.line());
+    if (text.empty() || text.starts_with("//") || text.starts_with("/*") || text.starts_with("*") ||
+        text.starts_with("#"))
+      continue;
+    head += std::string(text) + " ";
+    if (head.find('{') != std::string::npos) break;
+  }
+  // [strict] (graph | digraph) [ID] '{'
+  std::string_view rest = head;
+  const auto skip_blanks = [&] { rest = rest.substr(std::min(rest.size(), rest.find_first_not_of(" \t"))); };
+  const auto take_keyword = [&](std::string_view keyword) {
+    skip_blanks();
+    if (rest.size() < keyword.size() || !iequals(rest.substr(0, keyword.size()), keyword)) return false;
+    const std::string_view after = rest.substr(keyword.size());
+    if (!after.empty() && after.front() != ' ' && after.front() != '\t' && after.front() != '{') return false;
+    rest = after;
+    return true;
+  };
+  take_keyword("strict");
+  if (!take_keyword("digraph") && !take_keyword("graph")) return false;
+  skip_blanks();
+  if (!rest.empty() && rest.front() == '"') {
+    const auto close = rest.find('"', 1);
+    if (close == std::string_view::npos) return false;
+    rest.remove_prefix(close + 1);
+  } else {
+    rest.remove_prefix(std::min(rest.size(), rest.find_first_of(" \t{")));
+  }
+  skip_blanks();
+  return !rest.empty() && rest.front() == '{';
+}
+
 bool looks_like_edge_table(std::istream& in) {
   // Enough rows to catch binary content, few enough to stay cheap on a large table.
   constexpr int kRowsLooked = 16;
@@ -65,10 +103,13 @@ bool looks_like_edge_table(std::istream& in) {
   if (looks_like_lgl(in)) return false;
   in.clear();
   in.seekg(0);
+  if (looks_like_graphviz_dot(in)) return false;
+  in.clear();
+  in.seekg(0);
   LineReader reader(in, "");
   int rows = 0;
   while (rows < kRowsLooked && reader.next()) {
-    if (is_table_comment(reader.line())) continue;
+    if (rows == 0 ? is_table_comment(reader.line()) : is_blank(reader.line())) continue;
     if (!is_text(reader.line())) return false;
     if (rows++ == 0 && detect_delimiter(reader.line()) == ' ') {
       WordCursor cursor(reader.line());

@@ -43,7 +43,7 @@ int hex_digit(char c) {
 class GexfReader : public XmlEvents {
  public:
   GexfReader(std::istream& in, const std::string& source, const LoadOptions& options)
-      : XmlEvents(in, source), options_(options), assembly_(source, options),
+      : XmlEvents(in, source, options.max_value_bytes), options_(options), assembly_(source, options),
         weight_name_(weight_attribute_name(options)) {}
 
   LoadedGraph read() {

@@ -273,7 +273,7 @@ class GmlReader {
       const AttributeType type = value.kind == TokenKind::Integer ? AttributeType::Integer
                                  : value.kind == TokenKind::Real  ? AttributeType::Real
                                                                   : AttributeType::Text;
-      assembly_.set_number_or_text(u, key, type, value.text, value.line);
+      assembly_.set_attribute(u, key, type, value.text, value.line);
     }
   }
 

@@ -52,12 +52,9 @@ void GraphAssembly::set_position(std::int32_t u, int axis, double value) {
 
 void GraphAssembly::set_attribute(std::int32_t u, std::string_view name, AttributeType type, std::string_view value,
                                   std::int64_t line) {
-  AttributeColumn* column = nullptr;
-  try {
-    column = &attributes_.column(name, type, 0);
-  } catch (const Error& e) {
-    throw ParseError(source_, line, e.what());
-  }
+  AttributeColumn* column = attributes_.find(name);
+  const AttributeType stored = column ? column->widen_for(type) : type;
+  if (!column) column = &attributes_.column(name, type, 0);
   if (column->size() <= static_cast<std::size_t>(u)) column->resize(std::max<std::size_t>(u + 1, column->size() * 2));
   const std::string_view text = trim(value);
   switch (type) {
@@ -65,38 +62,29 @@ void GraphAssembly::set_attribute(std::int32_t u, std::string_view name, Attribu
     case AttributeType::Integer: {
       const auto number = to_int64(text);
       if (!number) throw ParseError(source_, line, "attribute " + io::quoted(name) + ": expected an integer, found " + io::quoted(text));
-      column->set_integer(u, *number);
+      if (stored == AttributeType::Integer) column->set_integer(u, *number);
+      else if (stored == AttributeType::Real) column->set_real(u, static_cast<double>(*number));
+      else column->set_text(u, std::to_string(*number));
       return;
     }
     case AttributeType::Real: {
       auto number = to_double(text);
       if (!number && (iequals(text, "nan") || iequals(text, "-nan"))) number = std::numeric_limits<double>::quiet_NaN();
       if (!number) throw ParseError(source_, line, "attribute " + io::quoted(name) + ": expected a number, found " + io::quoted(text));
-      column->set_real(u, *number);
+      if (stored == AttributeType::Real) column->set_real(u, *number);
+      else column->set_text(u, std::string(text));
       return;
     }
     case AttributeType::Boolean: {
       const std::string word = to_upper(text);
       if (word != "TRUE" && word != "FALSE" && word != "1" && word != "0")
         throw ParseError(source_, line, "attribute " + io::quoted(name) + ": expected true or false, found " + io::quoted(text));
-      column->set_integer(u, word == "TRUE" || word == "1");
+      const bool truth = word == "TRUE" || word == "1";
+      if (stored == AttributeType::Boolean) column->set_integer(u, truth);
+      else column->set_text(u, truth ? "true" : "false");
       return;
     }
   }
-}
-
-void GraphAssembly::set_number_or_text(std::int32_t u, std::string_view name, AttributeType type,
-                                       std::string_view value, std::int64_t line) {
-  if (AttributeColumn* column = attributes_.find(name)) {
-    if (column->type == AttributeType::Real && type == AttributeType::Integer) {
-      type = AttributeType::Real;
-    } else if (column->type == AttributeType::Integer && type == AttributeType::Real) {
-      column->reals.assign(column->integers.begin(), column->integers.end());
-      column->integers.clear();
-      column->type = AttributeType::Real;
-    }
-  }
-  set_attribute(u, name, type, value, line);
 }
 
 bool GraphAssembly::has_attribute(std::int32_t u, std::string_view name) const {
@@ -114,12 +102,8 @@ void GraphAssembly::add_arc(std::int32_t u, std::int32_t v, double cost, bool di
   if (arcs_ > options_.max_arcs) {
     throw ParseError(source_, line, "more arcs than the limit of " + std::to_string(options_.max_arcs));
   }
-  if (directed) {
-    builder_.add_arc(u, v, cost);
-    any_directed_ = true;
-  } else {
-    builder_.add_edge(u, v, cost);
-  }
+  strengths_.add(u, v, cost, !directed, line);
+  any_directed_ = any_directed_ || directed;
 }
 
 LoadedGraph GraphAssembly::finish(const std::string& format) {
@@ -144,6 +128,7 @@ LoadedGraph GraphAssembly::finish(const std::string& format) {
   out.report.format = format;
   const std::int32_t n = interner_.size();
   builder_.set_node_count(n);
+  strengths_.finish(source_, out.report);
   out.graph = builder_.build(any_directed_, out.report);
   Graph& g = out.graph;
   interner_.label_graph(g);

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "io/node_interner.hpp"
+#include "io/strength_rows.hpp"
 #include "pathscope/attributes.hpp"
 #include "pathscope/graph_builder.hpp"
 #include "pathscope/load.hpp"
@@ -25,17 +26,16 @@ class GraphAssembly {
   // A name for node u; a higher `rank` wins over a lower one (a label over an id).
   void set_name(std::int32_t u, std::string_view name, int rank);
   void set_position(std::int32_t u, int axis, double value);
-  // A typed attribute value given as text; an unreadable one is a ParseError at `line`.
+  // A typed attribute value given as text; an unreadable one is a ParseError at `line`. Values
+  // of one name with different types (two GraphML keys, GML's untyped values) share a column
+  // widened by AttributeColumn::widen_for.
   void set_attribute(std::int32_t u, std::string_view name, AttributeType type, std::string_view value,
                      std::int64_t line);
-  // As set_attribute, for values whose type the file does not declare (GML): an integer in a
-  // column of reals is stored as a real; a real in a column of integers makes the column real.
-  void set_number_or_text(std::int32_t u, std::string_view name, AttributeType type, std::string_view value,
-                          std::int64_t line);
   bool has_attribute(std::int32_t u, std::string_view name) const;
   // The value of attribute `name` for every node that has none at the end (a declared default).
   void set_attribute_default(std::string name, AttributeType type, std::string value, std::int64_t line);
-  // An arc (both ways when not directed); counts against the arc limit.
+  // An arc (both ways when not directed) whose cost the cost rule makes of `cost` (a strength);
+  // counts against the arc limit.
   void add_arc(std::int32_t u, std::int32_t v, double cost, bool directed, std::int64_t line);
   // A note for the load report ("3 hyperedges ignored").
   void note(std::string text) { notes_.push_back(std::move(text)); }
@@ -54,6 +54,7 @@ class GraphAssembly {
   std::vector<float> axes_[3];
   AttributeTable attributes_;
   GraphBuilder builder_;
+  StrengthArcs strengths_{options_, builder_};
   std::int64_t arcs_ = 0;
   bool any_directed_ = false;
   std::vector<std::string> notes_;

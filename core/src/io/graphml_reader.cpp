@@ -1,7 +1,9 @@
 // GraphML (networkx, igraph, Cytoscape, yEd, Gephi) through expat, as a stream of elements:
 // <key> declarations with typed defaults, <node>/<edge> with <data>, edgedefault and per-edge
 // "directed", nested graphs flattened, yEd's ShapeNode geometry and label.
+#include <algorithm>
 #include <unordered_map>
+#include <vector>
 
 #include "io/graph_assembly.hpp"
 #include "io/readers.hpp"
@@ -30,7 +32,7 @@ struct Key {
 class GraphmlReader : public XmlEvents {
  public:
   GraphmlReader(std::istream& in, const std::string& source, const LoadOptions& options)
-      : XmlEvents(in, source), options_(options), assembly_(source, options),
+      : XmlEvents(in, source, options.max_value_bytes), options_(options), assembly_(source, options),
         weight_name_(weight_attribute_name(options)) {}
 
   LoadedGraph read() {
@@ -133,25 +135,44 @@ class GraphmlReader : public XmlEvents {
     const char* directed = attribute(attributes, "directed");
     edge_directed_ = directed ? std::string_view(directed) == "true" || std::string_view(directed) == "1"
                               : (directed_stack_.empty() || directed_stack_.back());
-    const Key* weight = weight_key();
     edge_weight_ = 1.0;
     edge_has_weight_ = false;
-    if (weight && weight->has_default) {
-      edge_weight_ = parse_weight(weight->default_value, source(), edge_line_, "the default of " + io::quoted(weight->name));
+    for (const Key* weight : weight_keys()) {
+      if (!weight->has_default) continue;
+      const double value =
+          parse_weight(weight->default_value, source(), edge_line_, "the default of " + io::quoted(weight->name));
+      if (edge_has_weight_ && value != edge_weight_) {
+        fail("the keys named " + io::quoted(weight->name) + " give different default weights, " +
+             format_number(edge_weight_) + " and " + format_number(value));
+      }
+      edge_weight_ = value;
       edge_has_weight_ = true;
     }
   }
 
-  // The edge key whose name is the weight attribute (an exact match before one in another case).
-  const Key* weight_key() {
-    if (weight_key_looked_up_) return weight_key_;
-    weight_key_looked_up_ = true;
+  bool is_weight_key(const Key& key) {
+    const auto& keys = weight_keys();
+    return std::find(keys.begin(), keys.end(), &key) != keys.end();
+  }
+
+  // The edge keys whose name is the weight attribute: an exact match before one in another
+  // case. Several keys may share the name: networkx writes one per value type ("weight" as int
+  // for 5 and as double for 2.5), and all of them are the same column of weights.
+  const std::vector<const Key*>& weight_keys() {
+    if (weight_keys_looked_up_) return weight_keys_;
+    weight_keys_looked_up_ = true;
+    std::string spelled;  // the name in the case the file uses, when no key matches exactly
     for (const auto& [id, key] : keys_) {
       if (!key.for_edges) continue;
-      if (key.name == weight_name_) return weight_key_ = &key;
-      if (!weight_key_ && iequals(key.name, weight_name_)) weight_key_ = &key;
+      if (key.name == weight_name_) weight_keys_.push_back(&key);
+      else if (spelled.empty() && iequals(key.name, weight_name_)) spelled = key.name;
     }
-    if (!weight_key_ && !options_.weight_attribute.empty()) {
+    if (weight_keys_.empty() && !spelled.empty()) {
+      for (const auto& [id, key] : keys_) {
+        if (key.for_edges && key.name == spelled) weight_keys_.push_back(&key);
+      }
+    }
+    if (weight_keys_.empty() && !options_.weight_attribute.empty()) {
       std::string names;
       for (const auto& [id, key] : keys_) {
         if (key.for_edges) names += (names.empty() ? "" : ", ") + io::quoted(key.name);
@@ -159,7 +180,7 @@ class GraphmlReader : public XmlEvents {
       fail("no edge attribute is called " + io::quoted(weight_name_) + " (edge attributes: " +
            (names.empty() ? std::string("none") : names) + ")");
     }
-    return weight_key_;
+    return weight_keys_;
   }
 
   void start_data(const char** attributes) {
@@ -170,7 +191,7 @@ class GraphmlReader : public XmlEvents {
     if (it == keys_.end()) fail("<data> refers to key " + io::quoted(key_id) + ", which no <key> declares");
     const Key& key = it->second;
     if (in_edge_) {
-      if (&key == weight_key()) {
+      if (is_weight_key(key)) {
         pending_ = Pending::EdgeWeight;
         collect_text();
       }
@@ -232,8 +253,8 @@ class GraphmlReader : public XmlEvents {
   std::string weight_name_;
   std::unordered_map<std::string, Key> keys_;
   Key* current_key_ = nullptr;
-  const Key* weight_key_ = nullptr;
-  bool weight_key_looked_up_ = false;
+  std::vector<const Key*> weight_keys_;
+  bool weight_keys_looked_up_ = false;
   bool seen_root_ = false;
   std::vector<bool> directed_stack_;
   std::vector<std::int32_t> node_stack_;

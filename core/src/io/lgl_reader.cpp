@@ -6,6 +6,7 @@
 #include "io/readers.hpp"
 #include "io/text_fields.hpp"
 #include "pathscope/error.hpp"
+#include "io/strength_rows.hpp"
 #include "pathscope/graph_builder.hpp"
 
 namespace pathscope::io {
@@ -62,6 +63,7 @@ LoadedGraph read_lgl(std::istream& in, const std::string& source, const LoadOpti
   LineReader reader(in, source);
   NodeInterner nodes;
   GraphBuilder builder;
+  StrengthArcs strengths(options, builder);
   std::int32_t current = -1;
   std::int64_t edges = 0;
   std::string_view name, words[3];
@@ -84,7 +86,7 @@ LoadedGraph read_lgl(std::istream& in, const std::string& source, const LoadOpti
     if (builder.pending_arcs() + 2 > options.max_arcs) {
       reader.fail("more than the limit of " + std::to_string(options.max_arcs) + " arcs");
     }
-    builder.add_edge(current, intern(words[0]), w);
+    strengths.add(current, intern(words[0]), w, true, reader.line_number());
     ++edges;
   }
   if (nodes.size() == 0) reader.fail_at(reader.line_number(), "no '# NAME' line: not an LGL file");
@@ -93,6 +95,7 @@ LoadedGraph read_lgl(std::istream& in, const std::string& source, const LoadOpti
   out.report.records_read = edges;
   out.report.undirected_input = true;
   out.report.notes.push_back("LGL: every edge joins both ways");
+  strengths.finish(source, out.report);
   out.graph = builder.build(false, out.report);
   nodes.label_graph(out.graph);
   mark_weight_kinds(out.graph);

@@ -8,6 +8,7 @@
 #include "io/readers.hpp"
 #include "io/text_fields.hpp"
 #include "pathscope/error.hpp"
+#include "io/strength_rows.hpp"
 #include "pathscope/graph_builder.hpp"
 
 namespace pathscope::io {
@@ -41,6 +42,7 @@ LoadedGraph read_matrix_market(std::istream& in, const std::string& source, cons
 
   std::int64_t n = -1, entries = -1, size_line = 0, read = 0;
   GraphBuilder builder;
+  StrengthArcs strengths(options, builder);
   while (reader.next()) {
     const auto text = trim(reader.line());
     if (text.empty() || text.front() == '%') continue;
@@ -91,12 +93,12 @@ LoadedGraph read_matrix_market(std::istream& in, const std::string& source, cons
     if (symmetric) {
       if (ends[0] < ends[1]) reader.fail("symmetric files list the lower triangle only (row >= column)");
       if (ends[0] == ends[1]) {
-        builder.add_arc(ends[0], ends[0], w);  // a diagonal entry: one self-loop, dropped and counted
+        strengths.add(ends[0], ends[0], w, false, reader.line_number());  // a diagonal entry: one self-loop, dropped and counted
       } else {
-        builder.add_edge(ends[0], ends[1], w);
+        strengths.add(ends[0], ends[1], w, true, reader.line_number());
       }
     } else {
-      builder.add_arc(ends[0], ends[1], w);
+      strengths.add(ends[0], ends[1], w, false, reader.line_number());
     }
     ++read;
   }
@@ -108,6 +110,7 @@ LoadedGraph read_matrix_market(std::istream& in, const std::string& source, cons
   out.report.lines_read = reader.line_number();
   out.report.records_read = read;
   out.report.undirected_input = symmetric;
+  strengths.finish(source, out.report);
   out.graph = builder.build(!symmetric, out.report);
   out.graph.ids.resize(static_cast<std::size_t>(n));
   for (std::int64_t i = 0; i < n; ++i) out.graph.ids[i] = i + 1;

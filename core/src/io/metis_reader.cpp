@@ -10,6 +10,7 @@
 #include "io/readers.hpp"
 #include "io/text_fields.hpp"
 #include "pathscope/error.hpp"
+#include "io/strength_rows.hpp"
 #include "pathscope/graph_builder.hpp"
 
 namespace pathscope::io {
@@ -120,6 +121,7 @@ LoadedGraph read_metis(std::istream& in, const std::string& source, const LoadOp
   const bool euclidean = !h.edge_weights && dims > 0;
 
   GraphBuilder builder(static_cast<std::int32_t>(h.n));
+  StrengthArcs strengths(options, builder);
   builder.reserve(std::min(2 * h.m, kTrustedReserve));
   std::int64_t node = 0, entries = 0;
   // Each edge is listed from both ends; it is added once, from its lower end, and the two
@@ -168,12 +170,12 @@ LoadedGraph read_metis(std::istream& in, const std::string& source, const LoadOp
                     std::to_string(h.line) + " declares");
       }
       if (u < v) {
-        builder.add_edge(u, v, w);
+        strengths.add(u, v, w, true, reader.line_number());
         upward.push_back(pair_key(u, v));
       } else if (u > v) {
         downward.push_back(pair_key(v, u));
       } else {
-        builder.add_arc(u, v, w);  // a self-loop: the builder drops and counts it
+        strengths.add(u, v, w, false, reader.line_number());  // a self-loop: the builder drops and counts it
       }
     }
     ++node;
@@ -199,6 +201,7 @@ LoadedGraph read_metis(std::istream& in, const std::string& source, const LoadOp
   }
   out.report.lines_read = reader.line_number();
   out.report.records_read = h.m;
+  strengths.finish(source, out.report);
   out.graph = builder.build(false, out.report);
   out.graph.ids.resize(static_cast<std::size_t>(h.n));
   for (std::int64_t i = 0; i < h.n; ++i) out.graph.ids[i] = i + 1;

@@ -75,7 +75,7 @@ LoadedGraph read_neuron_connect(LineReader& reader, const std::vector<std::strin
     return index;
   };
   while (reader.next()) {
-    if (is_table_comment(reader.line())) continue;
+    if (is_blank(reader.line())) continue;
     split_row(reader, delimiter, fields);
     if (static_cast<int>(fields.size()) < needed) {
       reader.fail("truncated row: " + std::to_string(fields.size()) + " fields, expected " + std::to_string(needed));

@@ -55,9 +55,25 @@ void NodeInterner::grow() {
   }
 }
 
+namespace {
+
+// A key is a number only when written the one way that number prints: "007", "+7" and "-0"
+// are names of their own, so two keys that merely read as the same number stay two nodes.
+bool is_canonical_integer(std::string_view key) {
+  std::string_view digits = key;
+  if (!digits.empty() && digits.front() == '-') digits.remove_prefix(1);
+  if (digits.empty() || (digits.front() == '0' && (digits.size() > 1 || digits.size() < key.size()))) return false;
+  for (const char c : digits) {
+    if (c < '0' || c > '9') return false;
+  }
+  return true;
+}
+
+}  // namespace
+
 std::int32_t NodeInterner::lookup(std::string_view key, bool add, std::int64_t max_nodes) {
   key = trim(key);
-  return lookup(to_int64(key), key, add, max_nodes);
+  return lookup(is_canonical_integer(key) ? to_int64(key) : std::nullopt, key, add, max_nodes);
 }
 
 std::int32_t NodeInterner::lookup(std::optional<std::int64_t> number, std::string_view key, bool add,

@@ -18,6 +18,7 @@
 #include "io/graph_assembly.hpp"
 #include "io/line_counting_buf.hpp"
 #include "io/node_interner.hpp"
+#include "io/strength_rows.hpp"
 #include "io/readers.hpp"
 #include "io/text_fields.hpp"
 #include "pathscope/attributes.hpp"
@@ -135,6 +136,7 @@ class NodeLinkReader {
     });
   }
   bool string(string_t& value) {
+    refuse_long_value(value.size(), "a string");
     return scalar([&](FieldValue& v) {
       v.kind = FieldValue::Text;
       v.text.swap(value);
@@ -146,6 +148,7 @@ class NodeLinkReader {
   bool end_object() { return end(); }
   bool end_array() { return end(); }
   bool key(string_t& name) {
+    refuse_long_value(name.size(), "a key");
     if (skip_ == 0) key_.swap(name);
     return true;
   }
@@ -369,19 +372,20 @@ class NodeLinkReader {
   template <typename Fill>
   void node_attribute(Fill fill);
   void set_attribute(std::int32_t u, const std::string& name, const FieldValue& value);
+  void refuse_long_value(std::size_t bytes, const char* what) const {
+    if (static_cast<std::int64_t>(bytes) > options_.max_value_bytes) {
+      fail(text_.line(), std::string(what) + " of " + std::to_string(bytes) + " bytes, longer than the limit of " +
+                             std::to_string(options_.max_value_bytes) + " bytes for one value (--max-value-mib raises it)");
+    }
+  }
+
   void check_arc_limit(std::int64_t line) const {
     const std::int64_t per_link = directed_known_ && !directed_ ? 2 : 1;
     if (link_count_ * per_link > options_.max_arcs) {
       fail(line, std::to_string(link_count_) + " links, more than the limit of " + std::to_string(options_.max_arcs) + " arcs");
     }
   }
-  void add(std::int32_t u, std::int32_t v, double w) {
-    if (directed_) {
-      builder_.add_arc(u, v, w);
-    } else {
-      builder_.add_edge(u, v, w);
-    }
-  }
+  void add(std::int32_t u, std::int32_t v, double w, std::int64_t line) { strengths_.add(u, v, w, !directed_, line); }
 
   const std::string& source_;
   const LoadOptions& options_;
@@ -440,8 +444,10 @@ class NodeLinkReader {
   struct HeldLink {
     std::int32_t ends[2];  // node indices, or key indices where links_by_key_
     double weight;
+    std::int64_t line;
   };
   GraphBuilder builder_;
+  StrengthArcs strengths_{options_, builder_};
   std::vector<HeldLink> held_;
   bool links_by_key_ = false;
   std::int64_t link_count_ = 0;
@@ -520,7 +526,7 @@ void NodeLinkReader::end_node() {
 }
 
 // Values typed as JSON types them (true/false, integer, real, string; null: missing). A
-// column whose values disagree becomes real where integers meet reals, else text.
+// column whose values disagree is widened by AttributeColumn::widen_for.
 void NodeLinkReader::set_attribute(std::int32_t u, const std::string& name, const FieldValue& value) {
   if (value.kind == FieldValue::Null || value.kind == FieldValue::Array || value.kind == FieldValue::Object) return;
   AttributeType type = value.kind == FieldValue::Boolean ? AttributeType::Boolean
@@ -528,25 +534,7 @@ void NodeLinkReader::set_attribute(std::int32_t u, const std::string& name, cons
                        : value.is_int64()                ? AttributeType::Integer
                                                          : AttributeType::Real;
   AttributeColumn* column = attributes_.find(name);
-  if (column != nullptr && column->type != type) {
-    if (column->type == AttributeType::Real && type == AttributeType::Integer) {
-      type = AttributeType::Real;
-    } else if (column->type == AttributeType::Integer && type == AttributeType::Real) {
-      column->reals.assign(column->integers.begin(), column->integers.end());
-      column->integers.clear();
-      column->type = AttributeType::Real;
-    } else {
-      if (column->type != AttributeType::Text) {
-        std::vector<std::string> text(column->size());
-        for (std::size_t i = 0; i < text.size(); ++i) text[i] = column->to_text(i);
-        column->integers.clear();
-        column->reals.clear();
-        column->text = std::move(text);
-        column->type = AttributeType::Text;
-      }
-      type = AttributeType::Text;
-    }
-  }
+  if (column != nullptr) type = column->widen_for(type);
   if (column == nullptr) column = &attributes_.column(name, type, 0);
   if (column->size() <= static_cast<std::size_t>(u)) column->resize(std::max<std::size_t>(u + 1, column->size() * 2));
   switch (type) {
@@ -577,6 +565,7 @@ void NodeLinkReader::end_link() {
     fail(at, "link " + std::to_string(i) + " needs \"source\" and \"target\"");
   }
   HeldLink held{};
+  held.line = at;
   static constexpr const char* kEnds[2] = {"source", "target"};
   for (int e = 0; e < 2; ++e) {
     const FieldValue& end = link_.ends[e];
@@ -605,7 +594,7 @@ void NodeLinkReader::end_link() {
   ++link_count_;
   check_arc_limit(at);
   if (nodes_done_ && directed_known_) {
-    add(held.ends[0], held.ends[1], held.weight);
+    add(held.ends[0], held.ends[1], held.weight, at);
   } else {
     held_.push_back(held);
   }
@@ -631,9 +620,9 @@ LoadedGraph NodeLinkReader::finish() {
   }
   for (const HeldLink& link : held_) {
     if (links_by_key_) {
-      add(node_of_key_[link.ends[0]], node_of_key_[link.ends[1]], link.weight);
+      add(node_of_key_[link.ends[0]], node_of_key_[link.ends[1]], link.weight, link.line);
     } else {
-      add(link.ends[0], link.ends[1], link.weight);
+      add(link.ends[0], link.ends[1], link.weight, link.line);
     }
   }
   std::vector<HeldLink>().swap(held_);
@@ -646,6 +635,7 @@ LoadedGraph NodeLinkReader::finish() {
   out.report.undirected_input = !directed_;
   const std::int32_t n = node_count_;
   builder_.set_node_count(n);
+  strengths_.finish(source_, out.report);
   out.graph = builder_.build(directed_, out.report);
   Graph& g = out.graph;
   if (integer_ids_) {

@@ -151,7 +151,7 @@ void apply_node_table(std::istream& in, const std::string& source, LoadedGraph& 
   };
   if (!layout.header) take_row();
   while (reader.next()) {
-    if (is_table_comment(reader.line())) continue;
+    if (is_blank(reader.line())) continue;
     split_row(reader, delimiter, fields);
     take_row();
   }

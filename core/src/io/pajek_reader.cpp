@@ -8,6 +8,7 @@
 #include "io/readers.hpp"
 #include "io/text_fields.hpp"
 #include "pathscope/error.hpp"
+#include "io/strength_rows.hpp"
 #include "pathscope/graph_builder.hpp"
 
 namespace pathscope::io {
@@ -34,6 +35,18 @@ bool next_field(std::string_view& rest, std::string_view& field, const LineReade
   return true;
 }
 
+// Pajek's drawing options for a line ("c Blue", "w 2", "l \"label\""): a word after the two
+// ends that is neither a number nor one of these is a weight written wrongly ("2,5", "x"), and
+// taking it for options would give the line a weight of 1 without a word.
+bool is_drawing_option(std::string_view word) {
+  static constexpr std::string_view kOptions[] = {"w", "c", "p", "l", "lp", "lr", "lphi", "lc", "la", "lf", "fos",
+                                                  "font", "s", "a", "ap", "h1", "h2", "a1", "a2", "k1", "k2"};
+  for (const auto option : kOptions) {
+    if (iequals(word, option)) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 LoadedGraph read_pajek(std::istream& in, const std::string& source, const LoadOptions& options) {
@@ -42,6 +55,7 @@ LoadedGraph read_pajek(std::istream& in, const std::string& source, const LoadOp
   out.report.format = "pajek";
   LineReader reader(in, source);
   GraphBuilder builder;
+  StrengthArcs strengths(options, builder);
   std::int64_t n = -1, arcs = 0;
   bool any_directed = false, any_labels = false, any_coords = false;
   std::vector<std::string> labels;
@@ -57,8 +71,7 @@ LoadedGraph read_pajek(std::istream& in, const std::string& source, const LoadOp
   const auto add = [&](std::int32_t u, std::int32_t v, double w, bool directed) {
     arcs += directed ? 1 : 2;
     if (arcs > options.max_arcs) reader.fail("more arcs than the limit of " + std::to_string(options.max_arcs));
-    if (directed) builder.add_arc(u, v, w);
-    else builder.add_edge(u, v, w);
+    strengths.add(u, v, w, !directed, reader.line_number());
     any_directed = any_directed || directed;
   };
   while (reader.next()) {
@@ -125,11 +138,13 @@ LoadedGraph read_pajek(std::istream& in, const std::string& source, const LoadOp
         if (!next_field(rest, a, reader) || !next_field(rest, b, reader)) reader.fail("expected \"U V [weight]\"");
         const std::int32_t u = node_of(a), v = node_of(b);
         double w = 1.0;
-        // A third word that is not a number starts the drawing options ("c Blue").
-        if (next_field(rest, field, reader)) {
-          if (const auto value = to_double(field)) {
-            w = parse_finite(field, reader, "the weight");
+        // A third word that is a drawing option starts the options ("c Blue"): no weight.
+        if (next_field(rest, field, reader) && !is_drawing_option(field)) {
+          if (!to_double(field)) {
+            reader.fail("the weight " + io::quoted(field) +
+                        " is not a number (write it as 2.5, or start the drawing options with a keyword such as c, w or l)");
           }
+          w = parse_finite(field, reader, "the weight");
         }
         add(u, v, w, section == Section::Arcs);
         break;
@@ -144,6 +159,7 @@ LoadedGraph read_pajek(std::istream& in, const std::string& source, const LoadOp
     }
   }
   if (n < 0) reader.fail_at(reader.line_number(), "no *Vertices line: not a Pajek network");
+  strengths.finish(source, out.report);
   out.graph = builder.build(any_directed, out.report);
   Graph& g = out.graph;
   g.ids.resize(static_cast<std::size_t>(n));

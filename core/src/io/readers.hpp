@@ -55,6 +55,9 @@ bool looks_like_lgl(std::istream& in);
 // Text whose first rows have no control bytes, the first with at least two fields. Loose on
 // purpose: the edge-table reader names the line of any defect.
 bool looks_like_edge_table(std::istream& in);
+// "graph", "digraph" or "strict ..." then '{': a GraphViz DOT file, which no reader reads; told
+// apart so that it is refused by name rather than read as a table of words.
+bool looks_like_graphviz_dot(std::istream& in);
 
 // Sets integer_weights and unit_weights from the arcs themselves.
 void mark_weight_kinds(Graph& g);

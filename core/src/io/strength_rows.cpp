@@ -2,15 +2,19 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "io/text_fields.hpp"
 #include "pathscope/error.hpp"
 
 namespace pathscope::io {
 
-void add_rows_by_cost_rule(const std::vector<StrengthRow>& rows, const LoadOptions& options, bool undirected,
-                           const std::string& source, GraphBuilder& builder, LoadReport& report,
-                           std::int64_t default_min_synapses, const char* default_reason) {
+namespace {
+
+template <typename BothWays>
+void add_by_rule(const std::vector<StrengthRow>& rows, BothWays both_ways, const LoadOptions& options,
+                 const std::string& source, GraphBuilder& builder, LoadReport& report,
+                 std::int64_t default_min_synapses, const char* default_reason) {
   const bool by_default = options.min_synapses < 0;
   const auto min_synapses = static_cast<double>(by_default ? default_min_synapses : options.min_synapses);
   const auto dropped_row = [&](const StrengthRow& row) {
@@ -29,10 +33,12 @@ void add_rows_by_cost_rule(const std::vector<StrengthRow>& rows, const LoadOptio
     strongest = any ? std::max(strongest, row.strength) : row.strength;
     any = true;
   }
-  builder.reserve(builder.pending_arcs() + static_cast<std::int64_t>(rows.size()) * (undirected ? 2 : 1));
+  builder.reserve(builder.pending_arcs() + static_cast<std::int64_t>(rows.size()));
   std::int64_t dropped = 0;
   std::int64_t too_few = 0;
-  for (const auto& row : rows) {
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const StrengthRow& row = rows[i];
+    const bool undirected = both_ways(i);
     if (dropped_row(row)) {
       if (min_synapses > 0 && row.strength < min_synapses) ++too_few;
       else ++dropped;
@@ -79,6 +85,38 @@ void add_rows_by_cost_rule(const std::vector<StrengthRow>& rows, const LoadOptio
       report.notes.push_back("cost rule 'max-minus': cost = " + format_number(strongest) + " - strength + 1");
       break;
   }
+}
+
+}  // namespace
+
+void add_rows_by_cost_rule(const std::vector<StrengthRow>& rows, const LoadOptions& options, bool undirected,
+                           const std::string& source, GraphBuilder& builder, LoadReport& report,
+                           std::int64_t default_min_synapses, const char* default_reason) {
+  add_by_rule(rows, [undirected](std::size_t) { return undirected; }, options, source, builder, report,
+              default_min_synapses, default_reason);
+}
+
+StrengthArcs::StrengthArcs(const LoadOptions& options, GraphBuilder& builder) : options_(options), builder_(builder) {
+  options_.min_weight = -std::numeric_limits<double>::infinity();
+  options_.min_synapses = 0;
+}
+
+void StrengthArcs::add(std::int32_t u, std::int32_t v, double strength, bool both_ways, std::int64_t line) {
+  if (options_.cost_rule == EdgeCostRule::Weight) {
+    if (both_ways) builder_.add_edge(u, v, strength);
+    else builder_.add_arc(u, v, strength);
+    return;
+  }
+  rows_.push_back({u, v, strength, line});
+  both_ways_.push_back(both_ways);
+}
+
+void StrengthArcs::finish(const std::string& source, LoadReport& report) {
+  if (options_.cost_rule == EdgeCostRule::Weight) return;
+  add_by_rule(rows_, [this](std::size_t i) { return static_cast<bool>(both_ways_[i]); }, options_, source, builder_,
+              report, 0, nullptr);
+  rows_.clear();
+  both_ways_.clear();
 }
 
 }  // namespace pathscope::io

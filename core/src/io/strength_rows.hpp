@@ -23,4 +23,24 @@ void add_rows_by_cost_rule(const std::vector<StrengthRow>& rows, const LoadOptio
                            const std::string& source, GraphBuilder& builder, LoadReport& report,
                            std::int64_t default_min_synapses = 0, const char* default_reason = nullptr);
 
+// The arcs of a graph file whose numbers are strengths the cost rule turns into costs (GraphML,
+// GEXF, GML, Pajek, JSON, DIMACS, METIS, Matrix Market, LGL, dense matrices), each arc one way
+// or both. Under the 'weight' rule they go straight into the builder, as before; under the
+// others they are held to the end, since 'max-minus' needs the strongest first, and the cheapest
+// of parallel arcs must be chosen by cost, not by strength. Only edge tables drop rows by
+// --min-weight, as its help says.
+class StrengthArcs {
+ public:
+  StrengthArcs(const LoadOptions& options, GraphBuilder& builder);
+  void add(std::int32_t u, std::int32_t v, double strength, bool both_ways, std::int64_t line);
+  // Adds the held arcs by the rule, with its note in the report; call before builder.build().
+  void finish(const std::string& source, LoadReport& report);
+
+ private:
+  LoadOptions options_;
+  GraphBuilder& builder_;
+  std::vector<StrengthRow> rows_;
+  std::vector<bool> both_ways_;
+};
+
 }  // namespace pathscope::io

@@ -1,5 +1,7 @@
 #include "io/table_rows.hpp"
 
+#include <algorithm>
+
 #include "io/line_reader.hpp"
 #include "io/text_fields.hpp"
 
@@ -7,14 +9,32 @@ namespace pathscope::io {
 
 char detect_delimiter(std::string_view first_line) {
   if (first_line.find('\t') != std::string_view::npos) return '\t';
-  if (first_line.find(',') != std::string_view::npos) return ',';
+  const auto count = [&](char c) { return std::count(first_line.begin(), first_line.end(), c); };
+  const auto semicolons = count(';'), commas = count(',');
+  if (semicolons > 0 && semicolons >= commas) return ';';
+  if (commas > 0) return ',';
   return ' ';
 }
 
-void skip_to_first_row(LineReader& reader, const char* what) {
-  while (reader.next())
-    if (!is_table_comment(reader.line())) return;
+std::int64_t skip_to_first_row(LineReader& reader, const char* what) {
+  std::int64_t comments = 0;
+  while (reader.next()) {
+    if (!is_table_comment(reader.line())) return comments;
+    if (!is_blank(reader.line())) ++comments;
+  }
+  if (comments > 0) {
+    reader.fail_at(reader.line_number(), std::string("no rows: every line of the ") + what +
+                                             " is blank or starts with '#', which only marks comments before the "
+                                             "first row; give the table a header row (e.g. source,target,weight) "
+                                             "so that rows starting with '#' are read");
+  }
   reader.fail_at(reader.line_number(), std::string("no rows: the ") + what + " is empty");
+}
+
+std::string leading_comments_note(std::int64_t comment_lines) {
+  if (comment_lines == 0) return "";
+  return std::to_string(comment_lines) + " comment line" + (comment_lines == 1 ? "" : "s") +
+         " (starting with '#') before the first row skipped; later lines starting with '#' are rows";
 }
 
 void split_row(const LineReader& reader, char delimiter, std::vector<std::string>& fields) {

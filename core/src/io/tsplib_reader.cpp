@@ -425,6 +425,9 @@ Graph tsplib_to_graph(const TsplibInstance& instance) {
 namespace io {
 
 LoadedGraph read_tsplib_graph(std::istream& in, const std::string& source, const LoadOptions& options) {
+  if (options.cost_rule != EdgeCostRule::Weight) {
+    throw Error(source + ": a TSPLIB instance holds distances, not strengths, so no cost rule but 'weight' applies to it");
+  }
   LoadedGraph out;
   const TsplibInstance instance = read_tsplib(in, source, options);
   out.graph = tsplib_to_graph(instance);

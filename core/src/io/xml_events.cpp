@@ -2,6 +2,7 @@
 
 #include <expat.h>
 
+#include <algorithm>
 #include <cstring>
 #include <vector>
 
@@ -47,8 +48,9 @@ std::string_view xml_root_name(std::string_view text) {
   }
 }
 
-XmlEvents::XmlEvents(std::istream& in, std::string source)
-    : in_(in), source_(std::move(source)), parser_(XML_ParserCreate(nullptr)) {
+XmlEvents::XmlEvents(std::istream& in, std::string source, std::int64_t max_value_bytes)
+    : in_(in), source_(std::move(source)), parser_(XML_ParserCreate(nullptr)),
+      max_value_bytes_(static_cast<std::size_t>(std::max<std::int64_t>(max_value_bytes, 1))) {
   if (!parser_) throw Error("cannot start the XML parser for " + source_);
   XML_SetUserData(as_parser(parser_), this);
   XML_SetElementHandler(as_parser(parser_), &XmlEvents::start_handler, &XmlEvents::end_handler);
@@ -62,6 +64,12 @@ XmlEvents::~XmlEvents() { XML_ParserFree(as_parser(parser_)); }
 std::int64_t XmlEvents::line() const { return static_cast<std::int64_t>(XML_GetCurrentLineNumber(as_parser(parser_))); }
 
 void XmlEvents::fail(const std::string& message) const { throw ParseError(source_, line(), message); }
+
+void XmlEvents::fail_value_too_long(const char* what) const {
+  throw ParseError(source_, line(),
+                   std::string(what) + " is longer than the limit of " + std::to_string(max_value_bytes_) +
+                       " bytes for one value (--max-value-mib raises it)");
+}
 
 const char* XmlEvents::attribute(const char** attributes, std::string_view name) {
   for (const char** a = attributes; a && *a; a += 2) {
@@ -84,9 +92,13 @@ void XmlEvents::stop(std::exception_ptr error) {
 // parse() throws them once expat has returned.
 void XmlEvents::start_handler(void* self, const char* name, const char** attributes) {
   auto* me = static_cast<XmlEvents*>(self);
+  me->bytes_since_event_ = 0;
   if (me->error_) return;
   ++me->depth_;
   try {
+    std::size_t value_bytes = 0;
+    for (const char** a = attributes; a && *a; a += 2) value_bytes += std::strlen(a[1]);
+    if (value_bytes > me->max_value_bytes_) me->fail_value_too_long("the attribute values of one tag");
     me->on_start(xml_local_name(name), attributes);
   } catch (...) {
     me->stop(std::current_exception());
@@ -95,6 +107,7 @@ void XmlEvents::start_handler(void* self, const char* name, const char** attribu
 
 void XmlEvents::end_handler(void* self, const char* name) {
   auto* me = static_cast<XmlEvents*>(self);
+  me->bytes_since_event_ = 0;
   if (me->error_) return;
   const bool collected = me->collect_depth_ == me->depth_;
   try {
@@ -111,10 +124,11 @@ void XmlEvents::end_handler(void* self, const char* name) {
 
 void XmlEvents::text_handler(void* self, const char* text, int length) {
   auto* me = static_cast<XmlEvents*>(self);
+  me->bytes_since_event_ = 0;
   if (me->error_ || me->collect_depth_ < 0) return;
-  if (me->text_.size() + static_cast<std::size_t>(length) > kMaxTextBytes) {
+  if (me->text_.size() + static_cast<std::size_t>(length) > me->max_value_bytes_) {
     try {
-      me->fail("an element's text is longer than " + std::to_string(kMaxTextBytes >> 20) + " MiB");
+      me->fail_value_too_long("an element's text");
     } catch (...) {
       me->stop(std::current_exception());
     }
@@ -126,14 +140,24 @@ void XmlEvents::text_handler(void* self, const char* text, int length) {
 void XmlEvents::parse() {
   XML_Parser parser = as_parser(parser_);
   for (bool last = false; !last;) {
-    void* buffer = XML_GetBuffer(parser, kChunkBytes);
+    // expat (before 2.6) scans a token that is not complete again from its start each time
+    // input arrives, so a value of L bytes fed in fixed pieces costs L^2 / piece. Pieces as
+    // large as the pending part keep that linear: each scan at least doubles what is read.
+    // Input since the last event (counted up to that event) is one token still incomplete.
+    if (bytes_since_event_ > max_value_bytes_) fail_value_too_long("one XML tag with its attribute values (or a comment)");
+    const int piece = static_cast<int>(std::clamp<std::size_t>(bytes_since_event_, kChunkBytes, std::size_t{1} << 30));
+    void* buffer = XML_GetBuffer(parser, piece);
     if (!buffer) throw Error(source_ + ": out of memory while parsing XML");
-    in_.read(static_cast<char*>(buffer), kChunkBytes);
+    in_.read(static_cast<char*>(buffer), piece);
     const auto got = in_.gcount();
     if (in_.bad()) throw ParseError(source_, line(), "read error");
-    last = got < kChunkBytes;
+    last = got < piece;
+    bytes_since_event_ += static_cast<std::size_t>(got);
     const XML_Status status = XML_ParseBuffer(parser, static_cast<int>(got), last ? XML_TRUE : XML_FALSE);
     if (error_) std::rethrow_exception(error_);
+    if (status != XML_STATUS_OK && bytes_since_event_ > max_value_bytes_) {
+      fail_value_too_long("one XML tag with its attribute values (or a comment), not closed,");
+    }
     if (status != XML_STATUS_OK) {
       fail(std::string("not well-formed XML: ") + XML_ErrorString(XML_GetErrorCode(parser)) + " (column " +
            std::to_string(XML_GetCurrentColumnNumber(parser) + 1) + ")");

@@ -12,11 +12,9 @@ namespace pathscope::io {
 
 class XmlEvents {
  public:
-  // The character data of one element is refused beyond this: no attribute value of a graph
-  // file is that long, and it bounds what a hostile file can make us hold.
-  static constexpr std::size_t kMaxTextBytes = std::size_t{16} << 20;
-
-  XmlEvents(std::istream& in, std::string source);
+  // max_value_bytes (LoadOptions): an element's collected text, and one tag with its attribute
+  // values (or a comment), are refused beyond it.
+  XmlEvents(std::istream& in, std::string source, std::int64_t max_value_bytes);
   virtual ~XmlEvents();
   XmlEvents(const XmlEvents&) = delete;
   XmlEvents& operator=(const XmlEvents&) = delete;
@@ -43,12 +41,16 @@ class XmlEvents {
   static void end_handler(void* self, const char* name);
   static void text_handler(void* self, const char* text, int length);
   void stop(std::exception_ptr error);
+  [[noreturn]] void fail_value_too_long(const char* what) const;
 
   std::istream& in_;
   std::string source_;
   void* parser_;  // XML_Parser
   std::exception_ptr error_;
   std::string text_;
+  std::size_t max_value_bytes_;
+  // Input handed to expat since it last called a handler: the part of a token not yet complete.
+  std::size_t bytes_since_event_ = 0;
   int depth_ = 0;
   int collect_depth_ = -1;  // the depth whose element collects text, or -1
 };

@@ -3,6 +3,8 @@
 #include <fstream>
 #include <iostream>
 
+#include "io/line_reader.hpp"
+#include "io/table_rows.hpp"
 #include "io/text_fields.hpp"
 #include "pathscope/atomic_file.hpp"
 #include "pathscope/error.hpp"
@@ -11,33 +13,25 @@ namespace pathscope {
 
 std::vector<NodePair> read_node_pairs(std::istream& in, const std::string& source_name, const Graph& g) {
   std::vector<NodePair> pairs;
-  std::string line;
   std::vector<std::string> fields;
-  std::vector<std::string_view> words;
-  for (std::int64_t number = 1; std::getline(in, line); ++number) {
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    if (io::is_table_comment(line)) continue;
-    // Tabs or commas when present (names may hold spaces), else blanks.
-    const char delimiter = line.find('\t') != std::string::npos ? '\t' : line.find(',') != std::string::npos ? ',' : ' ';
-    fields.clear();
-    if (delimiter == ' ') {
-      io::split_words(line, words);
-      for (const auto w : words) fields.emplace_back(w);
-    } else if (!io::split_delimited(line, delimiter, fields)) {
-      throw ParseError(source_name, number, "a quote is not closed on this line");
-    }
+  // The table readers' line rules: a byte-order mark dropped, "\r\n" ends, '#' comments only
+  // before the first pair (a node may be called "#1").
+  io::LineReader reader(in, source_name);
+  bool first = true;
+  while (reader.next()) {
+    if (first ? io::is_table_comment(reader.line()) : io::is_blank(reader.line())) continue;
+    first = false;
+    io::split_row(reader, io::detect_delimiter(reader.line()), fields);
     if (fields.size() != 2)
-      throw ParseError(source_name, number,
-                       "expected two nodes (source and target), found " + std::to_string(fields.size()) + " fields");
-    NodePair pair{-1, -1, number};
+      reader.fail("expected two nodes (source and target), found " + std::to_string(fields.size()) + " fields");
+    NodePair pair{-1, -1, reader.line_number()};
     for (int k = 0; k < 2; ++k) {
       const auto node = g.find_node(fields[k]);
-      if (!node) throw ParseError(source_name, number, "node " + io::quoted(fields[k]) + " is not in the graph");
+      if (!node) reader.fail("node " + io::quoted(fields[k]) + " is not in the graph");
       (k == 0 ? pair.source : pair.target) = *node;
     }
     pairs.push_back(pair);
   }
-  if (in.bad()) throw Error("cannot read " + source_name);
   return pairs;
 }
 

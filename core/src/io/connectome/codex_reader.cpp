@@ -71,7 +71,7 @@ LoadedGraph read_codex_connections(std::istream& in, const std::string& source, 
   std::int64_t records = 0;
   double synapses = 0;
   while (reader.next()) {
-    if (is_table_comment(reader.line())) continue;
+    if (is_blank(reader.line())) continue;
     split_fields(reader, header.delimiter, needed, fields, storage);
     const std::int32_t from = neurons.intern(parse_id(fields[pre], reader, "pre_root_id"), reader, options.max_nodes);
     const std::int32_t to = neurons.intern(parse_id(fields[post], reader, "post_root_id"), reader, options.max_nodes);

@@ -40,7 +40,7 @@ LoadedGraph read_neuprint_connections(std::istream& in, const std::string& sourc
   std::vector<std::string> storage;
   std::int64_t records = 0;
   while (reader.next()) {
-    if (is_table_comment(reader.line())) continue;
+    if (is_blank(reader.line())) continue;
     split_fields(reader, header.delimiter, needed, fields, storage);
     const std::int32_t from = neurons.intern(parse_id(fields[pre], reader, "bodyId_pre"), reader, options.max_nodes);
     const std::int32_t to = neurons.intern(parse_id(fields[post], reader, "bodyId_post"), reader, options.max_nodes);

@@ -96,7 +96,7 @@ void apply_neuron_table(std::istream& in, const std::string& source, LoadedGraph
   std::vector<std::string> storage;
   const std::size_t needed = header.names.size();
   while (reader.next()) {
-    if (is_table_comment(reader.line())) continue;
+    if (is_blank(reader.line())) continue;
     split_fields(reader, header.delimiter, needed, fields, storage);
     const std::int64_t id = parse_id(fields[key], reader, header.names[key]);
     auto [it, fresh] = node_of.try_emplace(id, static_cast<std::int32_t>(old_n + static_cast<std::int64_t>(added.size())));

@@ -68,7 +68,7 @@ class DelimitedTableSource final : public RowSource {
 
   bool read_data_row(std::vector<std::string>& fields) {
     while (reader_.next()) {
-      if (io::is_table_comment(reader_.line())) continue;
+      if (io::is_blank(reader_.line())) continue;
       split(fields);
       return true;
     }
@@ -106,7 +106,7 @@ class DelimitedTableSource final : public RowSource {
     bool have_second = false;
     if (!options_.delimiter && layout_.delimiter == ' ' && first_text.find_first_of(" \t") == std::string::npos) {
       while (reader_.next()) {
-        if (io::is_table_comment(reader_.line())) continue;
+        if (io::is_blank(reader_.line())) continue;
         layout_.delimiter = detect_table_delimiter(reader_.line());
         have_second = true;
         break;
@@ -241,10 +241,12 @@ class DelimitedTableSource final : public RowSource {
         // upstream should be seen, not quietly cost the row its place in the network.
         fail(line, "column '" + layout_.column_names[c] + "' (column " + std::to_string(value_fields_[c] + 1) +
                        ") holds " + io::quoted(token) + ", an infinite value: correlations need finite numbers " +
-                       "(write NA to leave the value out)");
+                       "(write NA where no value was measured: a row with a missing value has no coefficient, and is " +
+                       "skipped and counted under skipped rows)");
       } else {
         fail(line, "column '" + layout_.column_names[c] + "' (column " + std::to_string(value_fields_[c] + 1) +
-                       ") holds " + io::quoted(token) + ", not a finite number or NA");
+                       ") holds " + io::quoted(token) + ", not a finite number or NA (NA: not measured; the row is " +
+                       "then skipped, as a row with a missing value has no coefficient)");
       }
     }
     if (name_field_ >= 0) {

@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "io/table_rows.hpp"
 #include "io/text_fields.hpp"
 
 namespace pathscope {
@@ -28,10 +29,6 @@ bool is_infinite_token(std::string_view token) {
   return end == text.c_str() + text.size() && std::isinf(value);
 }
 
-char detect_table_delimiter(std::string_view first_line) {
-  for (char candidate : {'\t', ',', ';'})
-    if (first_line.find(candidate) != std::string_view::npos) return candidate;
-  return ' ';
-}
+char detect_table_delimiter(std::string_view first_line) { return io::detect_delimiter(first_line); }
 
 }  // namespace pathscope

@@ -11,7 +11,8 @@ bool is_missing_token(std::string_view token);
 std::optional<double> parse_table_number(std::string_view token);
 // "inf", "-Infinity", "1e999": a number, but not one a coefficient can use.
 bool is_infinite_token(std::string_view token);
-// Tab, then comma, then semicolon; ' ' for runs of blanks.
+// The graph tables' rule (io::detect_delimiter): a tab, else ';' when at least as many as ',',
+// else ','; ' ' for runs of blanks.
 char detect_table_delimiter(std::string_view first_line);
 
 }  // namespace pathscope
