@@ -55,7 +55,7 @@ std::string exit_codes_help() {
          "  0    success\n"
          "  1    failure: a file, a node, a job or an output failed (nothing half-written is left)\n"
          "  2    usage error: unknown option, missing or malformed argument\n"
-         "  3    no path: path found no route from the source to the target (--pairs: for some pair)\n"
+         "  3    no path: path or paths found no route from the source to the target (--pairs: for some pair)\n"
          "  130  cancelled by Ctrl-C, SIGTERM or SIGHUP\n"
          "Under --json, errors are printed as JSON on stdout (schema pathscope/error/1).\n";
 }

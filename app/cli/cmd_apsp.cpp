@@ -33,7 +33,7 @@ struct ApspCommand {
     // be written is said at once, and engines that can (gpu-blocked) put each row straight
     // into the file as it leaves the device, hashing it on the way (docs/gpu.md).
     std::unique_ptr<NpyMatrixWriter> npy;
-    if (!out_path.empty()) npy = std::make_unique<NpyMatrixWriter>(out_path, g.n, options.dist);
+    if (!out_path.empty()) npy = std::make_unique<NpyMatrixWriter>(out_path, g, options.dist);
     // Float distances of whole costs are scanned for rounding below, which needs the matrix.
     const bool scan_floats = options.dist == DistType::Float32 && g.integer_weights;
     if (!scan_floats) options.sink = npy.get();

@@ -58,7 +58,7 @@ struct BenchApspCommand {
     const auto loaded = input.load_graph();
     const Graph& g = loaded.graph;
     const ApspOptions options = engine_options.to_apsp_options(g);
-    const auto names = split_comma_list(engines);
+    const auto names = split_comma_list(engines, "--engines");
     const bool any_gpu = std::any_of(names.begin(), names.end(), is_gpu_engine);
     const GpuInfo gpu = any_gpu ? gpu_info() : GpuInfo{};
     const double peak = any_gpu && gpu.available ? gpu_minplus_peak(options.dist) : 0;

@@ -169,7 +169,7 @@ struct BenchClosureCommand {
     layout.equal_key = "equal_to_first";
     layout.answers_noun = "closures";
     BenchTable table(layout);
-    for (const auto& name : split_comma_list(engines)) table.add(run_engine(name, g, options));
+    for (const auto& name : split_comma_list(engines, "--engines")) table.add(run_engine(name, g, options));
     if (json) {
       nlohmann::json out = {{"graph", input.spec}, {"n", g.n}, {"m", g.arc_count()}, {"repeat", repeat.repeat},
                             {"warmup", repeat.warmup}, {"results", table.json_rows()}, {"checksums_equal", table.all_agree()}};

@@ -257,7 +257,7 @@ struct BenchCorrelateCommand {
 
   void run() const {
     repeat.check();
-    const std::vector<std::string> names = split_comma_list(backends);
+    const std::vector<std::string> names = split_comma_list(backends, "--backends");
     if (names.empty()) throw Error("--backends lists no backend");
     BenchLayout shape;
     shape.name_key = "backend";

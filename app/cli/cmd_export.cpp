@@ -61,6 +61,15 @@ struct ExportCommand {
         throw input.named(cycle, g);
       }
     }
+    try {
+      return path_set_result(g);
+    } catch (const NegativeCycle& cycle) {
+      throw input.named(cycle, g);
+    }
+  }
+
+  // Every result but --path; a negative cycle is named by result() for all of them.
+  GraphHighlight path_set_result(const Graph& g) const {
     if (!paths.empty()) {
       const auto found = k_shortest_paths(g, node(g, paths[0]), node(g, paths[1]), k);
       if (found.empty()) note(fmt::format("no path from {} to {}: nothing is marked", paths[0], paths[1]));

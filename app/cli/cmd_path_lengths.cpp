@@ -98,6 +98,8 @@ struct PathLengthsCommand {
     if (!table_path.empty()) {
       const SavedTable table(table_path);
       table.check_matches(g, input.spec);
+      if (const std::string unchecked = table.unchecked_warning(input.spec); !unchecked.empty())
+        fmt::print(stderr, "warning: {}\n", unchecked);
       result = group_path_lengths(table, sources, targets, resources, progress.context());
     } else {
       result = group_path_lengths(g, sources, targets, resources, progress.context());

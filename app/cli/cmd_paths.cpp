@@ -7,6 +7,7 @@
 
 #include "cli_output.hpp"
 #include "commands.hpp"
+#include "exit_codes.hpp"
 #include "input_options.hpp"
 #include "node_lookup.hpp"
 #include "option_checks.hpp"
@@ -26,7 +27,7 @@ struct PathsCommand {
   bool json = false;
 
   void run() const {
-    if (all == (k > 0)) throw Error("paths: choose --all (every shortest path) or --k K (the K shortest simple paths)");
+    if (all == (k > 0)) throw UsageError("paths: choose --all (every shortest path) or --k K (the K shortest simple paths)");
     const auto loaded = input.load_graph();
     const Graph& g = loaded.graph;
     const auto s = resolve_node(g, source_key, input.spec);
@@ -37,11 +38,15 @@ struct PathsCommand {
     const double start = now_seconds();
     std::vector<ArcPath> paths;
     ShortestPathSet set;
-    if (all) {
-      set = all_shortest_paths(g, s, t, cap);
-      paths = set.paths;
-    } else {
-      paths = k_shortest_paths(g, s, t, k);
+    try {
+      if (all) {
+        set = all_shortest_paths(g, s, t, cap);
+        paths = set.paths;
+      } else {
+        paths = k_shortest_paths(g, s, t, k);
+      }
+    } catch (const NegativeCycle& cycle) {
+      throw input.named(cycle, g);
     }
     const double seconds = now_seconds() - start;
     const std::string type = type_column(g);
@@ -74,11 +79,12 @@ struct PathsCommand {
         out["paths"].push_back(path);
       }
       print_json("paths", std::move(out));
+      if (paths.empty()) throw NoPathExit();
       return;
     }
     if (paths.empty()) {
       fmt::print("no path from {} to {} in {}\n", g.label(s), g.label(t), input.spec);
-      return;
+      throw NoPathExit();
     }
     if (all)
       fmt::print("{} -> {}: {} shortest paths of cost {}{} ({:.3f} s; counted in 64 bits, saturating)\n", g.label(s),
@@ -112,9 +118,10 @@ void add_paths_command(CLI::App& app) {
   sub->add_option("SRC", cmd->source_key, "Source node: id or name")->required();
   sub->add_option("DST", cmd->target_key, "Target node: id or name")->required();
   sub->add_flag("--all", cmd->all, "Every shortest path, counted (64-bit, saturating), the first --cap listed");
+  // 0 would list nothing and read as "no path" for a reachable pair.
   sub->add_option("--cap", cmd->cap, "With --all: list at most this many paths")
       ->capture_default_str()
-      ->check(whole_number_in(0, 1e7));
+      ->check(whole_number_in(1, 1e7));
   sub->add_option("--k", cmd->k, "The K shortest simple paths (Yen's algorithm)")->check(whole_number_in(1, 10000));
   sub->add_flag("--json", cmd->json, "Print JSON");
   sub->callback([cmd] { cmd->run(); });

@@ -8,6 +8,7 @@
 
 #include "cli_output.hpp"
 #include "commands.hpp"
+#include "exit_codes.hpp"
 #include "input_options.hpp"
 #include "node_lookup.hpp"
 #include "pathscope/saved_table.hpp"
@@ -23,11 +24,13 @@ struct TableCommand {
   bool json = false;
 
   void run() const {
-    if (row_key.empty() == cell_keys.empty()) throw Error("table: give --row NODE or --cell FROM TO");
+    if (row_key.empty() == cell_keys.empty()) throw UsageError("table: give --row NODE or --cell FROM TO");
     const SavedTable table(table_path);
     const auto loaded = input.load_graph();
     const Graph& g = loaded.graph;
     table.check_matches(g, input.spec);
+    if (const std::string unchecked = table.unchecked_warning(input.spec); !unchecked.empty())
+      fmt::print(stderr, "warning: {}\n", unchecked);
     const auto shown = [](double d) { return std::isinf(d) ? nlohmann::json(nullptr) : nlohmann::json(d); };
     if (!cell_keys.empty()) {
       const auto u = resolve_node(g, cell_keys[0], input.spec);

@@ -92,7 +92,7 @@ Problem load_problem(const InputOptions& input, const std::string& stops_text, s
     problem.loaded = input.load_graph();
     const Graph& g = problem.loaded->graph;
     std::vector<std::int32_t> stops;
-    for (const auto& key : split_comma_list(stops_text)) {
+    for (const auto& key : split_comma_list(stops_text, "--stops")) {
       const auto node = g.find_node(key);
       if (!node) throw Error("stop '" + key + "' is not a node of " + input.spec);
       stops.push_back(*node);
@@ -178,7 +178,7 @@ TspInstance random_stops(const std::string& spec, const EngineResources& resourc
   std::int32_t k = 0;
   std::uint64_t seed = 1;
   bool symmetric = true, integer_costs = true;
-  for (const auto& item : split_comma_list(spec.substr(spec.find(':') + 1))) {
+  for (const auto& item : split_comma_list(spec.substr(spec.find(':') + 1), spec)) {
     const auto eq = item.find('=');
     const std::string key = item.substr(0, eq), value = eq == std::string::npos ? "" : item.substr(eq + 1);
     try {
@@ -187,13 +187,13 @@ TspInstance random_stops(const std::string& spec, const EngineResources& resourc
       else if (key == "seed" && value.find('-') == std::string::npos) seed = std::stoull(value, &used);
       else if (key == "asymmetric" && value.empty()) symmetric = false;
       else if (key == "fractional" && value.empty()) integer_costs = false;
-      else throw Error("");
-      if (used != value.size()) throw Error("");
+      else throw UsageError("");
+      if (used != value.size()) throw UsageError("");
     } catch (const std::exception&) {
-      throw Error("bad item '" + item + "' in " + spec + " (use random-stops:k=13,seed=1[,asymmetric][,fractional])");
+      throw UsageError("bad item '" + item + "' in " + spec + " (use random-stops:k=13,seed=1[,asymmetric][,fractional])");
     }
   }
-  if (k < 1 || k > 100000) throw Error(spec + ": k must be between 1 and 100000");
+  if (k < 1 || k > 100000) throw UsageError(spec + ": k must be between 1 and 100000");
   return random_tsp_instance(k, seed, symmetric, integer_costs, resources);
 }
 
@@ -256,7 +256,7 @@ struct BenchTspCommand {
     const TspInstance& instance = problem.instance;
     std::vector<BenchRow> rows;
     std::vector<TspResult> results;
-    for (const auto& name : split_comma_list(backends)) rows.push_back(run_backend(name, instance, results));
+    for (const auto& name : split_comma_list(backends, "--backends")) rows.push_back(run_backend(name, instance, results));
     const bool all_complete =
         std::all_of(results.begin(), results.end(), [](const TspResult& r) { return r.fraction_searched >= 1; });
     // The work unit of what ran: "auto" picks by k.

@@ -1,6 +1,7 @@
 #include "engine_options.hpp"
 
 #include "pathscope/distance_choice.hpp"
+#include "pathscope/error.hpp"
 
 namespace pathscope::cli {
 
@@ -8,7 +9,19 @@ void EngineOptions::add_to(CLI::App& command, bool gpu_sweep) {
   command.add_option("--dist", dist,
                      "Distance type: int32, int64, float, hop16, or auto (the narrowest exact one: int32, int64 "
                      "when int32 could overflow, float for fractional costs; `info` says which and why)")
-      ->capture_default_str();
+      ->capture_default_str()
+      // Checked while parsing, so a misspelt type is a usage error before any file is read.
+      ->check(CLI::Validator(
+          [](std::string& text) -> std::string {
+            if (text == "auto") return {};
+            try {
+              parse_dist_type(text);
+              return {};
+            } catch (const Error& e) {
+              return e.what();
+            }
+          },
+          "", ""));
   resources.add_to(command, "the n x n result");
   resources.add_gpus_to(command, gpu_sweep);
 }

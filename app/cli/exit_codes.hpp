@@ -15,11 +15,9 @@ using enum ::pathscope::ExitCode;
 // pathscope::ExitCode as --help prints it.
 std::string exit_codes_help();
 
-// A command line that is wrong in a way only the command can tell (SRC without DST, ...).
-class UsageError : public Error {
- public:
-  using Error::Error;
-};
+// A command line that is wrong in a way only the command can tell (SRC without DST, ...), or a
+// generator spec the core refuses: the core's class, so both exit with kExitUsage.
+using ::pathscope::UsageError;
 
 // Thrown after the answer is printed, when the answer is "no path": main exits with kExitNoPath.
 class NoPathExit : public std::exception {

@@ -28,7 +28,7 @@ nlohmann::json node_json(const Graph& g, std::int32_t u) {
 }
 
 std::vector<std::string> list_option(const std::string& text) {
-  if (text.empty() || text[0] != '@') return split_comma_list(text);
+  if (text.empty() || text[0] != '@') return split_comma_list(text, "the list");
   const std::string path = text.substr(1);
   std::ifstream in(path);
   if (!in) throw Error("cannot open the list " + path);

@@ -50,16 +50,7 @@ std::vector<GpuSet> parse_gpu_sweep(const std::string& text) {
 
 void ResourceFlags::add_to(CLI::App& command, const std::string& use) {
   command.add_option("--threads", threads, "CPU threads (0 = all)")
-      ->check(resource_check([](const std::string& text, EngineResources& r) {
-        std::size_t used = 0;
-        long value = -1;
-        try {
-          value = std::stol(text, &used);
-        } catch (const std::exception&) {
-        }
-        if (used != text.size() || value < INT32_MIN || value > INT32_MAX) value = -1;
-        r.threads = static_cast<int>(value);
-      }));
+      ->check(resource_check([](const std::string& text, EngineResources& r) { r.threads = parse_thread_count(text); }));
   command.add_option("--memory-budget", memory_budget, "Host memory for " + use + " (default 60% of RAM), e.g. 4GiB")
       ->check(resource_check([](const std::string& text, EngineResources& r) {
         r.memory_budget = parse_budget("--memory-budget", text, "the default (60% of RAM)");

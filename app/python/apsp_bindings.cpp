@@ -3,6 +3,7 @@
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
+#include <limits>
 #include <optional>
 #include <string>
 
@@ -110,7 +111,10 @@ void bind_apsp(py::module_& m) {
 
   py::class_<PathRun>(m, "Path", "One shortest path: nodes from source to target and the cost of each arc.")
       .def_property_readonly("reachable", [](const PathRun& p) { return p.path.reachable; })
-      .def_property_readonly("distance", [](const PathRun& p) { return p.path.distance; },
+      .def_property_readonly("distance",
+                             [](const PathRun& p) {
+                               return p.path.reachable ? p.path.distance : std::numeric_limits<double>::infinity();
+                             },
                              "Sum of arc_costs (+inf when unreachable)")
       .def_property_readonly("nodes",
                              [](py::object self) {

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <string>
 
 #include "pathscope/engine.hpp"
 #include "pathscope/job.hpp"
@@ -19,10 +20,15 @@ struct PyGraph {
   const Graph& graph() const { return loaded->graph; }
 };
 
+// A file name as str, bytes or os.PathLike, as the file system's bytes (os.fsencode).
+std::string path_text(const pybind11::handle& spec);
+// True for what path_text() takes.
+bool is_path(const pybind11::handle& spec);
 // A Graph object, or a file path / generator spec loaded with the default options.
 std::shared_ptr<const LoadedGraph> graph_argument(const pybind11::handle& graph_or_spec);
 // An int is a 0-based node index; a str is looked up as Graph::find_node does (name, then
-// case-insensitive name, then the file's own id). Throws pathscope.Error naming the key.
+// case-insensitive name, then the file's own id). Throws IndexError for an index outside the
+// graph (any size of int) and pathscope.Error for a str that names no node.
 std::int32_t node_argument(const Graph& g, const pybind11::handle& key);
 // threads / memory_budget / gpu_memory_budget as every engine family takes them, checked.
 EngineResources resources_from(int threads, std::uint64_t memory_budget, std::uint64_t gpu_memory_budget);

@@ -175,7 +175,7 @@ void bind_correlate(py::module_& m) {
           if (!row_names.is_none()) table_options.row_names = row_names.cast<std::string>();
           table_options.delimiter = delimiter_char(delimiter);
           table_options.header = header;
-          const auto path = py::str(py::module_::import("os").attr("fspath")(table)).cast<std::string>();
+          const auto path = path_text(table);
           py::gil_scoped_release unlocked;
           source = open_table(path, table_options);
         }

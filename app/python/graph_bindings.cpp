@@ -39,10 +39,6 @@ LoadedGraph load_as_job(const std::string& spec, const LoadOptions& options) {
   return loaded;
 }
 
-std::string path_text(const py::handle& spec) {
-  // str, or any os.PathLike (pathlib.Path).
-  return py::str(py::module_::import("os").attr("fspath")(spec)).cast<std::string>();
-}
 
 py::dict report_dict(const LoadReport& r) {
   py::dict d;
@@ -85,10 +81,11 @@ py::object graph_view(const py::object& self, const char* what) {
 
 const std::string& load_graph_doc() {
   static const std::string doc =
-      "Loads a graph file (format by extension or content, or format=NAME) or a generator spec such as "
-      "'random:n=1000,deg=8,seed=1'. The keywords are the core's LoadOptions; cost_rule is weight, hops, "
+      "Loads a graph file (a str, bytes or os.PathLike name; format by extension or content, or format=NAME) "
+      "or a generator spec such as 'random:n=1000,deg=8,seed=1'. The keywords are the core's LoadOptions; cost_rule is weight, hops, "
       "inverse or max-minus; max_decompressed_bytes (0: 100 times the compressed size, at least 64 MiB) "
-      "bounds what a compressed file may inflate to. Ctrl-C stops a load within a piece of input.\n\n" +
+      "bounds what a compressed file may inflate to; max_value_bytes bounds one value (an XML tag or text, a JSON string). "
+      "Ctrl-C stops a load within a piece of input.\n\n" +
       input_formats_help(InputKind::Graph);
   return doc;
 }
@@ -127,9 +124,21 @@ py::dict attributes_dict(const py::object& self) {
 
 }  // namespace
 
+std::string path_text(const py::handle& spec) {
+  // str, bytes or any os.PathLike (pathlib.Path), as the file system's own bytes: os.fsencode
+  // gives back exactly the bytes a bytes path holds, also where they are not UTF-8, and
+  // raises TypeError for anything that is not a path.
+  const py::bytes bytes = py::module_::import("os").attr("fsencode")(spec);
+  return std::string(bytes);
+}
+
+bool is_path(const py::handle& spec) {
+  return py::isinstance<py::str>(spec) || py::isinstance<py::bytes>(spec) || py::hasattr(spec, "__fspath__");
+}
+
 std::shared_ptr<const LoadedGraph> graph_argument(const py::handle& graph_or_spec) {
   if (py::isinstance<PyGraph>(graph_or_spec)) return graph_or_spec.cast<const PyGraph&>().loaded;
-  if (py::isinstance<py::str>(graph_or_spec) || py::hasattr(graph_or_spec, "__fspath__"))
+  if (is_path(graph_or_spec))
     return std::make_shared<const LoadedGraph>(load_as_job(path_text(graph_or_spec), {}));
   throw py::type_error("expected a pathscope.Graph, a file path or a generator spec such as 'random:n=100,deg=4,seed=1'");
 }
@@ -137,10 +146,15 @@ std::shared_ptr<const LoadedGraph> graph_argument(const py::handle& graph_or_spe
 std::int32_t node_argument(const Graph& g, const py::handle& key) {
   if (py::isinstance<py::bool_>(key)) throw py::type_error("a node is an int (0-based index) or a str (name or id)");
   if (py::isinstance<py::int_>(key)) {
-    const auto index = key.cast<std::int64_t>();
-    if (index < 0 || index >= g.n)
-      throw Error("node index " + std::to_string(index) + " is outside 0.." + std::to_string(g.n - 1) +
-                  " (pass a str to look a node up by name or by the file's id)");
+    // Python ints have no size limit: one beyond 64 bits is out of range like any other, not a
+    // failed conversion.
+    int overflow = 0;
+    const long long index = PyLong_AsLongLongAndOverflow(key.ptr(), &overflow);
+    if (index == -1 && PyErr_Occurred()) throw py::error_already_set();
+    if (overflow != 0 || index < 0 || index >= g.n)
+      throw py::index_error("node index " + py::str(key).cast<std::string>() + " is outside " +
+                            (g.n == 0 ? std::string("the graph (it has no nodes)") : "0.." + std::to_string(g.n - 1)) +
+                            " (pass a str to look a node up by name or by the file's id)");
     return static_cast<std::int32_t>(index);
   }
   if (py::isinstance<py::str>(key)) {
@@ -230,7 +244,8 @@ void bind_graph(py::module_& m) {
       [](py::handle spec, const std::string& format, const std::string& cost_rule, double min_weight,
          const std::string& source_column, const std::string& target_column, const std::string& weight_column,
          py::object node_table, bool force_undirected, double dense_no_arc, bool dense_zero_is_arc,
-         std::int64_t max_nodes, std::int64_t max_arcs, std::int64_t max_decompressed_bytes) {
+         std::int64_t max_nodes, std::int64_t max_arcs, std::int64_t max_decompressed_bytes,
+         std::int64_t max_value_bytes) {
         LoadOptions o;
         o.format = format;
         o.cost_rule = parse_edge_cost_rule(cost_rule);
@@ -246,6 +261,8 @@ void bind_graph(py::module_& m) {
         o.max_arcs = max_arcs;
         if (max_decompressed_bytes < 0) throw py::value_error("max_decompressed_bytes must be 0 (the default rule) or more");
         o.max_decompressed_bytes = max_decompressed_bytes;
+        if (max_value_bytes < 1) throw py::value_error("max_value_bytes must be 1 or more");
+        o.max_value_bytes = max_value_bytes;
         return PyGraph{std::make_shared<const LoadedGraph>(load_as_job(path_text(spec), o))};
       },
       py::arg("spec"), py::kw_only(), py::arg("format") = "", py::arg("cost_rule") = "weight",
@@ -254,6 +271,7 @@ void bind_graph(py::module_& m) {
       py::arg("force_undirected") = false, py::arg("dense_no_arc") = LoadOptions{}.dense_no_arc,
       py::arg("dense_zero_is_arc") = false, py::arg("max_nodes") = LoadOptions{}.max_nodes,
       py::arg("max_arcs") = LoadOptions{}.max_arcs, py::arg("max_decompressed_bytes") = 0,
+      py::arg("max_value_bytes") = LoadOptions{}.max_value_bytes,
       load_graph_doc().c_str());
 }
 

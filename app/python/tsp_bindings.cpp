@@ -98,8 +98,8 @@ void bind_tsp(py::module_& m) {
           });
         } else if (py::isinstance<py::array>(problem) || py::isinstance<py::list>(problem)) {
           run.instance = instance_from_matrix(py::array_t<double, py::array::c_style | py::array::forcecast>::ensure(problem), resources);
-        } else if (py::isinstance<py::str>(problem) || py::hasattr(problem, "__fspath__")) {
-          const auto path = py::str(py::module_::import("os").attr("fspath")(problem)).cast<std::string>();
+        } else if (is_path(problem)) {
+          const auto path = path_text(problem);
           py::gil_scoped_release unlocked;
           run.instance = tsp_instance_from_tsplib(path, resources);
         } else {

@@ -30,7 +30,7 @@ std::vector<GeneratorItem> generator_items(const std::string& spec) {
       ok = used == text.size() && std::isfinite(value);
     } catch (const std::exception&) {
     }
-    if (!ok) throw Error("'" + spec + "': " + std::string(key) + "=" + std::string(text) + " is not a number");
+    if (!ok) throw UsageError("'" + spec + "': " + std::string(key) + "=" + std::string(text) + " is not a number");
     items.push_back({key, value});
   }
   return items;

@@ -13,7 +13,7 @@ struct GeneratorItem {
   std::optional<double> value;  // empty for a bare flag ("unweighted")
 };
 
-// Views into `spec`, which must outlive them. Empty items are skipped. Throws Error naming the
+// Views into `spec`, which must outlive them. Empty items are skipped. Throws UsageError naming the
 // spec for a value that is not a finite number.
 std::vector<GeneratorItem> generator_items(const std::string& spec);
 

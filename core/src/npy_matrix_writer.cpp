@@ -15,6 +15,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -22,6 +23,7 @@
 #include "pathscope/checksum.hpp"
 #include "pathscope/error.hpp"
 #include "pathscope/npy_writer.hpp"
+#include "saved/table_fingerprint.hpp"
 
 namespace pathscope {
 namespace {
@@ -43,6 +45,7 @@ struct NpyMatrixWriter::Impl {
         header(npy_preamble(npy_descr(dist), n, n)), hashes(n, dist), given(std::size_t(n), 0) {}
 
   AtomicFile file;
+  std::optional<AtomicFile> fingerprint;  // beside a table of a graph written to a regular file
   std::int32_t n;
   DistType dist;
   std::size_t row_bytes;
@@ -158,6 +161,12 @@ NpyMatrixWriter::NpyMatrixWriter(std::string path, std::int32_t n, DistType dist
   impl_->open();
 }
 
+NpyMatrixWriter::NpyMatrixWriter(std::string path, const Graph& g, DistType dist) : NpyMatrixWriter(path, g.n, dist) {
+  if (impl_->file.in_place()) return;  // a pipe or device has no "beside"
+  impl_->fingerprint.emplace(detail::table_fingerprint_path(path));
+  impl_->fingerprint->write(detail::table_fingerprint_text(g, dist));
+}
+
 NpyMatrixWriter::~NpyMatrixWriter() {
   if (impl_->map) ::munmap(impl_->map, impl_->map_bytes);
   impl_->map = nullptr;
@@ -175,7 +184,10 @@ void NpyMatrixWriter::commit() {
   // The data stays in the page cache; unmapping does not wait for the disk, and the rename
   // makes the whole file visible at once.
   impl_->unmap();
-  impl_->file.commit();
+  if (impl_->fingerprint)
+    commit_together({&*impl_->fingerprint, &impl_->file});
+  else
+    impl_->file.commit();
 }
 
 std::uint64_t NpyMatrixWriter::checksum() const { return impl_->hashes.total(); }

@@ -20,7 +20,7 @@ bool is_random_graph_spec(const std::string& spec) {
 
 RandomGraphSpec parse_random_spec(const std::string& spec) {
   if (!is_random_graph_spec(spec))
-    throw Error("'" + spec + "' is not a random graph spec (random:n=..,deg=..,seed=.. or random-dag:n=..,deg=..,seed=..)");
+    throw UsageError("'" + spec + "' is not a random graph spec (random:n=..,deg=..,seed=.. or random-dag:n=..,deg=..,seed=..)");
   RandomGraphSpec out;
   out.dag = spec.rfind("random-dag:", 0) == 0;
   for (const auto& [key, value] : generator_items(spec)) {
@@ -28,30 +28,30 @@ RandomGraphSpec parse_random_spec(const std::string& spec) {
       if (key == "unweighted") out.unweighted = true;
       else if (key == "undirected") out.undirected = true;
       else if (key == "geometric") out.geometric = true;
-      else throw Error("'" + spec + "': unknown flag '" + std::string(key) + "' (unweighted, undirected, geometric)");
+      else throw UsageError("'" + spec + "': unknown flag '" + std::string(key) + "' (unweighted, undirected, geometric)");
       continue;
     }
     const double v = *value;
     if (key == "n") {
-      if (v < 1 || v > 1e8 || v != std::floor(v)) throw Error("'" + spec + "': n must be a whole number from 1 to 100000000");
+      if (v < 1 || v > 1e8 || v != std::floor(v)) throw UsageError("'" + spec + "': n must be a whole number from 1 to 100000000");
       out.n = static_cast<std::int32_t>(v);
     } else if (key == "deg" || key == "degree") {
-      if (v < 0 || v > 1e4) throw Error("'" + spec + "': deg must be between 0 and 10000");
+      if (v < 0 || v > 1e4) throw UsageError("'" + spec + "': deg must be between 0 and 10000");
       out.degree = v;
     } else if (key == "seed") {
-      if (v < 0 || v != std::floor(v)) throw Error("'" + spec + "': seed must be a whole number >= 0");
+      if (v < 0 || v != std::floor(v)) throw UsageError("'" + spec + "': seed must be a whole number >= 0");
       out.seed = static_cast<std::uint64_t>(v);
     } else if (key == "wmin" || key == "wmax") {
-      if (v != std::floor(v) || std::fabs(v) > 1e9) throw Error("'" + spec + "': " + std::string(key) + " must be a whole number");
+      if (v != std::floor(v) || std::fabs(v) > 1e9) throw UsageError("'" + spec + "': " + std::string(key) + " must be a whole number");
       (key == "wmin" ? out.min_weight : out.max_weight) = static_cast<std::int32_t>(v);
     } else {
-      throw Error("'" + spec + "': unknown key '" + std::string(key) + "' (n, deg, seed, wmin, wmax)");
+      throw UsageError("'" + spec + "': unknown key '" + std::string(key) + "' (n, deg, seed, wmin, wmax)");
     }
   }
-  if (out.min_weight > out.max_weight) throw Error("'" + spec + "': wmin is larger than wmax");
-  if (out.dag && out.undirected) throw Error("'" + spec + "': a random DAG cannot be undirected");
-  if (out.dag && out.geometric) throw Error("'" + spec + "': a random DAG is not geometric");
-  if (static_cast<double>(out.n) * out.degree > 2e9) throw Error("'" + spec + "': n * deg exceeds 2e9 arcs");
+  if (out.min_weight > out.max_weight) throw UsageError("'" + spec + "': wmin is larger than wmax");
+  if (out.dag && out.undirected) throw UsageError("'" + spec + "': a random DAG cannot be undirected");
+  if (out.dag && out.geometric) throw UsageError("'" + spec + "': a random DAG is not geometric");
+  if (static_cast<double>(out.n) * out.degree > 2e9) throw UsageError("'" + spec + "': n * deg exceeds 2e9 arcs");
   // Each arc is held about twice while the graph is built (the builder's list, then the CSR
   // arrays) at 4 + 4 + 8 bytes; refused here rather than by the allocator half-way.
   const double arcs = static_cast<double>(out.n) * out.degree * (out.undirected ? 2 : 1);

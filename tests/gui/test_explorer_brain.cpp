@@ -267,6 +267,24 @@ class ExplorerBrainTest : public QObject {
     }
     QVERIFY(window->session()->table);  // the good table stays open
 
+    // So is a table of a graph of the same size that differs in one arc's cost: its fingerprint
+    // file names another graph.
+    pathscope::Graph changed = g;
+    changed.weights[rng_() % changed.weights.size()] += 1;
+    const QString same_size = dir_.filePath(QStringLiteral("same_size.npy"));
+    {
+      pathscope::NpyMatrixWriter writer(same_size.toStdString(), changed, pathscope::DistType::Int32);
+      std::vector<std::int32_t> row(static_cast<std::size_t>(g.n), 1);
+      for (std::int32_t u = 0; u < g.n; ++u) writer.put_rows(u, 1, row.data());
+      writer.commit();
+    }
+    try {
+      window->open_table(same_size);
+      QFAIL("a table of another graph of the same size was opened");
+    } catch (const pathscope::Error& e) {
+      QVERIFY2(QString::fromUtf8(e.what()).contains(QStringLiteral("another graph")), e.what());
+    }
+
     // Script mode: --table answers the --path and the JSON says so.
     const auto [s, t] = random_pair(g);
     QVERIFY(s >= 0);

@@ -2,6 +2,7 @@
 paths and reach sets against the matrices, tours against brute force, tables from arrays,
 GPU engines by name, and errors as Python exceptions carrying the core's message."""
 import itertools
+import os
 
 import numpy as np
 import pytest
@@ -193,3 +194,29 @@ def test_node_attributes_of_a_generated_connectome(rng):
     assert len(attributes["nt_type"]) == g.n
     np.testing.assert_allclose(g.weights * g.arc_strengths, 1.0)
     assert g.coordinates.shape == (g.n, 3) and g.ids.dtype == np.int64
+
+
+def test_unreachable_paths_big_indices_and_byte_paths(rng, tmp_path):
+    n = rng.randint(10, 40)
+    arcs = random_arcs(rng, n, 1.2, weights="int")
+    file = tmp_path / "g.gr"
+    write_dimacs(file, n + 1, arcs)  # the last node has no arcs: unreachable from every other
+    expected = scipy.sparse.csgraph.shortest_path(scipy_matrix(n + 1, arcs), method="D")
+    g = pathscope.load_graph(os.fsencode(file))
+    assert g.n == n + 1 and np.array_equal(g.weights, pathscope.load_graph(file).weights)
+    matrix = pathscope.apsp(g, engine="blocked").base
+    pairs = [(rng.randrange(n + 1), rng.randrange(n + 1)) for _ in range(20)] + [(0, n)]
+    for s, t in pairs:
+        for path in (pathscope.path(g, s, t), pathscope.path(g, s, t, engine="sparse"), matrix.path(s, t)):
+            assert path.reachable == np.isfinite(expected[s, t])
+            assert path.distance == expected[s, t]  # +inf where there is no path
+    assert pathscope.path(os.fsencode(file), 0, n).distance == float("inf")
+    for index in (2**70, -2**70, n + 1, -1):
+        with pytest.raises(IndexError, match=f"node index {index} is outside 0..{n}"):
+            pathscope.path(g, index, 0)
+    missing = os.fsencode(tmp_path / "missing.gr")
+    with pytest.raises(pathscope.Error) as refused:
+        pathscope.load_graph(missing)
+    assert str(tmp_path / "missing.gr") in str(refused.value) and "b'" not in str(refused.value)
+    with pytest.raises(TypeError):
+        pathscope.load_graph(3)

@@ -327,3 +327,67 @@ TEST(DistanceTypes, FloatOnLargeWholeCostsSaysItRounded) {
   const Graph e = exact.build(true, report);
   EXPECT_EQ(float_rounding_warning(e, run("blocked", e, DistType::Float32)), "");
 }
+
+// The float matrix alone cannot tell a true 16,777,217 from 2^24 (both are stored as 2^24): the
+// check must read the exact costs. Every CPU engine, on an arc of 16,777,217 and one after it.
+TEST(DistanceTypes, FloatRoundedDownToTwoToTheTwentyFourIsStillReported) {
+  LoadReport report;
+  GraphBuilder b(3);
+  b.add_arc(0, 1, 16'777'217);
+  b.add_arc(1, 2, 1);
+  const Graph g = b.build(true, report);
+  for (const auto& engine : kCpuEngines) {
+    const ApspResult f = run(engine, g, DistType::Float32);
+    const std::string warning = float_rounding_warning(g, f);
+    EXPECT_NE(warning.find("16777216"), std::string::npos) << engine << ": no warning for " << f.distance(0, 1);
+    EXPECT_NE(warning.find("int32"), std::string::npos) << engine << ": " << warning;
+  }
+}
+
+// On fresh random graphs with costs around 2^22..2^23 (distances on both sides of 2^24, some
+// with negative arcs): whenever a float matrix differs from the exact Floyd-Warshall in
+// __int128, the warning is given; a matrix with no distance of 2^24 or more gets none.
+TEST(DistanceTypes, EveryRoundedFloatMatrixIsReported) {
+  const std::uint64_t seed = test_support::fresh_seed();
+  SplitMix64 rng(seed);
+  int rounded_matrices = 0, exact_matrices = 0;
+  for (int round = 0; round < 60; ++round) {
+    const auto n = static_cast<std::int32_t>(4 + rng.below(10));
+    const bool negative = round % 4 == 3;
+    std::vector<std::int64_t> potential(static_cast<std::size_t>(n), 0);
+    if (negative)
+      for (auto& p : potential) p = static_cast<std::int64_t>(rng.below(1u << 22));
+    GraphBuilder b(n);
+    const std::int64_t base = round % 3 == 0 ? 1 : (std::int64_t{1} << 22);
+    for (std::int32_t u = 0; u < n; ++u)
+      for (std::int32_t v = 0; v < n; ++v)
+        if (u != v && rng.below(3) == 0)
+          b.add_arc(u, v, static_cast<double>(base + static_cast<std::int64_t>(rng.below(1u << 23)) + potential[u] -
+                                              potential[v]));
+    LoadReport report;
+    const Graph g = b.build(true, report);
+    const auto reference = reference_matrix(g);
+    const std::string engine = kCpuEngines[static_cast<std::size_t>(round) % kCpuEngines.size()];
+    const ApspResult f = run(engine, g, DistType::Float32);
+    bool differs = false;
+    Wide largest = 0;
+    for (std::int32_t u = 0; u < n; ++u)
+      for (std::int32_t v = 0; v < n; ++v) {
+        const Wide want = reference[static_cast<std::size_t>(u) * n + v];
+        if (want == kNoPath) continue;
+        largest = std::max(largest, want < 0 ? -want : want);
+        differs = differs || static_cast<double>(want) != f.distance(u, v);
+      }
+    const std::string warning = float_rounding_warning(g, f);
+    if (differs) {
+      ++rounded_matrices;
+      EXPECT_FALSE(warning.empty()) << "seed " << seed << " round " << round << " (" << engine << ")";
+    }
+    if (largest < kLargestExactFloat32Integer && !negative) {
+      ++exact_matrices;
+      EXPECT_EQ(warning, "") << "seed " << seed << " round " << round << " (" << engine << ")";
+    }
+  }
+  EXPECT_GT(rounded_matrices, 0);
+  EXPECT_GT(exact_matrices, 0);
+}

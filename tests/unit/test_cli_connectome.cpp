@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <limits>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -109,4 +110,48 @@ TEST(CliConnectome, PathLengthsRefusesACostRuleItWouldNotUse) {
   }
   const auto hops = test_support::run_cli({"path-lengths", spec, "--cost-rule", "hops", "--from", "top:2", "--to", "top:2"});
   EXPECT_TRUE(hops.exited && hops.code == 0) << hops.describe();
+}
+
+// A table saved for one brain is refused for another of the same size (another seed), by
+// `table` and by `path-lengths --table`; the same brain loaded with another cost rule is
+// another graph too. Without its fingerprint file the table is used with a warning.
+TEST(CliConnectome, ATableOfAnotherGraphOfTheSameSizeIsRefused) {
+  const std::uint64_t seed = test_support::fresh_seed() % 100000;
+  const std::string n = std::to_string(300 + seed % 100);
+  const std::string mine = "connectome:n=" + n + ",seed=" + std::to_string(seed) + ",types=8";
+  const std::string other = "connectome:n=" + n + ",seed=" + std::to_string(seed + 1) + ",types=8";
+  LoadOptions options;
+  options.cost_rule = EdgeCostRule::Hops;
+  const Graph g = load_graph(mine, options).graph;
+  test_support::ScratchFolder folder;
+  const std::string table = folder.file("D.npy");
+  const auto apsp = test_support::run_cli({"apsp", mine, "--cost-rule", "hops", "--engine", "sparse", "--out", table});
+  ASSERT_TRUE(apsp.exited && apsp.code == 0) << apsp.describe();
+  const std::string a = g.names[0], b = g.names[g.n / 3];
+  const auto d = hops_from(g, 0);
+
+  const auto own = test_support::run_cli({"table", table, mine, "--cost-rule", "hops", "--cell", a, b, "--json"});
+  ASSERT_TRUE(own.exited && own.code == 0) << own.describe();
+  const auto own_doc = nlohmann::json::parse(own.out);
+  if (d[g.n / 3] < 0) EXPECT_TRUE(own_doc["distance"].is_null());
+  else EXPECT_EQ(own_doc["distance"].get<double>(), d[g.n / 3]);
+  EXPECT_EQ(own.err.find("warning"), std::string::npos) << own.err;
+
+  const std::vector<std::vector<std::string>> refused = {
+      {"table", table, other, "--cost-rule", "hops", "--cell", a, b},
+      {"table", table, mine, "--cost-rule", "weight", "--cell", a, b},
+      {"path-lengths", other, "--cost-rule", "hops", "--from", "top:2", "--to", "top:2", "--table", table},
+  };
+  for (const auto& args : refused) {
+    const auto run = test_support::run_cli(args);
+    ASSERT_TRUE(run.exited) << run.describe();
+    EXPECT_EQ(run.code, 1) << args[0] << " " << args[2] << " " << args[4] << ": " << run.describe();
+    EXPECT_NE(run.err.find("another graph"), std::string::npos) << run.err;
+    EXPECT_TRUE(run.out.empty()) << run.out;
+  }
+
+  std::filesystem::remove(table + ".fingerprint");
+  const auto unchecked = test_support::run_cli({"table", table, mine, "--cost-rule", "hops", "--cell", a, b});
+  ASSERT_TRUE(unchecked.exited && unchecked.code == 0) << unchecked.describe();
+  EXPECT_NE(unchecked.err.find("warning: " + table + " has no fingerprint file"), std::string::npos) << unchecked.err;
 }

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <filesystem>
 #include <limits>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -344,3 +345,84 @@ TEST(CliConventions, QuietKeepsOnlyTheAnswer) {
 }
 
 }  // namespace
+
+namespace {
+
+// 1 -> 2 -> 3 (1, 1) with a loop of -1 on 2: a negative cycle reachable from 1; node 4 is
+// alone, so 1 -> 4 has no path and 4 reaches no loop.
+const char* const kNegativeLoop = "p sp 4 3\na 1 2 1\na 2 3 1\na 2 2 -1\n";
+
+}  // namespace
+
+// Path sets refuse what `path` refuses: a negative self-loop reachable from the source.
+TEST(CliConventions, PathSetsRefuseANegativeSelfLoopLikePath) {
+  ScratchFolder dir;
+  const std::string graph = dir.write("negloop.gr", kNegativeLoop);
+  const auto single = run_cli({"path", graph, "1", "3"});
+  ASSERT_EQ(single.code, 1) << single.describe();
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"paths", graph, "1", "3", "--all"},
+        {"paths", graph, "1", "3", "--k", "2"},
+        {"export", graph, "--all-paths", "1", "3", "--out", dir.file("all.graphml")},
+        {"export", graph, "--paths", "1", "3", "--out", dir.file("k.graphml")}}) {
+    const auto run = run_cli(args);
+    EXPECT_EQ(run.code, single.code) << args[1] << " " << args[3] << ": " << run.describe();
+    EXPECT_TRUE(contains(run.err, "negative cycle")) << run.err;
+    EXPECT_TRUE(run.out.empty()) << run.out;
+  }
+  EXPECT_FALSE(std::filesystem::exists(dir.file("all.graphml")));
+  // A source that reaches no loop is answered.
+  const auto unaffected = run_cli({"paths", graph, "3", "3", "--all"});
+  EXPECT_EQ(unaffected.code, 0) << unaffected.describe();
+}
+
+// No path exits 3 from `paths` as from `path`; --cap 0 (which listed nothing and read as "no
+// path") is a usage error.
+TEST(CliConventions, PathSetsExitLikePath) {
+  ScratchFolder dir;
+  const std::string graph = dir.write("g.gr", kGraph);
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"paths", graph, "1", "5", "--all"},
+        {"paths", graph, "1", "5", "--k", "3"},
+        {"paths", graph, "1", "5", "--all", "--json"}}) {
+    const auto run = run_cli(args);
+    EXPECT_EQ(run.code, 3) << run.describe();
+  }
+  const auto found = run_cli({"paths", graph, "1", "4", "--all"});
+  EXPECT_EQ(found.code, 0) << found.describe();
+  EXPECT_TRUE(contains(found.out, "1 shortest paths of cost " + std::to_string(static_cast<int>(reference_distance(1, 4)))))
+      << found.out;
+  const auto capped = run_cli({"paths", graph, "1", "4", "--all", "--cap", "0"});
+  EXPECT_EQ(capped.code, 2) << capped.describe();
+  EXPECT_TRUE(contains(capped.err, "--cap")) << capped.err;
+  const auto neither = run_cli({"paths", graph, "1", "4"});
+  EXPECT_EQ(neither.code, 2) << neither.describe();
+}
+
+// Command lines that are wrong in themselves exit 2 and name what is wrong, quoting the text.
+TEST(CliConventions, UsageErrorsExitTwoAndQuoteTheText) {
+  ScratchFolder dir;
+  const std::string graph = dir.write("g.gr", kGraph);
+  struct Case {
+    std::vector<std::string> args;
+    std::string named;
+  };
+  const std::vector<Case> cases = {
+      {{"apsp", graph, "--threads", "abc"}, "'abc'"},
+      {{"apsp", graph, "--threads", "99999999999"}, "'99999999999'"},
+      {{"apsp", graph, "--dist", "bogus"}, "bogus"},
+      {{"info", "random:n=0,deg=2,seed=1"}, "n must be"},
+      {{"info", "random:n=10,colour=3"}, "colour"},
+      {{"info", "connectome:n=10,bogus=1"}, "bogus"},
+      {{"correlate", "random-table:rows=x,cols=6,seed=1", "--count-only"}, "rows"},
+      {{"tsp", "random:n=10,deg=3,seed=1", "--stops", "1,,5"}, "--stops"},
+      {{"path-lengths", "connectome:n=60,seed=1", "--from", "top:-1", "--to", "all"}, "top:-1"},
+      {{"table", dir.file("D.npy"), graph}, "--row"},
+  };
+  for (const auto& c : cases) {
+    const auto run = run_cli(c.args);
+    EXPECT_EQ(run.code, 2) << c.args[0] << " " << c.args.back() << ": " << run.describe();
+    EXPECT_TRUE(contains(run.err, c.named)) << run.err;
+    EXPECT_FALSE(contains(run.err, "got -1")) << run.err;
+  }
+}

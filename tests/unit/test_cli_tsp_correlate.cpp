@@ -3,10 +3,15 @@
 // --graph file names, and the --count-only message.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <nlohmann/json.hpp>
+#include <random>
+#include <sstream>
 #include <string>
+#include <vector>
 
 #include "cli_binary.hpp"
+#include "fresh_seed.hpp"
 
 namespace {
 
@@ -140,3 +145,88 @@ TEST(CliCorrelate, DuplicateRowNamesAreReportedWithBothLines) {
 }
 
 }  // namespace
+
+namespace {
+
+double pearson(const std::vector<double>& x, const std::vector<double>& y) {
+  const double m = static_cast<double>(x.size());
+  double mx = 0, my = 0;
+  for (std::size_t k = 0; k < x.size(); ++k) mx += x[k] / m, my += y[k] / m;
+  double sxy = 0, sxx = 0, syy = 0;
+  for (std::size_t k = 0; k < x.size(); ++k) {
+    sxy += (x[k] - mx) * (y[k] - my);
+    sxx += (x[k] - mx) * (x[k] - mx);
+    syy += (y[k] - my) * (y[k] - my);
+  }
+  return sxy / std::sqrt(sxx * syy);
+}
+
+std::vector<double> ranks(const std::vector<double>& x) {  // no ties in the tables below
+  std::vector<double> r(x.size());
+  for (std::size_t i = 0; i < x.size(); ++i)
+    for (std::size_t j = 0; j < x.size(); ++j) r[i] += x[j] < x[i];
+  return r;
+}
+
+// Digits of a printed number from its first non-zero digit to its last digit.
+int significant_digits(const std::string& text) {
+  const std::string mantissa = text.substr(0, text.find_first_of("eE"));
+  int digits = 0;
+  bool started = false;
+  for (const char c : mantissa) {
+    if (c < '0' || c > '9') continue;
+    started = started || c != '0';
+    digits += started;
+  }
+  return digits;
+}
+
+}  // namespace
+
+// Pearson's rho comes from float32 sums: written with float32's 7 significant digits, not 9
+// decimals of rounding noise; Spearman's, exact for so few columns, keeps its 9 decimals. Both
+// against the coefficients in double computed here, on a fresh random table.
+TEST(CliCorrelate, RhoIsWrittenToThePrecisionItHas) {
+  std::mt19937_64 rng(test_support::fresh_seed());
+  std::uniform_real_distribution<double> value(-100, 100);
+  const int rows = 12, columns = 9;
+  std::vector<std::vector<double>> table(rows, std::vector<double>(columns));
+  std::string text = "gene";
+  for (int c = 0; c < columns; ++c) text += "\tc" + std::to_string(c);
+  text += "\n";
+  for (int r = 0; r < rows; ++r) {
+    text += "g" + std::to_string(r);
+    for (auto& x : table[r]) {
+      x = std::round(value(rng) * 1000) / 1000;
+      text += "\t" + std::to_string(x);
+    }
+    text += "\n";
+  }
+  ScratchFolder dir;
+  const std::string input = dir.write("t.tsv", text);
+  for (const std::string method : {"pearson", "spearman"}) {
+    const std::string out = dir.file(method + ".tsv");
+    const auto run = run_cli({"correlate", input, "--method", method, "--out", out});
+    ASSERT_TRUE(run.exited && run.code == 0) << run.describe();
+    std::istringstream lines(read_text(out));
+    std::string line;
+    std::getline(lines, line);  // header
+    int checked = 0;
+    while (std::getline(lines, line)) {
+      std::istringstream fields(line);
+      std::string i, j, rho;
+      fields >> i >> j >> rho;
+      const auto a = table[std::stoi(i.substr(1))], b = table[std::stoi(j.substr(1))];
+      const double want = method == "pearson" ? pearson(a, b) : pearson(ranks(a), ranks(b));
+      if (method == "pearson") {
+        EXPECT_LE(significant_digits(rho), 7) << line;
+        EXPECT_NEAR(std::stod(rho), want, 2e-6) << line;
+      } else {
+        EXPECT_EQ(rho.size() - rho.find('.') - 1, 9u) << line;
+        EXPECT_NEAR(std::stod(rho), want, 1e-9) << line;
+      }
+      ++checked;
+    }
+    EXPECT_EQ(checked, rows * (rows - 1) / 2) << method;
+  }
+}

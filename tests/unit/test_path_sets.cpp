@@ -7,6 +7,7 @@
 #include <set>
 
 #include "fresh_seed.hpp"
+#include "pathscope/apsp.hpp"
 #include "pathscope/error.hpp"
 #include "pathscope/graph_builder.hpp"
 #include "pathscope/path_sets.hpp"
@@ -180,6 +181,40 @@ TEST(PathSets, RefusesNegativeCostsAndNodesOutsideTheGraph) {
   const Graph fine = pathscope::testing::make_graph(pathscope::testing::GraphRecipe{});
   EXPECT_THROW(k_shortest_paths(fine, 0, fine.n, 3), Error);
   EXPECT_THROW(all_shortest_paths(fine, -1, 0), Error);
+}
+
+// A negative self-loop is a negative cycle although no search walks it: a query whose source
+// reaches one is refused like `path` refuses it, and one that cannot reach it is answered.
+// Reach is decided by the brute-force listing of simple paths.
+TEST(PathSets, NegativeSelfLoopsReachableFromTheSourceAreRefused) {
+  const std::uint64_t seed = test_support::fresh_seed();
+  SplitMix64 rng(seed);
+  int refused = 0, answered = 0;
+  for (int round = 0; round < 200; ++round) {
+    const Graph plain = pathscope::testing::make_graph(small_recipe(rng.next(), round));
+    const auto loop_node = static_cast<std::int32_t>(rng.below(static_cast<std::uint32_t>(plain.n)));
+    GraphBuilder b(plain.n);
+    for (std::int32_t u = 0; u < plain.n; ++u)
+      for (std::int64_t a = plain.offsets[u]; a < plain.offsets[u + 1]; ++a) b.add_arc(u, plain.heads[a], plain.weights[a]);
+    b.add_arc(loop_node, loop_node, -1);
+    LoadReport report;
+    const Graph g = b.build(true, report);
+    ASSERT_EQ(g.negative_self_loop_node(), loop_node);
+    const auto s = static_cast<std::int32_t>(rng.below(static_cast<std::uint32_t>(g.n)));
+    const auto t = static_cast<std::int32_t>(rng.below(static_cast<std::uint32_t>(g.n)));
+    const bool reaches_loop = !every_simple_path(g, s, loop_node).empty();
+    if (reaches_loop) {
+      ++refused;
+      EXPECT_THROW(all_shortest_paths(g, s, t), NegativeCycle) << "seed " << seed << " round " << round;
+      EXPECT_THROW(k_shortest_paths(g, s, t, 3), NegativeCycle) << "seed " << seed << " round " << round;
+    } else {
+      ++answered;
+      EXPECT_EQ(all_shortest_paths(g, s, t).reachable, !every_simple_path(g, s, t).empty());
+      EXPECT_NO_THROW(k_shortest_paths(g, s, t, 3));
+    }
+  }
+  EXPECT_GT(refused, 0);
+  EXPECT_GT(answered, 0);
 }
 
 // The explorer cancels a path set it no longer needs: both searches stop with Cancelled, and

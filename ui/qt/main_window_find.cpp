@@ -144,10 +144,12 @@ void MainWindow::open_table(const QString& file) {
   update_status();
   update_actions();
   selection_->refresh_path();
+  const std::string unchecked = session_->table->unchecked_warning(session_->spec);
   statusBar()->showMessage(tr("Pairs are answered from %1 (%2 × %2, %3)")
-                               .arg(QFileInfo(file).fileName(), QLocale().toString(static_cast<qlonglong>(session_->table->n())),
-                                    QString::fromLatin1(dist_type_name(session_->table->type()))),
-                           8000);
+                                   .arg(QFileInfo(file).fileName(), QLocale().toString(static_cast<qlonglong>(session_->table->n())),
+                                        QString::fromLatin1(dist_type_name(session_->table->type()))) +
+                               (unchecked.empty() ? QString() : tr(". Warning: %1").arg(QString::fromStdString(unchecked))),
+                           unchecked.empty() ? 8000 : 30000);
 }
 
 void MainWindow::open_table_dialog() {

@@ -59,6 +59,9 @@ struct RowCatalog {
   std::vector<std::string> names;          // per used row, when the table has row names
   std::int64_t rows_read = 0, skipped_missing = 0, skipped_constant = 0;
   std::vector<SkippedRow> skipped_examples;  // the first few of each kind
+  // Set by the engine: rho came from float32 sums (Pearson, or Spearman over more than 127
+  // columns), good to about 7 significant digits, and is written with no more than that.
+  bool float_rho = false;
   std::int32_t used() const { return static_cast<std::int32_t>(table_row.size()); }
   // The row's name, or its 0-based table row as text.
   std::string label(std::int32_t used_row) const;

@@ -19,8 +19,9 @@ struct DistanceChoice {
 DistanceChoice choose_distance_type(const Graph& g);
 
 // Empty when the float matrix r of g is exact; otherwise a sentence for the person who asked
-// for float: g has whole-number costs, yet some distance is beyond kLargestExactFloat32Integer
-// and so may have been rounded. Names the type that would have been exact.
+// for float: g has whole-number costs, yet some true distance (not its rounded value in r) is
+// or may be beyond kLargestExactFloat32Integer. Names the type that would have been exact.
+// The one check for every engine, CPU and GPU: it reads the graph's exact costs as well as r.
 std::string float_rounding_warning(const Graph& g, const ApspResult& r);
 
 }  // namespace pathscope

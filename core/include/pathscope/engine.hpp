@@ -51,6 +51,9 @@ int max_cpu_threads();
 // GPU set names more than kMaxGpuRanks ranks or a device number outside [0, kMaxGpuRanks). Front ends
 // call it on what a person typed; effective_threads() applies the thread rule to every run.
 void validate_resources(const EngineResources& resources);
+// A thread count as typed ("8", "0"): throws the same Error for text that is not a whole
+// number in range, quoting the text ("got 'abc'").
+int parse_thread_count(const std::string& text);
 
 // The thread count a CPU run uses: resources.threads, or every hardware thread when 0.
 // Throws Error as validate_resources() does for a count out of range.

@@ -24,6 +24,14 @@ class ParseError : public Error {
   std::int64_t line_;
 };
 
+// The request itself is wrong, whatever the data: a generator spec with an unknown key or a
+// value out of range, an option the command cannot use. Front ends report it as a usage error
+// (kExitUsage), like a command line their parser refuses.
+class UsageError : public Error {
+ public:
+  using Error::Error;
+};
+
 // A job stopped because its JobContext was asked to cancel.
 class Cancelled : public Error {
  public:

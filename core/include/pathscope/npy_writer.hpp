@@ -24,8 +24,15 @@ const char* npy_descr(DistType dist);
 // all cores and hashed on the way (checksum()), and commit() renames it onto the target. Left
 // uncommitted (an error, a cancel) it removes its temporary. A device or pipe target is
 // written in place, rows in order (rows that come early wait in memory).
+//
+// Given the graph, it writes an all-pairs table: beside it goes the graph's fingerprint
+// ("D.npy.fingerprint", saved_table.hpp), renamed together with it (the table last), so that
+// SavedTable refuses the table for any other graph. Every writer of all-pairs tables, CPU or
+// GPU engine, goes through this constructor.
 class NpyMatrixWriter final : public MatrixSink {
  public:
+  NpyMatrixWriter(std::string path, const Graph& g, DistType dist);
+  // A matrix that is not a graph's distance table (next hops): no fingerprint.
   NpyMatrixWriter(std::string path, std::int32_t n, DistType dist);
   ~NpyMatrixWriter() override;
   void put_rows(std::int64_t row0, std::int64_t rows, const void* cells) override;

@@ -14,7 +14,9 @@ namespace pathscope {
 class SavedTable {
  public:
   // Maps the file read-only. Throws Error naming the file for anything but a C-order square
-  // 2-D .npy of '<u2' (hop16), '<i4', '<i8' or '<f4' whose size matches its header.
+  // 2-D .npy of '<u2' (hop16), '<i4', '<i8' or '<f4' whose size matches its header, and for a
+  // fingerprint file beside it ("D.npy.fingerprint", written by `apsp --out`) that is damaged
+  // or describes another table.
   explicit SavedTable(const std::string& path);
   ~SavedTable();
   SavedTable(const SavedTable&) = delete;
@@ -27,8 +29,16 @@ class SavedTable {
   DistType type() const { return type_; }
 
   // Throws Error unless the table has one row per node of g ("D.npy has 1000 rows but
-  // graph.csv has 999 nodes: the table belongs to another graph").
+  // graph.csv has 999 nodes: the table belongs to another graph"), and, when the table has a
+  // fingerprint file, unless it was computed on this very graph: the same nodes, arcs, costs
+  // (after the cost rule) and self-loops.
   void check_matches(const Graph& g, const std::string& graph_name) const;
+  // False for a table without a fingerprint file (written before tables had one, or by another
+  // program): check_matches() can then compare only the node count.
+  bool has_fingerprint() const { return !graph_sha256_.empty(); }
+  // Empty for a table with a fingerprint; otherwise the warning every front end shows when it
+  // uses such a table for graph_name (it is used, not refused: tables take long to compute).
+  std::string unchecked_warning(const std::string& graph_name) const;
 
   // The distance from u to v: +inf when unreachable; int64 beyond 2^53 rounded.
   double cell(std::int64_t u, std::int64_t v) const;
@@ -42,6 +52,7 @@ class SavedTable {
   void release() noexcept;
 
   std::string path_;
+  std::string graph_sha256_;  // from the fingerprint file; empty without one
   std::int64_t n_ = 0;
   DistType type_ = DistType::Hop16;
   std::size_t value_bytes_ = 2;

@@ -2,8 +2,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string>
+#include <vector>
 
 #include "apsp/integer_headroom.hpp"
+#include "pathscope/path.hpp"
 
 namespace pathscope {
 
@@ -32,18 +35,64 @@ DistanceChoice choose_distance_type(const Graph& g) {
   return c;
 }
 
-std::string float_rounding_warning(const Graph& g, const ApspResult& r) {
-  if (r.dist != DistType::Float32 || !g.integer_weights) return {};
-  float largest = 0;
-  for (const float d : r.df)
-    if (!std::isinf(d)) largest = std::max(largest, std::fabs(d));
-  if (largest <= static_cast<float>(kLargestExactFloat32Integer)) return {};
+namespace {
+
+// Rows re-checked by an exact search when a cell sits exactly on 2^24; beyond this many the
+// warning is given without them (a matrix with so many such cells is at the limit anyway).
+constexpr std::size_t kMaxRowsRechecked = 64;
+
+std::string rounding_sentence(const Graph& g, const std::string& why) {
   const DistanceChoice exact = choose_distance_type(g);
   return "float distances hold whole numbers exactly only up to " + std::to_string(kLargestExactFloat32Integer) +
-         " (2^24), and the largest distance here is about " + detail::whole_number_text(largest) +
-         ", so distances above 2^24 may be rounded" +
+         " (2^24), and " + why + ", so distances above 2^24 may be rounded" +
          (exact.exact ? std::string(": choose ") + dist_type_name(exact.type) + " distances for exact values"
                       : std::string());
+}
+
+}  // namespace
+
+// The matrix holds rounded values, so they alone cannot tell a true 16,777,217 (stored as
+// 2^24) from a true 2^24. Without negative arcs every engine's float arithmetic is monotone
+// and each shortest path's prefixes cost no more than the path: a distance of at most 2^24 is
+// computed exactly, and one above it comes out at least 2^24. So a cell above 2^24 was
+// rounded or may have been, a cell below is exact, and a cell of exactly 2^24 is decided by an
+// exact search (double) from its row. With negative arcs a running sum can pass 2^24 and come
+// back below it, so only the bound on every path's cost can clear the matrix.
+std::string float_rounding_warning(const Graph& g, const ApspResult& r) {
+  if (r.dist != DistType::Float32 || !g.integer_weights) return {};
+  constexpr double kLimit = static_cast<double>(kLargestExactFloat32Integer);
+  if (g.has_negative_weights()) {
+    if (detail::largest_path_cost(g) <= kLimit) return {};
+    return rounding_sentence(g, "with negative arcs " + describe_largest_path_cost(g));
+  }
+  const std::size_t n = static_cast<std::size_t>(r.n);
+  double largest = 0;
+  std::vector<std::int32_t> rows_on_limit;
+  for (std::size_t u = 0; u < n && r.df.size() == n * n; ++u) {
+    bool on_limit = false;
+    for (std::size_t v = 0; v < n; ++v) {
+      const double d = std::fabs(static_cast<double>(r.df[u * n + v]));
+      if (!std::isfinite(d)) continue;
+      largest = std::max(largest, d);
+      on_limit = on_limit || d == kLimit;
+    }
+    if (on_limit) rows_on_limit.push_back(static_cast<std::int32_t>(u));
+  }
+  if (largest > kLimit)
+    return rounding_sentence(g, "the largest distance here is about " + detail::whole_number_text(largest));
+  if (rows_on_limit.empty()) return {};
+  if (rows_on_limit.size() > kMaxRowsRechecked)
+    return rounding_sentence(g, std::to_string(rows_on_limit.size()) + " rows hold distances of exactly 2^24, where "
+                                "larger ones are rounded to");
+  for (const std::int32_t u : rows_on_limit) {
+    const std::vector<double> exact = single_source_distances(g, u);
+    for (std::size_t v = 0; v < n; ++v)
+      if (static_cast<double>(r.df[u * n + v]) == kLimit && exact[v] != kLimit)
+        return rounding_sentence(g, "the distance from " + g.label(u) + " to " +
+                                        g.label(static_cast<std::int32_t>(v)) + " is " +
+                                        detail::whole_number_text(exact[v]) + ", stored as 16777216");
+  }
+  return {};
 }
 
 }  // namespace pathscope

@@ -60,25 +60,25 @@ const char* flow_of(std::string_view super_class) {
 
 ConnectomeSpec parse_connectome_spec(const std::string& spec) {
   constexpr std::string_view prefix = "connectome:";
-  if (spec.rfind(prefix, 0) != 0) throw Error("'" + spec + "' is not a connectome spec (connectome:n=..,seed=..)");
+  if (spec.rfind(prefix, 0) != 0) throw UsageError("'" + spec + "' is not a connectome spec (connectome:n=..,seed=..)");
   ConnectomeSpec out;
   for (const auto& [key, value] : generator_items(spec)) {
-    if (!value) throw Error("'" + spec + "': '" + std::string(key) + "' needs a value (n, seed, deg, types)");
+    if (!value) throw UsageError("'" + spec + "': '" + std::string(key) + "' needs a value (n, seed, deg, types)");
     const double v = *value;
     if (key == "n") {
-      if (v < 1 || v > 5e6 || v != std::floor(v)) throw Error("'" + spec + "': n must be a whole number from 1 to 5000000");
+      if (v < 1 || v > 5e6 || v != std::floor(v)) throw UsageError("'" + spec + "': n must be a whole number from 1 to 5000000");
       out.n = static_cast<std::int32_t>(v);
     } else if (key == "seed") {
-      if (v < 0 || v > 9e15 || v != std::floor(v)) throw Error("'" + spec + "': seed must be a whole number >= 0");
+      if (v < 0 || v > 9e15 || v != std::floor(v)) throw UsageError("'" + spec + "': seed must be a whole number >= 0");
       out.seed = static_cast<std::uint64_t>(v);
     } else if (key == "deg" || key == "degree") {
-      if (v < 0 || v > 1000) throw Error("'" + spec + "': deg must be between 0 and 1000");
+      if (v < 0 || v > 1000) throw UsageError("'" + spec + "': deg must be between 0 and 1000");
       out.degree = v;
     } else if (key == "types") {
-      if (v < 1 || v > 100000 || v != std::floor(v)) throw Error("'" + spec + "': types must be a whole number from 1 to 100000");
+      if (v < 1 || v > 100000 || v != std::floor(v)) throw UsageError("'" + spec + "': types must be a whole number from 1 to 100000");
       out.types = static_cast<std::int32_t>(v);
     } else {
-      throw Error("'" + spec + "': unknown key '" + std::string(key) + "' (n, seed, deg, types)");
+      throw UsageError("'" + spec + "': unknown key '" + std::string(key) + "' (n, seed, deg, types)");
     }
   }
   if (out.types == 0) out.types = std::clamp(out.n / 300, 1, 1000);

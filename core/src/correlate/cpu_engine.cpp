@@ -34,6 +34,7 @@ class CpuCorrelationEngine final : public CorrelationEngine {
     const std::vector<float> panels = pack_panels(prepared, effective_threads(options));
     result.load_seconds = now_seconds() - start;
     result.arithmetic = arithmetic_name(options.method, prepared.samples, false);
+    result.rows.float_rho = !uses_exact_integers(options.method, prepared.samples);
     if (sink && !options.count_only) sink->begin(result.rows);
 
     const CpuTileInputs inputs{prepared.values.data(), panels.data(), prepared.scale.data(), prepared.scale_f.data(),

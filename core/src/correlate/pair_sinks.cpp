@@ -44,7 +44,9 @@ class TsvPairSink final : public FileSink {
       buffer_ += rows_->label(pair.i);
       buffer_ += '\t';
       buffer_ += rows_->label(pair.j);
-      append_format(buffer_, "\t%.9f", pair.rho);
+      // Nine decimals where rho is exact; float32 sums hold about 7 significant digits, and
+      // more would print rounding noise as if it were data.
+      append_format(buffer_, rows_->float_rho ? "\t%.7g" : "\t%.9f", pair.rho);
       // p only for survivors: this is the one place it is computed.
       if (with_p_) append_format(buffer_, "\t%.6g", correlation_p_value(pair.rho, rows_->samples));
       buffer_ += '\n';

@@ -10,15 +10,25 @@ namespace pathscope {
 
 namespace {
 
+std::string threads_rule() {
+  return "threads must be 0 (every hardware thread) or a count from 1 to " + std::to_string(max_cpu_threads());
+}
+
 void check_threads(int threads) {
-  if (threads < 0 || threads > max_cpu_threads())
-    throw Error("threads must be 0 (every hardware thread) or a count from 1 to " + std::to_string(max_cpu_threads()) +
-                "; got " + std::to_string(threads));
+  if (threads < 0 || threads > max_cpu_threads()) throw Error(threads_rule() + "; got " + std::to_string(threads));
 }
 
 }  // namespace
 
 int max_cpu_threads() { return std::max(64, 4 * omp_get_num_procs()); }
+
+int parse_thread_count(const std::string& text) {
+  // Nine digits at most: every count in range fits, and std::stoi cannot overflow.
+  const bool digits = !text.empty() && text.size() <= 9 && text.find_first_not_of("0123456789") == std::string::npos;
+  const int threads = digits ? std::stoi(text) : -1;
+  if (threads < 0 || threads > max_cpu_threads()) throw Error(threads_rule() + "; got '" + text + "'");
+  return threads;
+}
 
 void validate_resources(const EngineResources& resources) {
   check_threads(resources.threads);

@@ -52,13 +52,14 @@ std::vector<NodeGroup> groups_by_attribute(const Graph& g, std::string_view colu
   }
   if (selection.size() == 1 && selection[0].rfind("top:", 0) == 0) {
     const std::string count = selection[0].substr(4);
+    // Digits only: std::stoul reads "-1" as the largest count, which would mean "all".
     std::size_t k = 0;
     try {
-      std::size_t used = 0;
-      k = std::stoul(count, &used);
-      if (used != count.size() || k == 0) throw Error("");
+      if (count.empty() || count.find_first_not_of("0123456789") != std::string::npos) throw Error("");
+      k = std::stoul(count);
+      if (k == 0) throw Error("");
     } catch (const std::exception&) {
-      throw Error("'" + selection[0] + "': top:K needs a whole number K of at least 1");
+      throw UsageError("'" + selection[0] + "': top:K needs a whole number K of at least 1");
     }
     for (auto& [value, nodes] : members) groups.push_back({value, std::move(nodes)});
     std::stable_sort(groups.begin(), groups.end(),

@@ -17,6 +17,7 @@
 
 #include "pathscope/atomic_file.hpp"
 #include "pathscope/error.hpp"
+#include "saved/table_fingerprint.hpp"
 
 namespace pathscope {
 
@@ -148,11 +149,24 @@ SavedTable::SavedTable(const std::string& path) : path_(path) {
   n_ = h.shape[0];
   if (n_ > std::numeric_limits<std::int32_t>::max()) throw Error(path + ": " + std::to_string(n_) + " rows is more than any graph's node count");
   const std::uint64_t data_at = header_at + header_bytes;
-  const std::uint64_t need = static_cast<std::uint64_t>(n_) * static_cast<std::uint64_t>(n_) * value_bytes_;
+  // Checked products: n^2 * 8 passes 2^64 for n above about 1.5e9, and a wrapped product
+  // could match a small file and let rows be read far beyond it.
+  std::uint64_t need = 0;
+  if (__builtin_mul_overflow(static_cast<std::uint64_t>(n_), static_cast<std::uint64_t>(n_), &need) ||
+      __builtin_mul_overflow(need, static_cast<std::uint64_t>(value_bytes_), &need))
+    throw Error(path + ": the header says " + std::to_string(n_) + " x " + std::to_string(n_) + " " +
+                dist_type_name(type_) + " values, more bytes than any file holds");
   if (file_bytes - data_at != need)
     throw Error(path + ": the header says " + std::to_string(n_) + " x " + std::to_string(n_) + " " +
                 dist_type_name(type_) + " values (" + std::to_string(need) + " bytes) but the file holds " +
                 std::to_string(file_bytes - data_at) + " bytes after it (cut short or still being written?)");
+  if (const auto fingerprint = detail::read_table_fingerprint(path)) {
+    if (fingerprint->nodes != n_ || fingerprint->dist != type_)
+      throw Error(detail::table_fingerprint_path(path) + " describes a " + std::to_string(fingerprint->nodes) + "-node " +
+                  dist_type_name(fingerprint->dist) + " table, but " + path + " is a " + std::to_string(n_) + "-node " +
+                  dist_type_name(type_) + " table: they do not belong together");
+    graph_sha256_ = fingerprint->graph_sha256;
+  }
   if (n_ == 0) return;
   map_bytes_ = static_cast<std::size_t>(file_bytes);
   map_ = ::mmap(nullptr, map_bytes_, PROT_READ, MAP_SHARED, fd, 0);
@@ -177,6 +191,7 @@ SavedTable& SavedTable::operator=(SavedTable&& other) noexcept {
   if (this != &other) {
     release();
     path_ = std::move(other.path_);
+    graph_sha256_ = std::move(other.graph_sha256_);
     n_ = std::exchange(other.n_, 0);
     type_ = other.type_;
     value_bytes_ = other.value_bytes_;
@@ -191,6 +206,18 @@ void SavedTable::check_matches(const Graph& g, const std::string& graph_name) co
   if (n_ != g.n)
     throw Error(path_ + " has " + std::to_string(n_) + " rows but " + graph_name + " has " + std::to_string(g.n) +
                 " nodes: the table belongs to another graph (or was computed with other loading options)");
+  if (has_fingerprint() && detail::graph_fingerprint(g) != graph_sha256_)
+    throw Error(path_ + " was computed on another graph than " + graph_name +
+                " (its fingerprint file names other nodes, arcs or costs; the cost rule and --min-weight count too): "
+                "compute the table again with apsp --out");
+}
+
+std::string SavedTable::unchecked_warning(const std::string& graph_name) const {
+  if (has_fingerprint()) return {};
+  return path_ + " has no fingerprint file (" + detail::table_fingerprint_path(path_) +
+         "; tables written by older versions or other programs have none), so only its node count could be checked "
+         "against " + graph_name + "; if it was computed on another graph its answers are wrong: compute it again "
+         "with apsp --out to have it checked";
 }
 
 const void* SavedTable::row_data(std::int64_t u) const {

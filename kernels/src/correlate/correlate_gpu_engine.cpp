@@ -164,6 +164,7 @@ class GpuCorrelationEngine final : public CorrelationEngine {
       load_prepared_on_host(source, options, rows, result, budgets, keep, job);
     result.load_seconds = now_seconds() - start;
     result.arithmetic = correlate::arithmetic_name(options.method, m, true);
+    result.rows.float_rho = !rows.int8;
     if (rows.n >= 2) {
       // Refused before the sink hears of the run. Each slot's pinned host buffer grows up to
       // the slot's capacity.

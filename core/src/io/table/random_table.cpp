@@ -17,7 +17,7 @@ std::int64_t parse_spec_integer(const std::string& spec, const std::string& key,
   std::int64_t value = 0;
   const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
   if (ec != std::errc() || end != text.data() + text.size() || value < low || value > high)
-    throw Error("bad table spec '" + spec + "': " + key + " must be an integer in [" + std::to_string(low) + ", " +
+    throw UsageError("bad table spec '" + spec + "': " + key + " must be an integer in [" + std::to_string(low) + ", " +
                 std::to_string(high) + "], found '" + text + "'");
   return value;
 }
@@ -69,13 +69,13 @@ std::unique_ptr<RowSource> open_random_table(const std::string& spec, const Tabl
 bool is_random_table_spec(const std::string& text) { return text.rfind(kPrefix, 0) == 0; }
 
 RandomTableSpec parse_random_table_spec(const std::string& spec) {
-  if (!is_random_table_spec(spec)) throw Error("bad table spec '" + spec + "': expected random-table:rows=R,cols=C,seed=S");
+  if (!is_random_table_spec(spec)) throw UsageError("bad table spec '" + spec + "': expected random-table:rows=R,cols=C,seed=S");
   RandomTableSpec out;
   std::stringstream items(spec.substr(std::string(kPrefix).size()));
   for (std::string item; std::getline(items, item, ',');) {
     if (item.empty()) continue;
     const auto eq = item.find('=');
-    if (eq == std::string::npos) throw Error("bad table spec '" + spec + "': '" + item + "' is not key=value");
+    if (eq == std::string::npos) throw UsageError("bad table spec '" + spec + "': '" + item + "' is not key=value");
     const std::string key = item.substr(0, eq), value = item.substr(eq + 1);
     if (key == "rows")
       out.rows = parse_spec_integer(spec, key, value, 1, std::int64_t{1} << 40);
@@ -86,7 +86,7 @@ RandomTableSpec parse_random_table_spec(const std::string& spec) {
     else if (key == "levels")
       out.levels = static_cast<std::int32_t>(parse_spec_integer(spec, key, value, 1, INT32_MAX));
     else
-      throw Error("bad table spec '" + spec + "': unknown key '" + key + "' (rows, cols, seed, levels)");
+      throw UsageError("bad table spec '" + spec + "': unknown key '" + key + "' (rows, cols, seed, levels)");
   }
   return out;
 }
