@@ -6,6 +6,14 @@
 #   libexpat1-dev GraphML and GEXF, parsed as a stream of events so memory stays bounded
 find_package(ZLIB REQUIRED)
 find_package(EXPAT REQUIRED)
+# The GPU machine has no network and neither -dev package: scripts/prepare-device-carry.sh
+# carries Debian's headers and static libraries there in .devdeps, looked at only when the
+# system has none.
+find_package(LibLZMA QUIET)
+find_package(BZip2 QUIET)
+if((NOT LibLZMA_FOUND OR NOT BZIP2_FOUND) AND EXISTS "${PROJECT_SOURCE_DIR}/.devdeps/lib")
+  list(APPEND CMAKE_PREFIX_PATH "${PROJECT_SOURCE_DIR}/.devdeps")
+endif()
 find_package(LibLZMA REQUIRED)
 find_package(BZip2 REQUIRED)
 # libzstd-dev ships a CMake package (zstd::libzstd_shared); older ones only a pkg-config file.

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Prepares the two ignored folders a device run carries (the GPU machine has no network, no
-# CLI11/fmt headers and no shared/ data): .devdeps/include (Debian's CLI11 and fmt headers, so
-# app/CMakeLists.txt finds them there) and .devdata (rome99 and the TSPLIB instances the
+# CLI11/fmt/xz/bzip2 headers and no shared/ data): .devdeps (Debian's CLI11, fmt, liblzma and
+# libbz2 headers, the last two's static libraries, found there by CMake) and .devdata (rome99 and the TSPLIB instances the
 # acceptance benchmarks read). Then call the device with carry [".devdeps", ".devdata"] and
 #   OUT=$OUT PATHSCOPE_SHARED_DATA=$PWD/.devdata scripts/device-check.sh all
 #   OUT=$OUT PATHSCOPE_SHARED_DATA=$PWD/.devdata scripts/device-acceptance.sh all
@@ -10,6 +10,11 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 data=${PATHSCOPE_SHARED_DATA:-$root/../shared/data}
 mkdir -p "$root/.devdeps/include" "$root/.devdata/tsplib"
 cp -r /usr/include/CLI /usr/include/fmt "$root/.devdeps/include/"
+# xz and bzip2 input: headers and static libraries (cmake/InputLibraries.cmake looks here
+# when the machine has no liblzma-dev or libbz2-dev).
+mkdir -p "$root/.devdeps/lib"
+cp -r /usr/include/lzma.h /usr/include/lzma /usr/include/bzlib.h "$root/.devdeps/include/"
+cp /usr/lib/x86_64-linux-gnu/liblzma.a /usr/lib/x86_64-linux-gnu/libbz2.a "$root/.devdeps/lib/"
 cp "$data/rome99.gr" "$data/luxembourg.osm.graph" "$data/luxembourg.osm.xyz" "$root/.devdata/"
 for f in gr24 bays29 berlin52 kroA100 pr1002; do cp "$data/tsplib/$f.tsp" "$root/.devdata/tsplib/"; done
 cp "$data/tsplib/bestSolutions.txt" "$data/tsplib/OPTIMA.md" "$root/.devdata/tsplib/"

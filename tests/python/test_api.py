@@ -220,3 +220,18 @@ def test_unreachable_paths_big_indices_and_byte_paths(rng, tmp_path):
     assert str(tmp_path / "missing.gr") in str(refused.value) and "b'" not in str(refused.value)
     with pytest.raises(TypeError):
         pathscope.load_graph(3)
+
+
+def test_one_value_longer_than_max_value_bytes_is_refused_at_its_line(rng, tmp_path):
+    limit = rng.randint(1000, 20000)
+    head = ('<graphml><key id="k" for="node" attr.name="note" attr.type="string"/>\n'
+            '<graph edgedefault="directed">\n<node id="a"/>\n')
+    longer = "v" * (limit + 1 + rng.randint(0, 5000))
+    path = tmp_path / "long.graphml"
+    path.write_text(head + f'<node id="b">\n<data key="k">{longer}</data></node>\n</graph></graphml>\n')
+    with pytest.raises(pathscope.Error, match=r"long\.graphml:5:.*limit"):
+        pathscope.load_graph(path, max_value_bytes=limit)
+    g = pathscope.load_graph(path, max_value_bytes=2 * len(longer))
+    assert g.n == 2 and g.node_attributes["note"][1] == longer
+    with pytest.raises(ValueError):
+        pathscope.load_graph(path, max_value_bytes=0)
