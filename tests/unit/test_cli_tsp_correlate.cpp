@@ -65,7 +65,7 @@ TEST(CliTsp, BenchOfOneStopShowsNoNan) {
     json_args.push_back("--json");
     const auto json_run = run_cli(json_args);
     ASSERT_TRUE(json_run.exited && json_run.code == 0) << json_run.describe();
-    EXPECT_NO_THROW((void)nlohmann::json::parse(json_run.out)) << json_run.out;
+    EXPECT_TRUE(nlohmann::json::accept(json_run.out)) << json_run.out;
   }
 }
 

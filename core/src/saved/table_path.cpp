@@ -68,7 +68,7 @@ Path path_from_saved_table(const Graph& g, const SavedTable& table, std::int32_t
   if (table.n() != g.n)
     throw Error(table.path() + " has " + std::to_string(table.n()) + " rows but the graph has " + std::to_string(g.n) +
                 " nodes");
-  for (const auto [x, role] : {std::pair{s, "source"}, std::pair{t, "target"}}) {
+  for (const auto& [x, role] : {std::pair{s, "source"}, std::pair{t, "target"}}) {
     if (x < 0 || x >= g.n)
       throw Error(std::string("path ") + role + " " + std::to_string(x) + " is not a node index (the graph has " +
                   std::to_string(g.n) + " nodes)");
