@@ -183,21 +183,31 @@ bool DecompressingBuf::rest_is_zero_padding() {
   }
 }
 
+// What follows the end of a gzip member or bzip2 stream: the next one, zero padding up to the
+// end (finished), or too few bytes yet to tell. Anything else is damage.
+DecompressingBuf::AfterMember DecompressingBuf::after_member(std::size_t available, std::size_t magic_bytes,
+                                                             bool (*starts_member)(std::string_view),
+                                                             const char* format, const char* member) {
+  if (available == 0) {
+    finished_ = true;
+    return AfterMember::Finished;
+  }
+  if (available < magic_bytes && refill_input()) return AfterMember::NeedInput;
+  if (in_[in_begin_] == 0 && rest_is_zero_padding()) {
+    finished_ = true;
+    return AfterMember::Finished;
+  }
+  if (!starts_member(std::string_view(in_.data() + in_begin_, in_end_ - in_begin_)))
+    fail(std::string("data after the end of the ") + format + " stream is neither another " + member +
+         " nor zero padding: the file is damaged");
+  return AfterMember::Another;
+}
+
 std::size_t DecompressingBuf::inflate_gzip(std::size_t available) {
   Codec& c = *codec_;
   if (c.member_done) {
-    if (available == 0) {
-      finished_ = true;
-      return 0;
-    }
-    if (available < 2 && refill_input()) return 0;
-    if (in_[in_begin_] == 0 && rest_is_zero_padding()) {
-      finished_ = true;
-      return 0;
-    }
-    if (!starts_with_gzip(std::string_view(in_.data() + in_begin_, in_end_ - in_begin_))) {
-      fail("data after the end of the gzip stream is neither another gzip member nor zero padding: the file is damaged");
-    }
+    const AfterMember next = after_member(available, 2, starts_with_gzip, "gzip", "gzip member");
+    if (next != AfterMember::Another) return 0;
     inflateReset(&c.zlib);
     c.member_done = false;
   }
@@ -267,18 +277,8 @@ std::size_t DecompressingBuf::inflate_xz(std::size_t available) {
 std::size_t DecompressingBuf::inflate_bzip2(std::size_t available) {
   Codec& c = *codec_;
   if (c.member_done) {
-    if (available == 0) {
-      finished_ = true;
-      return 0;
-    }
-    if (available < 4 && refill_input()) return 0;
-    if (in_[in_begin_] == 0 && rest_is_zero_padding()) {
-      finished_ = true;
-      return 0;
-    }
-    if (!starts_with_bzip2(std::string_view(in_.data() + in_begin_, in_end_ - in_begin_))) {
-      fail("data after the end of the bzip2 stream is neither another bzip2 stream nor zero padding: the file is damaged");
-    }
+    const AfterMember next = after_member(available, 4, starts_with_bzip2, "bzip2", "bzip2 stream");
+    if (next != AfterMember::Another) return 0;
     if (!c.start_bzip2()) throw Error("cannot start libbz2 to read " + name_);
     c.member_done = false;
   }

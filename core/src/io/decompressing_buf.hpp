@@ -62,6 +62,9 @@ class DecompressingBuf : public std::streambuf {
   std::size_t inflate_xz(std::size_t available);
   std::size_t inflate_bzip2(std::size_t available);
   bool rest_is_zero_padding();
+  enum class AfterMember { Another, Finished, NeedInput };
+  AfterMember after_member(std::size_t available, std::size_t magic_bytes, bool (*starts_member)(std::string_view),
+                           const char* format, const char* member);
   void check_limit(std::size_t produced);
   [[noreturn]] void fail(const std::string& message) const;
 
