@@ -6,8 +6,8 @@
 #include <cmath>
 #include <limits>
 
-#include "pathscope/error.hpp"
 #include "option_checks.hpp"
+#include "pathscope/runtime/error.hpp"
 #include "progress_printer.hpp"
 
 namespace pathscope::cli {

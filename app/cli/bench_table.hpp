@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "pathscope/job.hpp"
+#include "pathscope/runtime/job.hpp"
 
 namespace pathscope::cli {
 

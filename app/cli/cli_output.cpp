@@ -8,7 +8,7 @@
 #include <unistd.h>
 
 #include "exit_codes.hpp"
-#include "pathscope/json_output.hpp"
+#include "pathscope/runtime/json_output.hpp"
 
 namespace pathscope::cli {
 

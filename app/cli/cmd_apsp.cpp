@@ -7,9 +7,9 @@
 #include "commands.hpp"
 #include "engine_options.hpp"
 #include "input_options.hpp"
-#include "pathscope/checksum.hpp"
-#include "pathscope/distance_choice.hpp"
-#include "pathscope/npy_writer.hpp"
+#include "pathscope/apsp/checksum.hpp"
+#include "pathscope/apsp/distance_choice.hpp"
+#include "pathscope/apsp/npy_writer.hpp"
 #include "progress_printer.hpp"
 
 namespace pathscope::cli {

@@ -8,17 +8,17 @@
 #include <nlohmann/json.hpp>
 
 #include "bench_table.hpp"
-#include "comma_list.hpp"
 #include "cli_output.hpp"
+#include "comma_list.hpp"
 #include "commands.hpp"
-#include "exit_codes.hpp"
 #include "engine_options.hpp"
+#include "exit_codes.hpp"
 #include "input_options.hpp"
+#include "pathscope/apsp/checksum.hpp"
+#include "pathscope/apsp/gpu.hpp"
+#include "pathscope/io/file_formats.hpp"
+#include "pathscope/runtime/error.hpp"
 #include "progress_printer.hpp"
-#include "pathscope/error.hpp"
-#include "pathscope/file_formats.hpp"
-#include "pathscope/checksum.hpp"
-#include "pathscope/gpu.hpp"
 
 namespace pathscope::cli {
 namespace {

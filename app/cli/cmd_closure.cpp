@@ -8,17 +8,17 @@
 #include <nlohmann/json.hpp>
 
 #include "bench_table.hpp"
-#include "comma_list.hpp"
 #include "cli_output.hpp"
+#include "comma_list.hpp"
 #include "commands.hpp"
-#include "text_table.hpp"
 #include "input_options.hpp"
-#include "pathscope/checksum.hpp"
-#include "pathscope/closure.hpp"
-#include "pathscope/reach.hpp"
 #include "option_checks.hpp"
+#include "pathscope/apsp/checksum.hpp"
+#include "pathscope/closure/closure.hpp"
+#include "pathscope/reach/reach.hpp"
 #include "progress_printer.hpp"
 #include "resource_options.hpp"
+#include "text_table.hpp"
 
 namespace pathscope::cli {
 namespace {

@@ -7,15 +7,15 @@
 #include <optional>
 
 #include "bench_table.hpp"
-#include "comma_list.hpp"
 #include "cli_output.hpp"
+#include "comma_list.hpp"
 #include "commands.hpp"
-#include "pathscope/correlate.hpp"
-#include "pathscope/error.hpp"
-#include "pathscope/file_formats.hpp"
-#include "pathscope/random_graph.hpp"
-#include "pathscope/table.hpp"
 #include "option_checks.hpp"
+#include "pathscope/correlate/correlate.hpp"
+#include "pathscope/io/file_formats.hpp"
+#include "pathscope/io/measurement_table.hpp"
+#include "pathscope/io/random_graph.hpp"
+#include "pathscope/runtime/error.hpp"
 #include "progress_printer.hpp"
 #include "resource_options.hpp"
 

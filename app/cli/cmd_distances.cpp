@@ -9,8 +9,9 @@
 #include "commands.hpp"
 #include "exit_codes.hpp"
 #include "input_options.hpp"
-#include "pathscope/distance_export.hpp"
-#include "pathscope/path.hpp"
+#include "pathscope/apsp/single_source.hpp"
+#include "pathscope/export/distance_export.hpp"
+#include "pathscope/paths/path.hpp"
 #include "text_table.hpp"
 
 namespace pathscope::cli {

@@ -10,10 +10,10 @@
 #include "exit_codes.hpp"
 #include "input_options.hpp"
 #include "option_checks.hpp"
-#include "pathscope/graph_export.hpp"
-#include "pathscope/path_sets.hpp"
-#include "pathscope/reach.hpp"
-#include "pathscope/tsp.hpp"
+#include "pathscope/export/graph_export.hpp"
+#include "pathscope/paths/path_sets.hpp"
+#include "pathscope/reach/reach.hpp"
+#include "pathscope/tsp/tsp.hpp"
 #include "progress_printer.hpp"
 
 namespace pathscope::cli {

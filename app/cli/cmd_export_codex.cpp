@@ -6,8 +6,8 @@
 
 #include "commands.hpp"
 #include "input_options.hpp"
-#include "pathscope/codex_export.hpp"
-#include "pathscope/job.hpp"
+#include "pathscope/export/codex_export.hpp"
+#include "pathscope/runtime/job.hpp"
 
 namespace pathscope::cli {
 namespace {

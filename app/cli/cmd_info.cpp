@@ -6,9 +6,9 @@
 #include "cli_output.hpp"
 #include "commands.hpp"
 #include "input_options.hpp"
-#include "pathscope/apsp.hpp"
-#include "pathscope/distance_choice.hpp"
-#include "pathscope/memory_budget.hpp"
+#include "pathscope/apsp/apsp.hpp"
+#include "pathscope/apsp/distance_choice.hpp"
+#include "pathscope/runtime/memory_budget.hpp"
 
 namespace pathscope::cli {
 namespace {

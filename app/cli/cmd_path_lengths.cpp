@@ -7,15 +7,15 @@
 #include <nlohmann/json.hpp>
 
 #include "cli_output.hpp"
-#include "exit_codes.hpp"
-#include "pathscope/json_output.hpp"
 #include "commands.hpp"
+#include "exit_codes.hpp"
 #include "input_options.hpp"
 #include "node_lookup.hpp"
-#include "pathscope/atomic_file.hpp"
-#include "pathscope/file_formats.hpp"
-#include "pathscope/group_path_lengths.hpp"
-#include "pathscope/node_groups.hpp"
+#include "pathscope/io/file_formats.hpp"
+#include "pathscope/paths/group_path_lengths.hpp"
+#include "pathscope/paths/node_groups.hpp"
+#include "pathscope/runtime/atomic_file.hpp"
+#include "pathscope/runtime/json_output.hpp"
 #include "progress_printer.hpp"
 #include "resource_options.hpp"
 

@@ -11,9 +11,9 @@
 #include "input_options.hpp"
 #include "node_lookup.hpp"
 #include "option_checks.hpp"
-#include "pathscope/job.hpp"
-#include "pathscope/node_groups.hpp"
-#include "pathscope/path_sets.hpp"
+#include "pathscope/paths/node_groups.hpp"
+#include "pathscope/paths/path_sets.hpp"
+#include "pathscope/runtime/job.hpp"
 
 namespace pathscope::cli {
 namespace {

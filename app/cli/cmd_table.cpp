@@ -11,7 +11,7 @@
 #include "exit_codes.hpp"
 #include "input_options.hpp"
 #include "node_lookup.hpp"
-#include "pathscope/saved_table.hpp"
+#include "pathscope/apsp/saved_table.hpp"
 
 namespace pathscope::cli {
 namespace {

@@ -7,15 +7,15 @@
 #include <nlohmann/json.hpp>
 
 #include "bench_table.hpp"
-#include "comma_list.hpp"
 #include "cli_output.hpp"
+#include "comma_list.hpp"
 #include "commands.hpp"
 #include "exit_codes.hpp"
 #include "input_options.hpp"
 #include "option_checks.hpp"
-#include "pathscope/file_formats.hpp"
-#include "pathscope/gpu_tsp.hpp"
-#include "pathscope/tsp.hpp"
+#include "pathscope/io/file_formats.hpp"
+#include "pathscope/tsp/gpu_tsp.hpp"
+#include "pathscope/tsp/tsp.hpp"
 #include "progress_printer.hpp"
 #include "resource_options.hpp"
 

@@ -1,7 +1,7 @@
 #include "engine_options.hpp"
 
-#include "pathscope/distance_choice.hpp"
-#include "pathscope/error.hpp"
+#include "pathscope/apsp/distance_choice.hpp"
+#include "pathscope/runtime/error.hpp"
 
 namespace pathscope::cli {
 

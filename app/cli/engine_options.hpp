@@ -3,7 +3,7 @@
 #include <CLI/CLI.hpp>
 #include <string>
 
-#include "pathscope/apsp.hpp"
+#include "pathscope/apsp/apsp.hpp"
 #include "resource_options.hpp"
 
 namespace pathscope::cli {

@@ -6,10 +6,10 @@
 
 #include "cli_output.hpp"
 #include "option_checks.hpp"
+#include "pathscope/io/file_formats.hpp"
+#include "pathscope/runtime/job.hpp"
+#include "pathscope/runtime/memory_budget.hpp"
 #include "progress_printer.hpp"
-#include "pathscope/file_formats.hpp"
-#include "pathscope/job.hpp"
-#include "pathscope/memory_budget.hpp"
 
 namespace pathscope::cli {
 

@@ -3,8 +3,8 @@
 #include <CLI/CLI.hpp>
 #include <string>
 
-#include "pathscope/apsp.hpp"
-#include "pathscope/load.hpp"
+#include "pathscope/apsp/apsp.hpp"
+#include "pathscope/io/load.hpp"
 
 namespace pathscope::cli {
 

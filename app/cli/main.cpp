@@ -9,10 +9,10 @@
 #include "cli_output.hpp"
 #include "commands.hpp"
 #include "exit_codes.hpp"
-#include "pathscope/atomic_file.hpp"
-#include "pathscope/error.hpp"
-#include "pathscope/heap_policy.hpp"
-#include "pathscope/version.hpp"
+#include "pathscope/runtime/atomic_file.hpp"
+#include "pathscope/runtime/error.hpp"
+#include "pathscope/runtime/heap_policy.hpp"
+#include "pathscope/runtime/version.hpp"
 #include "progress_printer.hpp"
 
 namespace {

@@ -3,9 +3,9 @@
 #include <fstream>
 
 #include "comma_list.hpp"
-#include "pathscope/atomic_file.hpp"
-#include "pathscope/error.hpp"
-#include "pathscope/node_groups.hpp"
+#include "pathscope/paths/node_groups.hpp"
+#include "pathscope/runtime/atomic_file.hpp"
+#include "pathscope/runtime/error.hpp"
 
 namespace pathscope::cli {
 

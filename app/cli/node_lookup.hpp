@@ -4,7 +4,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "pathscope/graph.hpp"
+#include "pathscope/graph/graph.hpp"
 
 namespace pathscope::cli {
 

@@ -9,7 +9,7 @@
 #include <exception>
 
 #include "cli_output.hpp"
-#include "pathscope/atomic_file.hpp"
+#include "pathscope/runtime/atomic_file.hpp"
 
 namespace pathscope::cli {
 namespace {

@@ -5,7 +5,7 @@
 #include <atomic>
 #include <string>
 
-#include "pathscope/job.hpp"
+#include "pathscope/runtime/job.hpp"
 
 namespace pathscope::cli {
 

@@ -1,7 +1,7 @@
 #include "resource_options.hpp"
 
-#include "pathscope/error.hpp"
-#include "pathscope/memory_budget.hpp"
+#include "pathscope/runtime/error.hpp"
+#include "pathscope/runtime/memory_budget.hpp"
 
 namespace pathscope::cli {
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "pathscope/engine.hpp"
+#include "pathscope/runtime/engine.hpp"
 
 namespace pathscope::cli {
 

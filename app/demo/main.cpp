@@ -4,8 +4,8 @@
 #include <cstdio>
 #include <regex>
 
-#include "pathscope/file_formats.hpp"
-#include "pathscope/heap_policy.hpp"
+#include "pathscope/io/file_formats.hpp"
+#include "pathscope/runtime/heap_policy.hpp"
 #include "pathscope_demo/demo_app.hpp"
 
 int main(int argc, char** argv) {

@@ -3,10 +3,10 @@
 #include <QCommandLineParser>
 #include <QRegularExpression>
 
-#include "pathscope/exit_codes.hpp"
-#include "pathscope/apsp.hpp"
-#include "pathscope/error.hpp"
-#include "pathscope/file_formats.hpp"
+#include "pathscope/apsp/apsp.hpp"
+#include "pathscope/io/file_formats.hpp"
+#include "pathscope/runtime/error.hpp"
+#include "pathscope/runtime/exit_codes.hpp"
 
 namespace pathscope::app {
 

@@ -10,7 +10,7 @@
 #include <QStringList>
 #include <optional>
 
-#include "pathscope/load.hpp"
+#include "pathscope/io/load.hpp"
 
 namespace pathscope::app {
 

@@ -5,10 +5,10 @@
 #include <cstdio>
 #include <vector>
 
-#include "pathscope/exit_codes.hpp"
 #include "exports.hpp"
-#include "pathscope/atomic_file.hpp"
-#include "pathscope/error.hpp"
+#include "pathscope/runtime/atomic_file.hpp"
+#include "pathscope/runtime/error.hpp"
+#include "pathscope/runtime/exit_codes.hpp"
 #include "pathscope_render/frame_bench.hpp"
 
 namespace pathscope::app {

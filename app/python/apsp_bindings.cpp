@@ -9,11 +9,11 @@
 
 #include "bindings.hpp"
 #include "job_pump.hpp"
-#include "pathscope/error.hpp"
-#include "pathscope/apsp.hpp"
-#include "pathscope/distance_choice.hpp"
-#include "pathscope/gpu.hpp"
-#include "pathscope/path.hpp"
+#include "pathscope/apsp/apsp.hpp"
+#include "pathscope/apsp/distance_choice.hpp"
+#include "pathscope/apsp/gpu.hpp"
+#include "pathscope/paths/path.hpp"
+#include "pathscope/runtime/error.hpp"
 #include "views.hpp"
 
 namespace py = pybind11;

@@ -7,9 +7,9 @@
 #include <memory>
 #include <string>
 
-#include "pathscope/engine.hpp"
-#include "pathscope/job.hpp"
-#include "pathscope/load.hpp"
+#include "pathscope/io/load.hpp"
+#include "pathscope/runtime/engine.hpp"
+#include "pathscope/runtime/job.hpp"
 
 namespace pathscope::python {
 

@@ -9,9 +9,9 @@
 
 #include "bindings.hpp"
 #include "job_pump.hpp"
-#include "pathscope/error.hpp"
-#include "pathscope/closure.hpp"
-#include "pathscope/reach.hpp"
+#include "pathscope/closure/closure.hpp"
+#include "pathscope/reach/reach.hpp"
+#include "pathscope/runtime/error.hpp"
 #include "views.hpp"
 
 namespace py = pybind11;

@@ -10,9 +10,9 @@
 
 #include "bindings.hpp"
 #include "job_pump.hpp"
-#include "pathscope/correlate.hpp"
-#include "pathscope/error.hpp"
-#include "pathscope/table.hpp"
+#include "pathscope/correlate/correlate.hpp"
+#include "pathscope/io/measurement_table.hpp"
+#include "pathscope/runtime/error.hpp"
 #include "views.hpp"
 
 namespace py = pybind11;

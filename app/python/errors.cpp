@@ -2,9 +2,9 @@
 
 #include <exception>
 
-#include "pathscope/apsp.hpp"
-#include "pathscope/error.hpp"
-#include "pathscope/tsp.hpp"
+#include "pathscope/apsp/apsp.hpp"
+#include "pathscope/runtime/error.hpp"
+#include "pathscope/tsp/tsp.hpp"
 
 namespace py = pybind11;
 

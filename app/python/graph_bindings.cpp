@@ -9,9 +9,9 @@
 
 #include "bindings.hpp"
 #include "job_pump.hpp"
-#include "pathscope/distance_choice.hpp"
-#include "pathscope/error.hpp"
-#include "pathscope/file_formats.hpp"
+#include "pathscope/apsp/distance_choice.hpp"
+#include "pathscope/io/file_formats.hpp"
+#include "pathscope/runtime/error.hpp"
 #include "views.hpp"
 
 namespace py = pybind11;

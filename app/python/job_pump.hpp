@@ -10,7 +10,7 @@
 #include <functional>
 #include <string>
 
-#include "pathscope/job.hpp"
+#include "pathscope/runtime/job.hpp"
 
 namespace pathscope::python {
 

@@ -8,8 +8,8 @@
 
 #include "bindings.hpp"
 #include "job_pump.hpp"
-#include "pathscope/error.hpp"
-#include "pathscope/tsp.hpp"
+#include "pathscope/runtime/error.hpp"
+#include "pathscope/tsp/tsp.hpp"
 #include "views.hpp"
 
 namespace py = pybind11;

@@ -3,7 +3,7 @@
 #include "fuzz_harness.hpp"
 #include "io/format_detection.hpp"
 #include "io/input_file.hpp"
-#include "pathscope/file_formats.hpp"
+#include "pathscope/io/file_formats.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string input = fuzz::text(data, size);

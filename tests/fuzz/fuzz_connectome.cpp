@@ -1,8 +1,8 @@
 // Connectome exports: FlyWire Codex and neuPrint connection tables, and the neuron tables
 // joined onto them by id (classification, names, "[x y z]" positions, traced neurons).
 #include "fuzz_harness.hpp"
-#include "pathscope/file_formats.hpp"
-#include "pathscope/read_stream.hpp"
+#include "pathscope/io/file_formats.hpp"
+#include "pathscope/io/read_stream.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string input = fuzz::text(data, size);

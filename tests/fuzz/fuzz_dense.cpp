@@ -1,8 +1,8 @@
 // Dense matrix text, and the content sniffing that decides what a .txt or unknown file is.
 #include "fuzz_harness.hpp"
 #include "io/readers.hpp"
-#include "pathscope/file_formats.hpp"
-#include "pathscope/read_stream.hpp"
+#include "pathscope/io/file_formats.hpp"
+#include "pathscope/io/read_stream.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string input = fuzz::text(data, size);

@@ -1,6 +1,6 @@
 // DIMACS .gr, and the same bytes as the .co side file of a small fixed graph.
 #include "fuzz_harness.hpp"
-#include "pathscope/read_stream.hpp"
+#include "pathscope/io/read_stream.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string input = fuzz::text(data, size);

@@ -1,7 +1,7 @@
 // Edge tables and typed connection tables under each cost rule, and node tables applied to
 // a graph with names and to one with integer ids.
 #include "fuzz_harness.hpp"
-#include "pathscope/read_stream.hpp"
+#include "pathscope/io/read_stream.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string input = fuzz::text(data, size);

@@ -1,7 +1,7 @@
 // GEXF through expat (attributes, attvalues, viz elements, edge types), and the content sniffing that must not take other text for it.
 #include "fuzz_harness.hpp"
-#include "pathscope/file_formats.hpp"
-#include "pathscope/read_stream.hpp"
+#include "pathscope/io/file_formats.hpp"
+#include "pathscope/io/read_stream.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string input = fuzz::text(data, size);

@@ -1,7 +1,7 @@
 // TSPLIB instances (as instance and as graph) and tours.
 #include "fuzz_harness.hpp"
-#include "pathscope/read_stream.hpp"
-#include "pathscope/tsplib.hpp"
+#include "pathscope/io/read_stream.hpp"
+#include "pathscope/io/tsplib.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string input = fuzz::text(data, size);

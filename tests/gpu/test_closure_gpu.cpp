@@ -3,11 +3,11 @@
 // 20,000 nodes (79 pivot tiles). Tile edges (255, 256, 257, 511, 513) get their own sizes.
 #include <gtest/gtest.h>
 
-#include "pathscope/closure.hpp"
-#include "pathscope/gpu.hpp"
-#include "pathscope/load.hpp"
-#include "fresh_seed.hpp"
 #include "closure_graphs.hpp"
+#include "fresh_seed.hpp"
+#include "pathscope/apsp/gpu.hpp"
+#include "pathscope/closure/closure.hpp"
+#include "pathscope/io/load.hpp"
 
 using namespace pathscope;
 

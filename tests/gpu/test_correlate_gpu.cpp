@@ -13,9 +13,9 @@
 #include <string>
 #include <utility>
 
-#include "pathscope/correlate.hpp"
-#include "pathscope/table.hpp"
 #include "fresh_seed.hpp"
+#include "pathscope/correlate/correlate.hpp"
+#include "pathscope/io/measurement_table.hpp"
 
 namespace pathscope {
 namespace {

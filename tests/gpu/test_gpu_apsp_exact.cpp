@@ -5,10 +5,10 @@
 #include <chrono>
 
 #include "gpu_apsp_reference.hpp"
-#include "pathscope/apsp.hpp"
-#include "pathscope/checksum.hpp"
-#include "pathscope/gpu.hpp"
-#include "pathscope/load.hpp"
+#include "pathscope/apsp/apsp.hpp"
+#include "pathscope/apsp/checksum.hpp"
+#include "pathscope/apsp/gpu.hpp"
+#include "pathscope/io/load.hpp"
 
 namespace pathscope::gpu_test {
 namespace {

@@ -10,9 +10,9 @@
 #include <iterator>
 
 #include "gpu_apsp_reference.hpp"
-#include "pathscope/atomic_file.hpp"
-#include "pathscope/checksum.hpp"
-#include "pathscope/npy_writer.hpp"
+#include "pathscope/apsp/checksum.hpp"
+#include "pathscope/apsp/npy_writer.hpp"
+#include "pathscope/runtime/atomic_file.hpp"
 
 namespace pathscope::gpu_test {
 namespace {

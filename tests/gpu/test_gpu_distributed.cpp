@@ -9,11 +9,11 @@
 #include <string>
 
 #include "gpu_apsp_reference.hpp"
-#include "pathscope/apsp.hpp"
-#include "pathscope/checksum.hpp"
-#include "pathscope/correlate.hpp"
-#include "pathscope/gpu.hpp"
-#include "pathscope/table.hpp"
+#include "pathscope/apsp/apsp.hpp"
+#include "pathscope/apsp/checksum.hpp"
+#include "pathscope/apsp/gpu.hpp"
+#include "pathscope/correlate/correlate.hpp"
+#include "pathscope/io/measurement_table.hpp"
 
 namespace pathscope::gpu_test {
 namespace {

@@ -5,8 +5,8 @@
 #include <chrono>
 
 #include "gpu_apsp_reference.hpp"
-#include "pathscope/apsp.hpp"
-#include "pathscope/checksum.hpp"
+#include "pathscope/apsp/apsp.hpp"
+#include "pathscope/apsp/checksum.hpp"
 
 namespace pathscope::gpu_test {
 namespace {

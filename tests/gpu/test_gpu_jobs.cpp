@@ -4,8 +4,8 @@
 #include <atomic>
 
 #include "gpu_apsp_reference.hpp"
-#include "pathscope/apsp.hpp"
-#include "pathscope/gpu.hpp"
+#include "pathscope/apsp/apsp.hpp"
+#include "pathscope/apsp/gpu.hpp"
 
 namespace pathscope::gpu_test {
 namespace {

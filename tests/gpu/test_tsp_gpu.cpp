@@ -6,10 +6,10 @@
 #include <numeric>
 #include <random>
 
-#include "tsp_reference.hpp"
-#include "pathscope/gpu_tsp.hpp"
-#include "pathscope/tsp.hpp"
+#include "pathscope/tsp/gpu_tsp.hpp"
+#include "pathscope/tsp/tsp.hpp"
 #include "shared_data.hpp"
+#include "tsp_reference.hpp"
 
 using namespace pathscope;
 

@@ -5,9 +5,9 @@
 #include <string>
 
 #include "demo_binary_test.hpp"
-#include "pathscope/checksum.hpp"
-#include "pathscope/load.hpp"
-#include "pathscope/path.hpp"
+#include "pathscope/apsp/checksum.hpp"
+#include "pathscope/io/load.hpp"
+#include "pathscope/paths/path.hpp"
 
 namespace fs = std::filesystem;
 using nlohmann::json;

@@ -9,11 +9,12 @@
 #include <random>
 #include <thread>
 
-#include "pathscope/apsp.hpp"
-#include "pathscope/error.hpp"
-#include "pathscope/graph_builder.hpp"
-#include "pathscope/load.hpp"
-#include "pathscope/path.hpp"
+#include "pathscope/apsp/apsp.hpp"
+#include "pathscope/apsp/single_source.hpp"
+#include "pathscope/io/graph_builder.hpp"
+#include "pathscope/io/load.hpp"
+#include "pathscope/paths/path.hpp"
+#include "pathscope/runtime/error.hpp"
 #include "pathscope_demo/race.hpp"
 
 using namespace pathscope;

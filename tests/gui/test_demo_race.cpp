@@ -18,14 +18,15 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "pathscope/apsp.hpp"
-#include "pathscope/checksum.hpp"
-#include "pathscope/gpu.hpp"
-#include "pathscope/gpu_tsp.hpp"
-#include "pathscope/load.hpp"
-#include "pathscope/path.hpp"
-#include "pathscope_render/renderer.hpp"
 #include "demo_binary_test.hpp"
+#include "pathscope/apsp/apsp.hpp"
+#include "pathscope/apsp/checksum.hpp"
+#include "pathscope/apsp/gpu.hpp"
+#include "pathscope/apsp/single_source.hpp"
+#include "pathscope/io/load.hpp"
+#include "pathscope/paths/path.hpp"
+#include "pathscope/tsp/gpu_tsp.hpp"
+#include "pathscope_render/renderer.hpp"
 #include "shared_data.hpp"
 
 namespace fs = std::filesystem;

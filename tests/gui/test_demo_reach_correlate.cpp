@@ -11,11 +11,11 @@
 #include <set>
 
 #include "demo_binary_test.hpp"
+#include "pathscope/closure/closure.hpp"
+#include "pathscope/correlate/correlate.hpp"
+#include "pathscope/io/load.hpp"
+#include "pathscope/io/measurement_table.hpp"
 #include "shared_data.hpp"
-#include "pathscope/closure.hpp"
-#include "pathscope/correlate.hpp"
-#include "pathscope/load.hpp"
-#include "pathscope/table.hpp"
 
 namespace fs = std::filesystem;
 using nlohmann::json;

@@ -20,9 +20,9 @@
 #include "main_window.hpp"
 #include "min_weight_box.hpp"
 #include "open_dialog.hpp"
-#include "pathscope/apsp.hpp"
-#include "pathscope/path.hpp"
-#include "pathscope/random_graph.hpp"
+#include "pathscope/apsp/apsp.hpp"
+#include "pathscope/io/random_graph.hpp"
+#include "pathscope/paths/path.hpp"
 #include "shared_data_qt.hpp"
 
 using pathscope::qt::MainWindow;

@@ -25,12 +25,12 @@
 
 #include "explorer_test_main.hpp"
 #include "main_window.hpp"
-#include "pathscope/apsp.hpp"
-#include "pathscope/codex_export.hpp"
-#include "pathscope/load.hpp"
-#include "pathscope/node_index.hpp"
-#include "pathscope/npy_writer.hpp"
-#include "pathscope/path_sets.hpp"
+#include "pathscope/apsp/apsp.hpp"
+#include "pathscope/apsp/npy_writer.hpp"
+#include "pathscope/export/codex_export.hpp"
+#include "pathscope/graph/node_index.hpp"
+#include "pathscope/io/load.hpp"
+#include "pathscope/paths/path_sets.hpp"
 
 using pathscope::qt::MainWindow;
 

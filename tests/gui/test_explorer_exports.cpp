@@ -21,8 +21,9 @@
 #include "explorer_test_main.hpp"
 #include "exports.hpp"
 #include "main_window.hpp"
-#include "pathscope/path.hpp"
-#include "pathscope/tsplib.hpp"
+#include "pathscope/apsp/single_source.hpp"
+#include "pathscope/io/tsplib.hpp"
+#include "pathscope/paths/path.hpp"
 #include "shared_data_qt.hpp"
 
 using pathscope::qt::MainWindow;

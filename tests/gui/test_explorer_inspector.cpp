@@ -24,9 +24,9 @@
 #include "explorer_test_main.hpp"
 #include "inspector_panel.hpp"
 #include "main_window.hpp"
-#include "pathscope/apsp.hpp"
-#include "pathscope/path.hpp"
-#include "pathscope/random_graph.hpp"
+#include "pathscope/apsp/apsp.hpp"
+#include "pathscope/io/random_graph.hpp"
+#include "pathscope/paths/path.hpp"
 #include "shared_data_qt.hpp"
 
 using pathscope::qt::MainWindow;

@@ -15,7 +15,7 @@
 #include "explorer_test_main.hpp"
 #include "label_layout.hpp"
 #include "main_window.hpp"
-#include "pathscope/random_graph.hpp"
+#include "pathscope/io/random_graph.hpp"
 #include "pathscope_render/frame_bench.hpp"
 #include "pathscope_render/renderer.hpp"
 #include "shared_data_qt.hpp"

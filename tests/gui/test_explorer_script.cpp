@@ -18,8 +18,8 @@
 
 #include "explorer_test_main.hpp"
 #include "fresh_seed.hpp"
-#include "pathscope/apsp.hpp"
-#include "pathscope/random_graph.hpp"
+#include "pathscope/apsp/apsp.hpp"
+#include "pathscope/io/random_graph.hpp"
 
 namespace {
 

@@ -14,8 +14,9 @@
 
 #include "explorer_test_main.hpp"
 #include "main_window.hpp"
-#include "pathscope/apsp.hpp"
-#include "pathscope/path.hpp"
+#include "pathscope/apsp/apsp.hpp"
+#include "pathscope/apsp/single_source.hpp"
+#include "pathscope/paths/path.hpp"
 
 using pathscope::qt::MainWindow;
 

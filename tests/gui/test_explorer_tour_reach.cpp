@@ -15,8 +15,9 @@
 
 #include "explorer_test_main.hpp"
 #include "main_window.hpp"
-#include "pathscope/path.hpp"
-#include "pathscope/random_graph.hpp"
+#include "pathscope/apsp/single_source.hpp"
+#include "pathscope/io/random_graph.hpp"
+#include "pathscope/paths/path.hpp"
 #include "shared_data_qt.hpp"
 
 using pathscope::qt::MainWindow;

@@ -21,7 +21,7 @@ endfunction()
 file(REMOVE_RECURSE ${WORK})
 set(prefix ${WORK}/prefix)
 run(${CMAKE_COMMAND} --install ${BUILD_DIR} --prefix ${prefix} --component dev)
-foreach(file include/pathscope/apsp.hpp lib/cmake/pathscope/pathscopeConfig.cmake
+foreach(file include/pathscope/apsp/apsp.hpp lib/cmake/pathscope/pathscopeConfig.cmake
              lib/cmake/pathscope/pathscopeConfigVersion.cmake lib/libpathscope_core.a)
   if(NOT EXISTS ${prefix}/${file})
     message(FATAL_ERROR "the install has no ${file}")

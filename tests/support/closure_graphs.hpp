@@ -10,9 +10,9 @@
 #include <utility>
 #include <vector>
 
-#include "pathscope/closure.hpp"
-#include "pathscope/graph.hpp"
-#include "pathscope/random_graph.hpp"
+#include "pathscope/closure/closure.hpp"
+#include "pathscope/graph/graph.hpp"
+#include "pathscope/io/random_graph.hpp"
 
 namespace closure_test {
 

@@ -19,10 +19,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "pathscope/apsp.hpp"
-#include "pathscope/gpu.hpp"
-#include "pathscope/graph.hpp"
-#include "pathscope/path.hpp"
+#include "pathscope/apsp/apsp.hpp"
+#include "pathscope/apsp/gpu.hpp"
+#include "pathscope/graph/graph.hpp"
+#include "pathscope/paths/path.hpp"
 #include "pathscope_render/renderer.hpp"
 
 namespace demo_test {

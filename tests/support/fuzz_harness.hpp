@@ -7,8 +7,8 @@
 #include <sstream>
 #include <string>
 
-#include "pathscope/error.hpp"
-#include "pathscope/load.hpp"
+#include "pathscope/io/load.hpp"
+#include "pathscope/runtime/error.hpp"
 
 namespace fuzz {
 

@@ -16,9 +16,9 @@
 #include <vector>
 
 #include "fresh_seed.hpp"
-#include "pathscope/apsp.hpp"
-#include "pathscope/graph_builder.hpp"
-#include "pathscope/random_graph.hpp"
+#include "pathscope/apsp/apsp.hpp"
+#include "pathscope/io/graph_builder.hpp"
+#include "pathscope/io/random_graph.hpp"
 
 namespace pathscope::gpu_test {
 

@@ -10,9 +10,9 @@
 
 #include <gtest/gtest.h>
 
-#include "pathscope/apsp.hpp"
-#include "pathscope/graph_builder.hpp"
-#include "pathscope/random_graph.hpp"
+#include "pathscope/apsp/apsp.hpp"
+#include "pathscope/io/graph_builder.hpp"
+#include "pathscope/io/random_graph.hpp"
 
 namespace pathscope::testing {
 

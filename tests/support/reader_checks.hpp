@@ -14,9 +14,9 @@
 #include <utility>
 #include <vector>
 
-#include "pathscope/error.hpp"
-#include "pathscope/graph.hpp"
-#include "pathscope/random_graph.hpp"
+#include "pathscope/graph/graph.hpp"
+#include "pathscope/io/random_graph.hpp"
+#include "pathscope/runtime/error.hpp"
 #include "shared_data.hpp"
 
 namespace readtest {

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "fresh_seed.hpp"
-#include "pathscope/tsp.hpp"
+#include "pathscope/tsp/tsp.hpp"
 
 namespace tsp_test {
 

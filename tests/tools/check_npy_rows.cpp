@@ -23,8 +23,8 @@
 #include <string>
 #include <vector>
 
-#include "pathscope/error.hpp"
-#include "pathscope/load.hpp"
+#include "pathscope/io/load.hpp"
+#include "pathscope/runtime/error.hpp"
 
 namespace {
 

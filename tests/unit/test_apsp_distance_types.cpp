@@ -13,15 +13,15 @@
 #include <sstream>
 
 #include "fresh_seed.hpp"
-#include "pathscope/apsp.hpp"
-#include "pathscope/checksum.hpp"
-#include "pathscope/distance_choice.hpp"
-#include "pathscope/graph_builder.hpp"
-#include "pathscope/load.hpp"
-#include "pathscope/npy_writer.hpp"
-#include "pathscope/path.hpp"
-#include "pathscope/random_graph.hpp"
-#include "pathscope/read_stream.hpp"
+#include "pathscope/apsp/apsp.hpp"
+#include "pathscope/apsp/checksum.hpp"
+#include "pathscope/apsp/distance_choice.hpp"
+#include "pathscope/apsp/npy_writer.hpp"
+#include "pathscope/io/graph_builder.hpp"
+#include "pathscope/io/load.hpp"
+#include "pathscope/io/random_graph.hpp"
+#include "pathscope/io/read_stream.hpp"
+#include "pathscope/paths/path.hpp"
 
 using namespace pathscope;
 namespace fs = std::filesystem;

@@ -3,7 +3,7 @@
 // arcs, several components and sinks, in int32 and float.
 #include <gtest/gtest.h>
 
-#include "pathscope/apsp.hpp"
+#include "pathscope/apsp/apsp.hpp"
 #include "random_graphs.hpp"
 
 namespace pathscope {

@@ -4,9 +4,9 @@
 #include <atomic>
 #include <vector>
 
-#include "pathscope/apsp_in_turn.hpp"
-#include "pathscope/memory_budget.hpp"
-#include "pathscope/random_graph.hpp"
+#include "pathscope/apsp/apsp_in_turn.hpp"
+#include "pathscope/io/random_graph.hpp"
+#include "pathscope/runtime/memory_budget.hpp"
 
 namespace {
 

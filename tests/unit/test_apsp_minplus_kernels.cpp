@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "../../core/src/apsp/minplus_kernels.hpp"
-#include "pathscope/random_graph.hpp"
+#include "pathscope/io/random_graph.hpp"
 
 namespace pathscope {
 namespace {

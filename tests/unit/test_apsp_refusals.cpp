@@ -5,8 +5,8 @@
 #include <atomic>
 #include <functional>
 
-#include "pathscope/apsp.hpp"
-#include "pathscope/memory_budget.hpp"
+#include "pathscope/apsp/apsp.hpp"
+#include "pathscope/runtime/memory_budget.hpp"
 #include "random_graphs.hpp"
 
 namespace pathscope {

@@ -7,10 +7,10 @@
 #include <limits>
 #include <queue>
 
-#include "pathscope/apsp.hpp"
-#include "pathscope/checksum.hpp"
-#include "pathscope/load.hpp"
-#include "pathscope/path.hpp"
+#include "pathscope/apsp/apsp.hpp"
+#include "pathscope/apsp/checksum.hpp"
+#include "pathscope/io/load.hpp"
+#include "pathscope/paths/path.hpp"
 #include "shared_data.hpp"
 
 namespace pathscope {

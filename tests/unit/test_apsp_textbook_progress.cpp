@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "fresh_seed.hpp"
-#include "pathscope/apsp.hpp"
+#include "pathscope/apsp/apsp.hpp"
 #include "random_graphs.hpp"
 
 namespace pathscope {

@@ -10,7 +10,7 @@
 
 #include "cli_binary.hpp"
 #include "fresh_seed.hpp"
-#include "pathscope/load.hpp"
+#include "pathscope/io/load.hpp"
 
 using namespace pathscope;
 

@@ -2,12 +2,12 @@
 // sizes with self-loops, cycles, many components and isolated nodes.
 #include <gtest/gtest.h>
 
-#include "pathscope/closure.hpp"
-#include "pathscope/detail/strong_components.hpp"
-#include "pathscope/error.hpp"
-#include "pathscope/load.hpp"
-#include "fresh_seed.hpp"
 #include "closure_graphs.hpp"
+#include "fresh_seed.hpp"
+#include "pathscope/closure/closure.hpp"
+#include "pathscope/closure/detail/strong_components.hpp"
+#include "pathscope/io/load.hpp"
+#include "pathscope/runtime/error.hpp"
 
 using namespace pathscope;
 using closure_test::graph_kinds;

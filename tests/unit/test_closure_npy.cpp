@@ -6,8 +6,8 @@
 #include <fstream>
 #include <iterator>
 
-#include "pathscope/closure.hpp"
 #include "closure_graphs.hpp"
+#include "pathscope/closure/closure.hpp"
 
 using namespace pathscope;
 

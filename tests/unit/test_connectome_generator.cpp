@@ -8,9 +8,9 @@
 #include <set>
 
 #include "fresh_seed.hpp"
-#include "pathscope/connectome_generator.hpp"
-#include "pathscope/error.hpp"
-#include "pathscope/load.hpp"
+#include "pathscope/io/connectome_generator.hpp"
+#include "pathscope/io/load.hpp"
+#include "pathscope/runtime/error.hpp"
 
 using namespace pathscope;
 

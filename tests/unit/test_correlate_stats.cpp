@@ -4,9 +4,9 @@
 
 #include <cmath>
 
-#include "pathscope/correlate.hpp"
-#include "pathscope/error.hpp"
-#include "pathscope/random_graph.hpp"
+#include "pathscope/correlate/correlate.hpp"
+#include "pathscope/io/random_graph.hpp"
+#include "pathscope/runtime/error.hpp"
 
 namespace pathscope {
 namespace {

@@ -7,9 +7,9 @@
 #include <set>
 #include <utility>
 
-#include "pathscope/drawn_graph.hpp"
-#include "pathscope/graph_builder.hpp"
-#include "pathscope/random_graph.hpp"
+#include "pathscope/io/graph_builder.hpp"
+#include "pathscope/io/random_graph.hpp"
+#include "pathscope/layout/drawn_graph.hpp"
 
 namespace {
 

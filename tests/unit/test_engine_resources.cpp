@@ -8,11 +8,11 @@
 
 #include <memory>
 
-#include "pathscope/correlate.hpp"
-#include "pathscope/engine.hpp"
-#include "pathscope/error.hpp"
-#include "pathscope/memory_budget.hpp"
-#include "pathscope/table.hpp"
+#include "pathscope/correlate/correlate.hpp"
+#include "pathscope/io/measurement_table.hpp"
+#include "pathscope/runtime/engine.hpp"
+#include "pathscope/runtime/error.hpp"
+#include "pathscope/runtime/memory_budget.hpp"
 
 namespace pathscope {
 namespace {

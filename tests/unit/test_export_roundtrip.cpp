@@ -16,13 +16,13 @@
 
 #include "cli_binary.hpp"
 #include "fresh_seed.hpp"
-#include "pathscope/graph_builder.hpp"
-#include "pathscope/graph_export.hpp"
-#include "pathscope/path_sets.hpp"
-#include "pathscope/load.hpp"
-#include "pathscope/path.hpp"
-#include "pathscope/random_graph.hpp"
-#include "pathscope/reach.hpp"
+#include "pathscope/export/graph_export.hpp"
+#include "pathscope/io/graph_builder.hpp"
+#include "pathscope/io/load.hpp"
+#include "pathscope/io/random_graph.hpp"
+#include "pathscope/paths/path.hpp"
+#include "pathscope/paths/path_sets.hpp"
+#include "pathscope/reach/reach.hpp"
 
 namespace {
 

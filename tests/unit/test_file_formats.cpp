@@ -8,9 +8,9 @@
 #include <set>
 #include <sstream>
 
-#include "pathscope/error.hpp"
-#include "pathscope/file_formats.hpp"
-#include "pathscope/load.hpp"
+#include "pathscope/io/file_formats.hpp"
+#include "pathscope/io/load.hpp"
+#include "pathscope/runtime/error.hpp"
 #include "reader_checks.hpp"
 
 using namespace pathscope;

@@ -5,10 +5,10 @@
 #include <map>
 #include <random>
 
-#include "pathscope/attributes.hpp"
-#include "pathscope/error.hpp"
-#include "pathscope/graph_builder.hpp"
 #include "fresh_seed.hpp"
+#include "pathscope/graph/attributes.hpp"
+#include "pathscope/io/graph_builder.hpp"
+#include "pathscope/runtime/error.hpp"
 
 namespace pathscope {
 namespace {

@@ -3,8 +3,8 @@
 
 #include <map>
 
-#include "pathscope/graph_builder.hpp"
-#include "pathscope/random_graph.hpp"
+#include "pathscope/io/graph_builder.hpp"
+#include "pathscope/io/random_graph.hpp"
 
 using namespace pathscope;
 

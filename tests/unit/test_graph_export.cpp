@@ -9,11 +9,11 @@
 #include <sstream>
 
 #include "cli_binary.hpp"
-#include "pathscope/atomic_file.hpp"
-#include "pathscope/error.hpp"
-#include "pathscope/graph_builder.hpp"
-#include "pathscope/graph_export.hpp"
-#include "pathscope/random_graph.hpp"
+#include "pathscope/export/graph_export.hpp"
+#include "pathscope/io/graph_builder.hpp"
+#include "pathscope/io/random_graph.hpp"
+#include "pathscope/runtime/atomic_file.hpp"
+#include "pathscope/runtime/error.hpp"
 
 namespace {
 

@@ -8,11 +8,11 @@
 #include <limits>
 
 #include "fresh_seed.hpp"
-#include "pathscope/apsp.hpp"
-#include "pathscope/error.hpp"
-#include "pathscope/group_path_lengths.hpp"
-#include "pathscope/npy_writer.hpp"
-#include "pathscope/saved_table.hpp"
+#include "pathscope/apsp/apsp.hpp"
+#include "pathscope/apsp/npy_writer.hpp"
+#include "pathscope/apsp/saved_table.hpp"
+#include "pathscope/paths/group_path_lengths.hpp"
+#include "pathscope/runtime/error.hpp"
 #include "random_graphs.hpp"
 #include "reader_checks.hpp"
 

@@ -6,9 +6,9 @@
 #include <fstream>
 #include <unistd.h>
 
-#include "pathscope/error.hpp"
-#include "pathscope/layout.hpp"
-#include "pathscope/random_graph.hpp"
+#include "pathscope/io/random_graph.hpp"
+#include "pathscope/layout/layout.hpp"
+#include "pathscope/runtime/error.hpp"
 
 namespace {
 

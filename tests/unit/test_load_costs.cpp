@@ -10,13 +10,13 @@
 #include <sstream>
 #include <string>
 
-#include "pathscope/apsp.hpp"
-#include "pathscope/graph_builder.hpp"
-#include "pathscope/load.hpp"
-#include "pathscope/path.hpp"
-#include "pathscope/random_graph.hpp"
-#include "pathscope/read_stream.hpp"
 #include "fresh_seed.hpp"
+#include "pathscope/apsp/apsp.hpp"
+#include "pathscope/io/graph_builder.hpp"
+#include "pathscope/io/load.hpp"
+#include "pathscope/io/random_graph.hpp"
+#include "pathscope/io/read_stream.hpp"
+#include "pathscope/paths/path.hpp"
 #include "reader_checks.hpp"
 
 using namespace pathscope;

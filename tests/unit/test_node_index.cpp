@@ -9,8 +9,8 @@
 #include <set>
 
 #include "fresh_seed.hpp"
-#include "pathscope/load.hpp"
-#include "pathscope/node_index.hpp"
+#include "pathscope/graph/node_index.hpp"
+#include "pathscope/io/load.hpp"
 
 using namespace pathscope;
 

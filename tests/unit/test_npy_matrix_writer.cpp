@@ -15,10 +15,10 @@
 #include <random>
 
 #include "fresh_seed.hpp"
-#include "pathscope/atomic_file.hpp"
-#include "pathscope/checksum.hpp"
-#include "pathscope/error.hpp"
-#include "pathscope/npy_writer.hpp"
+#include "pathscope/apsp/checksum.hpp"
+#include "pathscope/apsp/npy_writer.hpp"
+#include "pathscope/runtime/atomic_file.hpp"
+#include "pathscope/runtime/error.hpp"
 #include "random_graphs.hpp"
 
 using namespace pathscope;

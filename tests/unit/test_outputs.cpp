@@ -6,11 +6,11 @@
 #include <fstream>
 #include <iterator>
 
-#include "pathscope/atomic_file.hpp"
-#include "pathscope/checksum.hpp"
-#include "pathscope/error.hpp"
-#include "pathscope/memory_budget.hpp"
-#include "pathscope/npy_writer.hpp"
+#include "pathscope/apsp/checksum.hpp"
+#include "pathscope/apsp/npy_writer.hpp"
+#include "pathscope/runtime/atomic_file.hpp"
+#include "pathscope/runtime/error.hpp"
+#include "pathscope/runtime/memory_budget.hpp"
 
 using namespace pathscope;
 namespace fs = std::filesystem;

@@ -7,10 +7,10 @@
 #include <limits>
 #include <nlohmann/json.hpp>
 
-#include "pathscope/error.hpp"
-#include "pathscope/path.hpp"
-#include "pathscope/path_export.hpp"
-#include "pathscope/random_graph.hpp"
+#include "pathscope/export/path_export.hpp"
+#include "pathscope/io/random_graph.hpp"
+#include "pathscope/paths/path.hpp"
+#include "pathscope/runtime/error.hpp"
 
 namespace {
 

@@ -5,8 +5,9 @@
 #include <cmath>
 #include <set>
 
-#include "pathscope/apsp.hpp"
-#include "pathscope/path.hpp"
+#include "pathscope/apsp/apsp.hpp"
+#include "pathscope/apsp/single_source.hpp"
+#include "pathscope/paths/path.hpp"
 #include "random_graphs.hpp"
 
 namespace pathscope {

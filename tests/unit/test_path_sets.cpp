@@ -7,10 +7,10 @@
 #include <set>
 
 #include "fresh_seed.hpp"
-#include "pathscope/apsp.hpp"
-#include "pathscope/error.hpp"
-#include "pathscope/graph_builder.hpp"
-#include "pathscope/path_sets.hpp"
+#include "pathscope/apsp/apsp.hpp"
+#include "pathscope/io/graph_builder.hpp"
+#include "pathscope/paths/path_sets.hpp"
+#include "pathscope/runtime/error.hpp"
 #include "random_graphs.hpp"
 
 using namespace pathscope;

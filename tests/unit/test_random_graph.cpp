@@ -4,8 +4,8 @@
 #include <random>
 #include <string>
 
-#include "pathscope/error.hpp"
-#include "pathscope/random_graph.hpp"
+#include "pathscope/io/random_graph.hpp"
+#include "pathscope/runtime/error.hpp"
 
 using namespace pathscope;
 

@@ -2,9 +2,9 @@
 // computed here: the depth-first closure and a frontier iteration for hop limits.
 #include <gtest/gtest.h>
 
-#include "pathscope/apsp.hpp"
-#include "pathscope/reach.hpp"
 #include "closure_graphs.hpp"
+#include "pathscope/apsp/apsp.hpp"
+#include "pathscope/reach/reach.hpp"
 
 using namespace pathscope;
 using closure_test::graph_kinds;

@@ -12,9 +12,9 @@
 
 #include "fresh_seed.hpp"
 #include "gzip_text.hpp"
-#include "pathscope/codex_export.hpp"
-#include "pathscope/error.hpp"
-#include "pathscope/load.hpp"
+#include "pathscope/export/codex_export.hpp"
+#include "pathscope/io/load.hpp"
+#include "pathscope/runtime/error.hpp"
 #include "reader_checks.hpp"
 
 using namespace pathscope;

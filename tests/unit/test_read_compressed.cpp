@@ -17,12 +17,12 @@
 
 #include "cli_binary.hpp"
 #include "fresh_seed.hpp"
-#include "pathscope/error.hpp"
-#include "pathscope/file_formats.hpp"
-#include "pathscope/job.hpp"
-#include "pathscope/load.hpp"
-#include "pathscope/table.hpp"
 #include "gzip_text.hpp"
+#include "pathscope/io/file_formats.hpp"
+#include "pathscope/io/load.hpp"
+#include "pathscope/io/measurement_table.hpp"
+#include "pathscope/runtime/error.hpp"
+#include "pathscope/runtime/job.hpp"
 #include "reader_checks.hpp"
 
 using namespace pathscope;

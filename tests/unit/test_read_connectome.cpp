@@ -9,7 +9,7 @@
 #include <set>
 #include <sstream>
 
-#include "pathscope/load.hpp"
+#include "pathscope/io/load.hpp"
 #include "reader_checks.hpp"
 
 using namespace pathscope;

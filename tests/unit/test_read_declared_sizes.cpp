@@ -6,8 +6,8 @@
 #include <chrono>
 #include <functional>
 
-#include "pathscope/error.hpp"
-#include "pathscope/load.hpp"
+#include "pathscope/io/load.hpp"
+#include "pathscope/runtime/error.hpp"
 #include "reader_checks.hpp"
 
 using namespace pathscope;

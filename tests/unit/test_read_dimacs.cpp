@@ -3,8 +3,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "pathscope/load.hpp"
-#include "pathscope/read_stream.hpp"
+#include "pathscope/io/load.hpp"
+#include "pathscope/io/read_stream.hpp"
 #include "reader_checks.hpp"
 
 using namespace pathscope;

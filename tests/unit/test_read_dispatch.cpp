@@ -2,9 +2,9 @@
 // for missing files and unknown names; empty input in every format.
 #include <sstream>
 
-#include "pathscope/load.hpp"
-#include "pathscope/random_graph.hpp"
-#include "pathscope/read_stream.hpp"
+#include "pathscope/io/load.hpp"
+#include "pathscope/io/random_graph.hpp"
+#include "pathscope/io/read_stream.hpp"
 #include "reader_checks.hpp"
 
 using namespace pathscope;

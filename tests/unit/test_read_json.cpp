@@ -2,10 +2,10 @@
 #include <cmath>
 #include <sstream>
 
-#include "pathscope/graph_builder.hpp"
-#include "pathscope/load.hpp"
-#include "pathscope/node_link_json.hpp"
-#include "pathscope/read_stream.hpp"
+#include "pathscope/export/node_link_json.hpp"
+#include "pathscope/io/graph_builder.hpp"
+#include "pathscope/io/load.hpp"
+#include "pathscope/io/read_stream.hpp"
 #include "reader_checks.hpp"
 
 using namespace pathscope;

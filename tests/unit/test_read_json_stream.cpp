@@ -9,7 +9,7 @@
 #include <sstream>
 
 #include "fresh_seed.hpp"
-#include "pathscope/read_stream.hpp"
+#include "pathscope/io/read_stream.hpp"
 #include "reader_checks.hpp"
 
 using namespace pathscope;

@@ -24,7 +24,7 @@
 #include <filesystem>
 #include <functional>
 
-#include "pathscope/load.hpp"
+#include "pathscope/io/load.hpp"
 #include "reader_checks.hpp"
 
 using namespace pathscope;

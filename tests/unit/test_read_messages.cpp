@@ -1,7 +1,7 @@
 // What error messages show of a file: raw bytes escaped, and a section cut short named with
 // how far it got.
-#include "pathscope/error.hpp"
-#include "pathscope/load.hpp"
+#include "pathscope/io/load.hpp"
+#include "pathscope/runtime/error.hpp"
 #include "reader_checks.hpp"
 
 using namespace pathscope;

@@ -6,9 +6,10 @@
 #include <limits>
 #include <queue>
 
-#include "pathscope/load.hpp"
-#include "pathscope/path.hpp"
-#include "pathscope/random_graph.hpp"
+#include "pathscope/apsp/single_source.hpp"
+#include "pathscope/io/load.hpp"
+#include "pathscope/io/random_graph.hpp"
+#include "pathscope/paths/path.hpp"
 #include "reader_checks.hpp"
 
 using namespace pathscope;

@@ -1,8 +1,8 @@
 // Matrix Market coordinate files: random round trips of every field and symmetry, and bad input.
 #include <sstream>
 
-#include "pathscope/load.hpp"
-#include "pathscope/read_stream.hpp"
+#include "pathscope/io/load.hpp"
+#include "pathscope/io/read_stream.hpp"
 #include "reader_checks.hpp"
 
 using namespace pathscope;

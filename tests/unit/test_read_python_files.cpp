@@ -11,7 +11,7 @@
 #include <sstream>
 
 #include "fresh_seed.hpp"
-#include "pathscope/load.hpp"
+#include "pathscope/io/load.hpp"
 #include "reader_checks.hpp"
 
 using namespace pathscope;

@@ -8,8 +8,8 @@
 #include <regex>
 #include <sstream>
 
-#include "pathscope/load.hpp"
-#include "pathscope/tsplib.hpp"
+#include "pathscope/io/load.hpp"
+#include "pathscope/io/tsplib.hpp"
 #include "reader_checks.hpp"
 
 using namespace pathscope;

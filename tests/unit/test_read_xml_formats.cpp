@@ -5,9 +5,9 @@
 #include <sstream>
 
 #include "fresh_seed.hpp"
-#include "pathscope/load.hpp"
-#include "pathscope/random_graph.hpp"
-#include "pathscope/read_stream.hpp"
+#include "pathscope/io/load.hpp"
+#include "pathscope/io/random_graph.hpp"
+#include "pathscope/io/read_stream.hpp"
 #include "reader_checks.hpp"
 
 using namespace pathscope;

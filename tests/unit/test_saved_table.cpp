@@ -15,12 +15,12 @@
 #include <string>
 
 #include "fresh_seed.hpp"
-#include "pathscope/apsp.hpp"
-#include "pathscope/error.hpp"
-#include "pathscope/graph_builder.hpp"
-#include "pathscope/matrix_sink.hpp"
-#include "pathscope/npy_writer.hpp"
-#include "pathscope/saved_table.hpp"
+#include "pathscope/apsp/apsp.hpp"
+#include "pathscope/apsp/matrix_sink.hpp"
+#include "pathscope/apsp/npy_writer.hpp"
+#include "pathscope/apsp/saved_table.hpp"
+#include "pathscope/io/graph_builder.hpp"
+#include "pathscope/runtime/error.hpp"
 #include "random_graphs.hpp"
 #include "reader_checks.hpp"
 

@@ -10,13 +10,13 @@
 #include <vector>
 
 #include "fresh_seed.hpp"
-#include "pathscope/apsp.hpp"
-#include "pathscope/closure.hpp"
-#include "pathscope/graph_builder.hpp"
-#include "pathscope/path.hpp"
-#include "pathscope/random_graph.hpp"
-#include "pathscope/reach.hpp"
-#include "pathscope/read_stream.hpp"
+#include "pathscope/apsp/apsp.hpp"
+#include "pathscope/closure/closure.hpp"
+#include "pathscope/io/graph_builder.hpp"
+#include "pathscope/io/random_graph.hpp"
+#include "pathscope/io/read_stream.hpp"
+#include "pathscope/paths/path.hpp"
+#include "pathscope/reach/reach.hpp"
 
 using namespace pathscope;
 

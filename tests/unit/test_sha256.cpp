@@ -6,9 +6,9 @@
 #include <string>
 #include <unistd.h>
 
-#include "pathscope/error.hpp"
-#include "pathscope/random_graph.hpp"
-#include "pathscope/sha256.hpp"
+#include "pathscope/io/random_graph.hpp"
+#include "pathscope/runtime/error.hpp"
+#include "pathscope/runtime/sha256.hpp"
 #include "shared_data.hpp"
 
 namespace {

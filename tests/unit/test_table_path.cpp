@@ -10,11 +10,11 @@
 #include <set>
 
 #include "fresh_seed.hpp"
-#include "pathscope/apsp.hpp"
-#include "pathscope/error.hpp"
-#include "pathscope/npy_writer.hpp"
-#include "pathscope/saved_table.hpp"
-#include "pathscope/table_path.hpp"
+#include "pathscope/apsp/apsp.hpp"
+#include "pathscope/apsp/npy_writer.hpp"
+#include "pathscope/apsp/saved_table.hpp"
+#include "pathscope/paths/saved_table_path.hpp"
+#include "pathscope/runtime/error.hpp"
 #include "random_graphs.hpp"
 #include "reader_checks.hpp"
 

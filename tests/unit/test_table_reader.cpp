@@ -6,9 +6,9 @@
 #include <fstream>
 #include <sstream>
 
-#include "pathscope/error.hpp"
-#include "pathscope/random_graph.hpp"
-#include "pathscope/table.hpp"
+#include "pathscope/io/measurement_table.hpp"
+#include "pathscope/io/random_graph.hpp"
+#include "pathscope/runtime/error.hpp"
 #include "shared_data.hpp"
 
 namespace pathscope {

@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "pathscope/error.hpp"
-#include "pathscope/table.hpp"
+#include "pathscope/io/measurement_table.hpp"
+#include "pathscope/runtime/error.hpp"
 
 namespace pathscope {
 namespace {

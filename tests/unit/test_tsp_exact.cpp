@@ -4,7 +4,7 @@
 
 #include <random>
 
-#include "pathscope/tsp.hpp"
+#include "pathscope/tsp/tsp.hpp"
 #include "tsp_reference.hpp"
 
 using namespace pathscope;

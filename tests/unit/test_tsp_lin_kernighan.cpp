@@ -7,10 +7,10 @@
 #include <numeric>
 #include <random>
 
-#include "fresh_seed.hpp"
-#include "pathscope/tsp.hpp"
 #include "../../core/src/tsp/lin_kernighan.hpp"
 #include "../../core/src/tsp/local_search.hpp"
+#include "fresh_seed.hpp"
+#include "pathscope/tsp/tsp.hpp"
 
 namespace pathscope {
 namespace {

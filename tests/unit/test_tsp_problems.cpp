@@ -8,11 +8,11 @@
 #include <fstream>
 #include <random>
 
-#include "pathscope/graph_builder.hpp"
-#include "pathscope/memory_budget.hpp"
-#include "pathscope/random_graph.hpp"
-#include "pathscope/tsp.hpp"
-#include "pathscope/tsplib.hpp"
+#include "pathscope/io/graph_builder.hpp"
+#include "pathscope/io/random_graph.hpp"
+#include "pathscope/io/tsplib.hpp"
+#include "pathscope/runtime/memory_budget.hpp"
+#include "pathscope/tsp/tsp.hpp"
 #include "shared_data.hpp"
 #include "tsp_reference.hpp"
 

@@ -6,8 +6,8 @@
 #include <cmath>
 #include <limits>
 
-#include "pathscope/job.hpp"
-#include "pathscope/tsp.hpp"
+#include "pathscope/runtime/job.hpp"
+#include "pathscope/tsp/tsp.hpp"
 
 namespace pathscope {
 namespace {

@@ -8,8 +8,8 @@
 #include <random>
 #include <set>
 
-#include "pathscope/tsp.hpp"
-#include "pathscope/tsp_walk.hpp"
+#include "pathscope/tsp/tsp.hpp"
+#include "pathscope/tsp/tsp_walk.hpp"
 #include "tsp_reference.hpp"
 
 using namespace pathscope;

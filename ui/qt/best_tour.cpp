@@ -3,7 +3,7 @@
 #include <filesystem>
 
 #include "path_panel.hpp"
-#include "pathscope/gpu.hpp"
+#include "pathscope/apsp/gpu.hpp"
 
 namespace pathscope::qt {
 

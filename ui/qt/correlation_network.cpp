@@ -12,10 +12,10 @@
 #include <cstdio>
 #include <filesystem>
 
-#include "pathscope/correlate.hpp"
-#include "pathscope/error.hpp"
-#include "pathscope/sha256.hpp"
-#include "pathscope/table.hpp"
+#include "pathscope/correlate/correlate.hpp"
+#include "pathscope/io/measurement_table.hpp"
+#include "pathscope/runtime/error.hpp"
+#include "pathscope/runtime/sha256.hpp"
 
 namespace pathscope::qt {
 namespace {

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "graph_session.hpp"
-#include "pathscope/job.hpp"
+#include "pathscope/runtime/job.hpp"
 
 class QCheckBox;
 class QComboBox;

@@ -4,11 +4,11 @@
 #include <QRegularExpression>
 #include <memory>
 
-#include "pathscope/atomic_file.hpp"
-#include "pathscope/error.hpp"
-#include "pathscope/graph_export.hpp"
-#include "pathscope/path_export.hpp"
 #include "open_dialog.hpp"
+#include "pathscope/export/graph_export.hpp"
+#include "pathscope/export/path_export.hpp"
+#include "pathscope/runtime/atomic_file.hpp"
+#include "pathscope/runtime/error.hpp"
 
 #include <nlohmann/json.hpp>
 

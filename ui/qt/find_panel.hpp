@@ -8,8 +8,8 @@
 #include <QWidget>
 #include <vector>
 
-#include "pathscope/graph.hpp"
-#include "pathscope/node_index.hpp"
+#include "pathscope/graph/graph.hpp"
+#include "pathscope/graph/node_index.hpp"
 
 namespace pathscope::qt {
 

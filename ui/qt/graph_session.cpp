@@ -2,8 +2,8 @@
 
 #include <filesystem>
 
-#include "pathscope/sha256.hpp"
-#include "pathscope/table_path.hpp"
+#include "pathscope/paths/saved_table_path.hpp"
+#include "pathscope/runtime/sha256.hpp"
 
 namespace pathscope::qt {
 

@@ -5,14 +5,14 @@
 #include <string>
 #include <vector>
 
-#include "pathscope/apsp.hpp"
-#include "pathscope/drawn_graph.hpp"
-#include "pathscope/job.hpp"
-#include "pathscope/load.hpp"
-#include "pathscope/node_index.hpp"
-#include "pathscope/path.hpp"
-#include "pathscope/path_export.hpp"
-#include "pathscope/saved_table.hpp"
+#include "pathscope/apsp/apsp.hpp"
+#include "pathscope/apsp/saved_table.hpp"
+#include "pathscope/export/path_export.hpp"
+#include "pathscope/graph/node_index.hpp"
+#include "pathscope/io/load.hpp"
+#include "pathscope/layout/drawn_graph.hpp"
+#include "pathscope/paths/path.hpp"
+#include "pathscope/runtime/job.hpp"
 
 namespace pathscope::qt {
 

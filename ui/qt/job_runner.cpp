@@ -4,8 +4,8 @@
 #include <QPointer>
 #include <algorithm>
 
-#include "pathscope/background_priority.hpp"
-#include "pathscope/error.hpp"
+#include "pathscope/runtime/background_priority.hpp"
+#include "pathscope/runtime/error.hpp"
 
 namespace pathscope::qt {
 

@@ -11,7 +11,7 @@
 #include <memory>
 #include <vector>
 
-#include "pathscope/job.hpp"
+#include "pathscope/runtime/job.hpp"
 
 namespace pathscope::qt {
 

@@ -22,7 +22,7 @@
 #include "min_weight_box.hpp"
 #include "path_panel.hpp"
 #include "path_set_panel.hpp"
-#include "pathscope/reach.hpp"
+#include "pathscope/reach/reach.hpp"
 #include "selection.hpp"
 #include "timing_panel.hpp"
 

@@ -10,7 +10,7 @@
 #include <chrono>
 
 #include "main_window.hpp"
-#include "pathscope/path_sets.hpp"
+#include "pathscope/paths/path_sets.hpp"
 
 namespace pathscope::qt {
 

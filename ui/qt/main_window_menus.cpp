@@ -19,9 +19,9 @@
 
 #include "exports.hpp"
 #include "help_text.hpp"
-#include "pathscope/apsp.hpp"
 #include "main_window.hpp"
 #include "open_dialog.hpp"
+#include "pathscope/apsp/apsp.hpp"
 #include "recent_graphs.hpp"
 
 namespace pathscope::qt {

@@ -6,7 +6,7 @@
 #include <QHBoxLayout>
 #include <QPushButton>
 
-#include "pathscope/file_formats.hpp"
+#include "pathscope/io/file_formats.hpp"
 
 namespace pathscope::qt {
 namespace {

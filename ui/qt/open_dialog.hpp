@@ -6,7 +6,7 @@
 
 #include "min_weight_box.hpp"
 
-#include "pathscope/load.hpp"
+#include "pathscope/io/load.hpp"
 
 namespace pathscope::qt {
 

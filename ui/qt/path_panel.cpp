@@ -6,7 +6,7 @@
 #include <cmath>
 
 #include "number_item.hpp"
-#include "pathscope/node_index.hpp"
+#include "pathscope/graph/node_index.hpp"
 
 namespace pathscope::qt {
 namespace {

@@ -7,9 +7,9 @@
 #include <QTableWidget>
 #include <QWidget>
 
-#include "pathscope/graph.hpp"
-#include "pathscope/path.hpp"
-#include "pathscope/reach.hpp"
+#include "pathscope/graph/graph.hpp"
+#include "pathscope/paths/path.hpp"
+#include "pathscope/reach/reach.hpp"
 #include "selection.hpp"
 
 namespace pathscope::qt {

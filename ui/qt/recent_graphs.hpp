@@ -4,7 +4,7 @@
 #include <QString>
 #include <vector>
 
-#include "pathscope/load.hpp"
+#include "pathscope/io/load.hpp"
 
 namespace pathscope::qt {
 

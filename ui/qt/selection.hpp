@@ -11,9 +11,9 @@
 #include <vector>
 
 #include "graph_session.hpp"
-#include "pathscope/path_sets.hpp"
-#include "pathscope/reach.hpp"
-#include "pathscope/tsp.hpp"
+#include "pathscope/paths/path_sets.hpp"
+#include "pathscope/reach/reach.hpp"
+#include "pathscope/tsp/tsp.hpp"
 
 namespace pathscope::qt {
 

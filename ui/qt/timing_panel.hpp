@@ -12,7 +12,7 @@
 #include <QWidget>
 #include <vector>
 
-#include "pathscope/job.hpp"
+#include "pathscope/runtime/job.hpp"
 
 namespace pathscope::qt {
 

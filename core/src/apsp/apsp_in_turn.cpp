@@ -1,8 +1,8 @@
-#include "pathscope/apsp_in_turn.hpp"
+#include "pathscope/apsp/apsp_in_turn.hpp"
 
 #include <algorithm>
 
-#include "pathscope/memory_budget.hpp"
+#include "pathscope/runtime/memory_budget.hpp"
 
 namespace pathscope {
 

@@ -1,9 +1,14 @@
 #include <cmath>
 #include <limits>
 
-#include "pathscope/apsp.hpp"
+#include "pathscope/apsp/apsp.hpp"
 
 namespace pathscope {
+
+std::uint64_t apsp_result_bytes(std::int64_t n, DistType dist, bool next_hop) {
+  const auto cells = static_cast<std::uint64_t>(n) * static_cast<std::uint64_t>(n);
+  return cells * dist_type_bytes(dist) + (next_hop ? cells * 4 : 0);
+}
 
 bool ApspResult::reachable(std::int32_t u, std::int32_t v) const {
   const auto i = static_cast<std::size_t>(u) * static_cast<std::size_t>(n) + static_cast<std::size_t>(v);

@@ -6,8 +6,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "pathscope/graph.hpp"
-#include "pathscope/job.hpp"
+#include "pathscope/graph/graph.hpp"
+#include "pathscope/runtime/job.hpp"
 
 namespace pathscope::detail {
 

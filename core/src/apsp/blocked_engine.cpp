@@ -19,7 +19,7 @@
 #include "apsp/integer_headroom.hpp"
 #include "apsp/minplus_kernels.hpp"
 #include "apsp/negative_cycle_guard.hpp"
-#include "engine/shared_progress.hpp"
+#include "runtime/shared_progress.hpp"
 
 namespace pathscope::detail {
 

@@ -2,7 +2,7 @@
 // Factories of the CPU all-pairs engines; the registry (engine_registry.cpp) is their only user.
 #include <memory>
 
-#include "pathscope/apsp.hpp"
+#include "pathscope/apsp/apsp.hpp"
 
 namespace pathscope::detail {
 

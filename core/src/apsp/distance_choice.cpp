@@ -1,4 +1,5 @@
-#include "pathscope/distance_choice.hpp"
+#include "pathscope/apsp/distance_choice.hpp"
+#include "pathscope/apsp/single_source.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -6,7 +7,6 @@
 #include <vector>
 
 #include "apsp/integer_headroom.hpp"
-#include "pathscope/path.hpp"
 
 namespace pathscope {
 

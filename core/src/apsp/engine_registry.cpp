@@ -1,8 +1,8 @@
 #include <algorithm>
 
 #include "apsp/cpu_engines.hpp"
-#include "pathscope/apsp.hpp"
-#include "pathscope/gpu.hpp"
+#include "pathscope/apsp/apsp.hpp"
+#include "pathscope/apsp/gpu.hpp"
 
 namespace pathscope {
 

@@ -1,6 +1,6 @@
 #include "apsp/engine_support.hpp"
 
-#include "pathscope/memory_budget.hpp"
+#include "pathscope/runtime/memory_budget.hpp"
 
 namespace pathscope::detail {
 

@@ -1,10 +1,10 @@
 #pragma once
 // The refusals every CPU all-pairs engine makes before allocating anything of size n^2.
-// Threads, progress and the memory budget are every family's (pathscope/engine.hpp,
+// Threads, progress and the memory budget are every family's (pathscope/runtime/engine.hpp,
 // engine/shared_progress.hpp).
 #include <cstdint>
 
-#include "pathscope/apsp.hpp"
+#include "pathscope/apsp/apsp.hpp"
 
 namespace pathscope::detail {
 

@@ -5,7 +5,7 @@
 
 #include "apsp/integer_headroom.hpp"
 #include "io/text_fields.hpp"
-#include "pathscope/apsp.hpp"
+#include "pathscope/apsp/apsp.hpp"
 
 namespace pathscope {
 

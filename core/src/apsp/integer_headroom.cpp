@@ -4,7 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "pathscope/apsp.hpp"
+#include "pathscope/apsp/apsp.hpp"
 
 namespace pathscope {
 

@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <string>
 
-#include "pathscope/graph.hpp"
+#include "pathscope/graph/graph.hpp"
 
 namespace pathscope::detail {
 

@@ -1,10 +1,10 @@
-#include "pathscope/matrix_sink.hpp"
+#include "pathscope/apsp/matrix_sink.hpp"
 
 #include <algorithm>
 #include <string>
 
-#include "pathscope/apsp.hpp"
-#include "pathscope/error.hpp"
+#include "pathscope/apsp/apsp.hpp"
+#include "pathscope/runtime/error.hpp"
 
 namespace pathscope {
 

@@ -4,6 +4,11 @@
 
 namespace pathscope {
 
+NegativeCycle::NegativeCycle(std::int32_t node)
+    : Error("the graph has a negative cycle (through node index " + std::to_string(node) +
+            "); shortest distances are undefined"),
+      node_(node) {}
+
 void refuse_negative_self_loops(const Graph& g) {
   if (const std::int32_t node = g.negative_self_loop_node(); node >= 0) throw NegativeCycle(node);
 }

@@ -2,7 +2,7 @@
 // The Floyd-Warshall engines ask this before computing: a negative cycle is found exactly, in
 // double on the graph's own costs, rather than read off a diagonal that int32 headroom or float
 // rounding could have distorted.
-#include "pathscope/apsp.hpp"
+#include "pathscope/apsp/apsp.hpp"
 
 namespace pathscope::detail {
 

@@ -13,7 +13,7 @@
 #include "apsp/integer_headroom.hpp"
 #include "apsp/quaternary_heap.hpp"
 #include "apsp/radix_heap.hpp"
-#include "engine/shared_progress.hpp"
+#include "runtime/shared_progress.hpp"
 
 namespace pathscope::detail {
 

@@ -6,7 +6,7 @@
 #include "apsp/cpu_engines.hpp"
 #include "apsp/engine_support.hpp"
 #include "apsp/negative_cycle_guard.hpp"
-#include "engine/shared_progress.hpp"
+#include "runtime/shared_progress.hpp"
 
 namespace pathscope::detail {
 

@@ -2,10 +2,10 @@
 #include <string>
 #include <utility>
 
-#include "pathscope/atomic_file.hpp"
-#include "pathscope/closure.hpp"
-#include "pathscope/npy_writer.hpp"
-#include "pathscope/memory_budget.hpp"
+#include "pathscope/apsp/npy_writer.hpp"
+#include "pathscope/closure/closure.hpp"
+#include "pathscope/runtime/atomic_file.hpp"
+#include "pathscope/runtime/memory_budget.hpp"
 
 namespace pathscope {
 

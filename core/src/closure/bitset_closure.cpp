@@ -13,7 +13,7 @@
 #include <algorithm>
 
 #include "closure/closure_engines.hpp"
-#include "engine/shared_progress.hpp"
+#include "runtime/shared_progress.hpp"
 
 namespace pathscope::detail {
 namespace {

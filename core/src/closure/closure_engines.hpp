@@ -2,7 +2,7 @@
 // Factories of the CPU closure engines and what they share; the registry is their only user.
 #include <memory>
 
-#include "pathscope/closure.hpp"
+#include "pathscope/closure/closure.hpp"
 
 namespace pathscope::detail {
 

@@ -1,5 +1,5 @@
 #include "closure/closure_engines.hpp"
-#include "pathscope/gpu_closure.hpp"
+#include "pathscope/closure/gpu_closure.hpp"
 
 namespace pathscope {
 namespace {

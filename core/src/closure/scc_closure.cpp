@@ -11,9 +11,9 @@
 #include <bit>
 
 #include "closure/closure_engines.hpp"
-#include "pathscope/detail/strong_components.hpp"
-#include "engine/shared_progress.hpp"
-#include "pathscope/memory_budget.hpp"
+#include "pathscope/closure/detail/strong_components.hpp"
+#include "pathscope/runtime/memory_budget.hpp"
+#include "runtime/shared_progress.hpp"
 
 namespace pathscope::detail {
 namespace {

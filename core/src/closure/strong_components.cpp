@@ -1,4 +1,4 @@
-#include "pathscope/detail/strong_components.hpp"
+#include "pathscope/closure/detail/strong_components.hpp"
 
 #include <algorithm>
 #include <functional>

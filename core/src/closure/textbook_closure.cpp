@@ -4,8 +4,8 @@
 #include <vector>
 
 #include "closure/closure_engines.hpp"
-#include "engine/shared_progress.hpp"
-#include "pathscope/memory_budget.hpp"
+#include "pathscope/runtime/memory_budget.hpp"
+#include "runtime/shared_progress.hpp"
 
 namespace pathscope::detail {
 namespace {

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <vector>
 
-#include "pathscope/correlate.hpp"
+#include "pathscope/correlate/correlate.hpp"
 
 namespace pathscope::correlate {
 

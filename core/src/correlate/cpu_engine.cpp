@@ -5,8 +5,8 @@
 #include "correlate/band_driver.hpp"
 #include "correlate/cpu_tile_kernel.hpp"
 #include "correlate/engines.hpp"
-#include "pathscope/detail/row_preparation.hpp"
-#include "pathscope/error.hpp"
+#include "pathscope/correlate/detail/row_preparation.hpp"
+#include "pathscope/runtime/error.hpp"
 
 namespace pathscope::correlate {
 namespace {

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <cstring>
 
-#include "pathscope/detail/row_preparation.hpp"
+#include "pathscope/correlate/detail/row_preparation.hpp"
 
 namespace pathscope::correlate {
 

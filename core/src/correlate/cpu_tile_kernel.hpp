@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "pathscope/correlate.hpp"
+#include "pathscope/correlate/correlate.hpp"
 
 namespace pathscope::correlate {
 

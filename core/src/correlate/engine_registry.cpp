@@ -1,6 +1,6 @@
 #include "correlate/engines.hpp"
-#include "pathscope/error.hpp"
-#include "pathscope/gpu_correlate.hpp"
+#include "pathscope/correlate/gpu_correlate.hpp"
+#include "pathscope/runtime/error.hpp"
 
 namespace pathscope {
 

@@ -2,7 +2,7 @@
 #include <memory>
 #include <string>
 
-#include "pathscope/correlate.hpp"
+#include "pathscope/correlate/correlate.hpp"
 
 namespace pathscope::correlate {
 

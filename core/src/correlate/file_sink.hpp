@@ -1,8 +1,8 @@
 #pragma once
 // A sink whose output is one file. write_out() leaves it written and closed under its
 // temporary name, so that a fan-out can rename all of its files together (commit_together).
-#include "pathscope/atomic_file.hpp"
-#include "pathscope/correlate.hpp"
+#include "pathscope/correlate/correlate.hpp"
+#include "pathscope/runtime/atomic_file.hpp"
 
 namespace pathscope::correlate {
 

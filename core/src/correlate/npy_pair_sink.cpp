@@ -13,8 +13,8 @@
 #include <vector>
 
 #include "correlate/file_sink.hpp"
-#include "pathscope/engine.hpp"
-#include "pathscope/error.hpp"
+#include "pathscope/runtime/engine.hpp"
+#include "pathscope/runtime/error.hpp"
 
 namespace pathscope {
 namespace {

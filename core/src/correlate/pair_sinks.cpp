@@ -5,12 +5,12 @@
 #include <optional>
 
 #include "correlate/file_sink.hpp"
-#include "pathscope/atomic_file.hpp"
-#include "pathscope/correlate.hpp"
-#include "pathscope/error.hpp"
-#include "pathscope/file_formats.hpp"
-#include "pathscope/graph_builder.hpp"
-#include "pathscope/graph_export.hpp"
+#include "pathscope/correlate/correlate.hpp"
+#include "pathscope/export/graph_export.hpp"
+#include "pathscope/io/file_formats.hpp"
+#include "pathscope/io/graph_builder.hpp"
+#include "pathscope/runtime/atomic_file.hpp"
+#include "pathscope/runtime/error.hpp"
 
 namespace pathscope {
 namespace {

@@ -6,9 +6,9 @@
 
 #include "correlate/band_driver.hpp"
 #include "correlate/engines.hpp"
-#include "pathscope/detail/row_preparation.hpp"
-#include "pathscope/error.hpp"
-#include "pathscope/memory_budget.hpp"
+#include "pathscope/correlate/detail/row_preparation.hpp"
+#include "pathscope/runtime/error.hpp"
+#include "pathscope/runtime/memory_budget.hpp"
 
 namespace pathscope::correlate {
 namespace {

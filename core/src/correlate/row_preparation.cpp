@@ -1,12 +1,12 @@
-#include "pathscope/detail/row_preparation.hpp"
+#include "pathscope/correlate/detail/row_preparation.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
 #include <numeric>
 
-#include "pathscope/error.hpp"
-#include "pathscope/memory_budget.hpp"
+#include "pathscope/runtime/error.hpp"
+#include "pathscope/runtime/memory_budget.hpp"
 
 namespace pathscope::correlate {
 namespace {

@@ -4,9 +4,9 @@
 #include <limits>
 #include <string>
 
-#include "pathscope/correlate.hpp"
-#include "pathscope/detail/incomplete_beta.hpp"
-#include "pathscope/error.hpp"
+#include "pathscope/correlate/correlate.hpp"
+#include "pathscope/correlate/detail/incomplete_beta.hpp"
+#include "pathscope/runtime/error.hpp"
 
 namespace pathscope {
 

@@ -1,12 +1,12 @@
-#include "pathscope/codex_export.hpp"
+#include "pathscope/export/codex_export.hpp"
 
 #include <cmath>
 #include <filesystem>
 #include <memory>
 
-#include "pathscope/atomic_file.hpp"
-#include "pathscope/error.hpp"
-#include "pathscope/random_graph.hpp"
+#include "pathscope/io/random_graph.hpp"
+#include "pathscope/runtime/atomic_file.hpp"
+#include "pathscope/runtime/error.hpp"
 
 namespace pathscope {
 

@@ -4,9 +4,9 @@
 #include <cstring>
 
 #include "export/export_text.hpp"
-#include "pathscope/atomic_file.hpp"
-#include "pathscope/distance_export.hpp"
-#include "pathscope/error.hpp"
+#include "pathscope/export/distance_export.hpp"
+#include "pathscope/runtime/atomic_file.hpp"
+#include "pathscope/runtime/error.hpp"
 
 namespace pathscope {
 namespace {

@@ -6,7 +6,7 @@
 #include <unordered_set>
 
 #include "export/export_text.hpp"
-#include "pathscope/error.hpp"
+#include "pathscope/runtime/error.hpp"
 
 namespace pathscope::exporting {
 namespace {

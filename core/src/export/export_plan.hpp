@@ -7,8 +7,8 @@
 #include <unordered_map>
 #include <vector>
 
-#include "pathscope/graph.hpp"
-#include "pathscope/graph_export.hpp"
+#include "pathscope/export/graph_export.hpp"
+#include "pathscope/graph/graph.hpp"
 
 namespace pathscope::exporting {
 

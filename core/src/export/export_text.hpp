@@ -4,7 +4,7 @@
 #include <string>
 #include <string_view>
 
-#include "pathscope/atomic_file.hpp"
+#include "pathscope/runtime/atomic_file.hpp"
 
 namespace pathscope::exporting {
 

@@ -1,15 +1,15 @@
 // Format names and file names of graph exports, the marks of common results, and the one entry
 // point that opens the files and hands them to a writer.
-#include "pathscope/graph_export.hpp"
+#include "pathscope/export/graph_export.hpp"
 
 #include <algorithm>
 #include <cctype>
 
 #include "export/export_plan.hpp"
 #include "export/writers.hpp"
-#include "pathscope/atomic_file.hpp"
-#include "pathscope/error.hpp"
-#include "pathscope/node_link_json.hpp"
+#include "pathscope/export/node_link_json.hpp"
+#include "pathscope/runtime/atomic_file.hpp"
+#include "pathscope/runtime/error.hpp"
 
 namespace pathscope {
 namespace {

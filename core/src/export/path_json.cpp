@@ -1,9 +1,9 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
-#include "pathscope/atomic_file.hpp"
-#include "pathscope/json_output.hpp"
-#include "pathscope/path_export.hpp"
+#include "pathscope/export/path_export.hpp"
+#include "pathscope/runtime/atomic_file.hpp"
+#include "pathscope/runtime/json_output.hpp"
 
 namespace pathscope {
 namespace {

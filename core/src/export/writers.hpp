@@ -2,7 +2,7 @@
 // One writer per format (graphml_writer.cpp, gexf_writer.cpp, node_link_writer.cpp,
 // csv_tables_writer.cpp); graph_export.cpp opens the files and picks the writer.
 #include "export/export_plan.hpp"
-#include "pathscope/atomic_file.hpp"
+#include "pathscope/runtime/atomic_file.hpp"
 
 namespace pathscope::exporting {
 

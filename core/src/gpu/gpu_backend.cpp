@@ -1,5 +1,5 @@
 // Where the CUDA back end's table lives once installed (see detail/gpu_backend.hpp).
-#include "pathscope/detail/gpu_backend.hpp"
+#include "pathscope/gpu/detail/gpu_backend.hpp"
 
 namespace pathscope::detail {
 namespace {

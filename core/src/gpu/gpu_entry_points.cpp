@@ -1,12 +1,12 @@
 // The public GPU functions (gpu.hpp, gpu_tsp.hpp, gpu_closure.hpp, gpu_correlate.hpp): each
 // forwards to the installed CUDA back end, or answers as a build without one.
 #include "gpu/missing_gpu_engines.hpp"
-#include "pathscope/detail/gpu_backend.hpp"
-#include "pathscope/error.hpp"
-#include "pathscope/gpu.hpp"
-#include "pathscope/gpu_closure.hpp"
-#include "pathscope/gpu_correlate.hpp"
-#include "pathscope/gpu_tsp.hpp"
+#include "pathscope/apsp/gpu.hpp"
+#include "pathscope/closure/gpu_closure.hpp"
+#include "pathscope/correlate/gpu_correlate.hpp"
+#include "pathscope/gpu/detail/gpu_backend.hpp"
+#include "pathscope/runtime/error.hpp"
+#include "pathscope/tsp/gpu_tsp.hpp"
 
 namespace pathscope {
 

@@ -1,7 +1,7 @@
 #include "gpu/missing_gpu_engines.hpp"
 
-#include "pathscope/detail/gpu_backend.hpp"
-#include "pathscope/error.hpp"
+#include "pathscope/gpu/detail/gpu_backend.hpp"
+#include "pathscope/runtime/error.hpp"
 
 namespace pathscope::detail {
 namespace {

@@ -4,9 +4,9 @@
 #include <memory>
 #include <string>
 
-#include "pathscope/apsp.hpp"
-#include "pathscope/closure.hpp"
-#include "pathscope/correlate.hpp"
+#include "pathscope/apsp/apsp.hpp"
+#include "pathscope/closure/closure.hpp"
+#include "pathscope/correlate/correlate.hpp"
 
 namespace pathscope::detail {
 

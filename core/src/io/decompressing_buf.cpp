@@ -9,8 +9,8 @@
 #include <cstring>
 
 #include "io/text_fields.hpp"
-#include "pathscope/error.hpp"
-#include "pathscope/memory_budget.hpp"
+#include "pathscope/runtime/error.hpp"
+#include "pathscope/runtime/memory_budget.hpp"
 
 namespace pathscope::io {
 

@@ -7,10 +7,10 @@
 #include "io/declared_size.hpp"
 #include "io/line_reader.hpp"
 #include "io/readers.hpp"
-#include "io/text_fields.hpp"
-#include "pathscope/error.hpp"
 #include "io/strength_rows.hpp"
-#include "pathscope/graph_builder.hpp"
+#include "io/text_fields.hpp"
+#include "pathscope/io/graph_builder.hpp"
+#include "pathscope/runtime/error.hpp"
 
 namespace pathscope::io {
 

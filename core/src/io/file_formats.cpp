@@ -1,5 +1,5 @@
 // The format table: the one place that says which files pathscope reads and how.
-#include "pathscope/file_formats.hpp"
+#include "pathscope/io/file_formats.hpp"
 
 #include "io/connectome/connectome_readers.hpp"
 #include "io/readers.hpp"

@@ -5,8 +5,8 @@
 
 #include "io/input_file.hpp"
 #include "io/readers.hpp"
-#include "pathscope/error.hpp"
-#include "pathscope/file_formats.hpp"
+#include "pathscope/io/file_formats.hpp"
+#include "pathscope/runtime/error.hpp"
 
 namespace pathscope {
 

@@ -4,7 +4,7 @@
 #include <string>
 
 #include "io/content_sample.hpp"
-#include "pathscope/file_formats.hpp"
+#include "pathscope/io/file_formats.hpp"
 
 namespace pathscope::io {
 

@@ -1,7 +1,7 @@
 // Help texts and dialog filters, written from the format table.
 #include <algorithm>
 
-#include "pathscope/file_formats.hpp"
+#include "pathscope/io/file_formats.hpp"
 
 namespace pathscope {
 

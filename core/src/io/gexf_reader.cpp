@@ -10,7 +10,7 @@
 #include "io/readers.hpp"
 #include "io/text_fields.hpp"
 #include "io/xml_events.hpp"
-#include "pathscope/error.hpp"
+#include "pathscope/runtime/error.hpp"
 
 namespace pathscope::io {
 

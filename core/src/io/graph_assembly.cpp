@@ -6,7 +6,7 @@
 
 #include "io/readers.hpp"
 #include "io/text_fields.hpp"
-#include "pathscope/error.hpp"
+#include "pathscope/runtime/error.hpp"
 
 namespace pathscope::io {
 

@@ -10,9 +10,9 @@
 
 #include "io/node_interner.hpp"
 #include "io/strength_rows.hpp"
-#include "pathscope/attributes.hpp"
-#include "pathscope/graph_builder.hpp"
-#include "pathscope/load.hpp"
+#include "pathscope/graph/attributes.hpp"
+#include "pathscope/io/graph_builder.hpp"
+#include "pathscope/io/load.hpp"
 
 namespace pathscope::io {
 

@@ -4,8 +4,8 @@
 #include <iostream>
 
 #include "io/text_fields.hpp"
-#include "pathscope/atomic_file.hpp"
-#include "pathscope/error.hpp"
+#include "pathscope/runtime/atomic_file.hpp"
+#include "pathscope/runtime/error.hpp"
 
 namespace pathscope::io {
 

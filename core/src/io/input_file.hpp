@@ -14,7 +14,7 @@
 
 #include "io/content_sample.hpp"
 #include "io/decompressing_buf.hpp"
-#include "pathscope/job.hpp"
+#include "pathscope/runtime/job.hpp"
 
 namespace pathscope::io {
 

@@ -4,7 +4,7 @@
 #include <cstring>
 
 #include "io/input_file.hpp"
-#include "pathscope/error.hpp"
+#include "pathscope/runtime/error.hpp"
 
 namespace pathscope::io {
 

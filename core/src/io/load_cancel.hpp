@@ -3,7 +3,7 @@
 // read: a TSPLIB file's complete graph computed from its cities, a graph built from millions of
 // rows. load_graph() sets it for the load's whole run; the input stream checks the same job
 // between pieces of input (input_file.hpp), so one cancel request reaches every stage.
-#include "pathscope/job.hpp"
+#include "pathscope/runtime/job.hpp"
 
 namespace pathscope::io {
 

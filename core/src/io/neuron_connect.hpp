@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "pathscope/load.hpp"
+#include "pathscope/io/load.hpp"
 
 namespace pathscope::io {
 

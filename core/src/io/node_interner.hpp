@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-#include "pathscope/graph.hpp"
+#include "pathscope/graph/graph.hpp"
 
 namespace pathscope::io {
 

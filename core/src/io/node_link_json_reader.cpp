@@ -18,12 +18,12 @@
 #include "io/graph_assembly.hpp"
 #include "io/line_counting_buf.hpp"
 #include "io/node_interner.hpp"
-#include "io/strength_rows.hpp"
 #include "io/readers.hpp"
+#include "io/strength_rows.hpp"
 #include "io/text_fields.hpp"
-#include "pathscope/attributes.hpp"
-#include "pathscope/error.hpp"
-#include "pathscope/graph_builder.hpp"
+#include "pathscope/graph/attributes.hpp"
+#include "pathscope/io/graph_builder.hpp"
+#include "pathscope/runtime/error.hpp"
 
 namespace pathscope::io {
 

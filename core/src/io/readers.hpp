@@ -4,7 +4,7 @@
 #include <istream>
 #include <string>
 
-#include "pathscope/load.hpp"
+#include "pathscope/io/load.hpp"
 
 namespace pathscope::io {
 

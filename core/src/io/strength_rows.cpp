@@ -5,7 +5,7 @@
 #include <limits>
 
 #include "io/text_fields.hpp"
-#include "pathscope/error.hpp"
+#include "pathscope/runtime/error.hpp"
 
 namespace pathscope::io {
 

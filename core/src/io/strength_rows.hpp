@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "pathscope/graph_builder.hpp"
-#include "pathscope/load.hpp"
+#include "pathscope/io/graph_builder.hpp"
+#include "pathscope/io/load.hpp"
 
 namespace pathscope::io {
 

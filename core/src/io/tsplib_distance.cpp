@@ -4,8 +4,8 @@
 #include <cmath>
 #include <limits>
 
-#include "pathscope/error.hpp"
-#include "pathscope/tsplib.hpp"
+#include "pathscope/io/tsplib.hpp"
+#include "pathscope/runtime/error.hpp"
 
 namespace pathscope {
 

@@ -6,15 +6,15 @@
 #include <limits>
 #include <unordered_set>
 
-#include "io/load_cancel.hpp"
-#include "io/input_file.hpp"
 #include "io/declared_size.hpp"
+#include "io/input_file.hpp"
 #include "io/line_reader.hpp"
+#include "io/load_cancel.hpp"
 #include "io/readers.hpp"
 #include "io/text_fields.hpp"
-#include "pathscope/error.hpp"
-#include "pathscope/graph_builder.hpp"
-#include "pathscope/tsplib.hpp"
+#include "pathscope/io/graph_builder.hpp"
+#include "pathscope/io/tsplib.hpp"
+#include "pathscope/runtime/error.hpp"
 
 namespace pathscope {
 

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "io/text_fields.hpp"
-#include "pathscope/error.hpp"
+#include "pathscope/runtime/error.hpp"
 
 namespace pathscope::io {
 

@@ -10,8 +10,8 @@
 #include <numeric>
 
 #include "layout/quadtree.hpp"
-#include "pathscope/layout.hpp"
-#include "pathscope/random_graph.hpp"
+#include "pathscope/io/random_graph.hpp"
+#include "pathscope/layout/layout.hpp"
 
 namespace pathscope {
 namespace {

@@ -4,9 +4,9 @@
 #include <filesystem>
 #include <memory>
 
-#include "pathscope/atomic_file.hpp"
-#include "pathscope/error.hpp"
-#include "pathscope/layout.hpp"
+#include "pathscope/layout/layout.hpp"
+#include "pathscope/runtime/atomic_file.hpp"
+#include "pathscope/runtime/error.hpp"
 
 namespace pathscope {
 namespace {

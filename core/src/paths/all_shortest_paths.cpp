@@ -7,8 +7,8 @@
 #include "apsp/quaternary_heap.hpp"
 #include "paths/cost_ties.hpp"
 #include "paths/path_checks.hpp"
-#include "pathscope/error.hpp"
-#include "pathscope/path_sets.hpp"
+#include "pathscope/paths/path_sets.hpp"
+#include "pathscope/runtime/error.hpp"
 
 namespace pathscope {
 

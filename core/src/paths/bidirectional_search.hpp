@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "apsp/quaternary_heap.hpp"
-#include "pathscope/path_sets.hpp"
+#include "pathscope/paths/path_sets.hpp"
 
 namespace pathscope::paths {
 

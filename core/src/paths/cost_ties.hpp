@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "pathscope/graph.hpp"
+#include "pathscope/graph/graph.hpp"
 
 namespace pathscope::paths {
 

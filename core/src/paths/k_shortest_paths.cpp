@@ -6,7 +6,7 @@
 
 #include "paths/bidirectional_search.hpp"
 #include "paths/path_checks.hpp"
-#include "pathscope/path_sets.hpp"
+#include "pathscope/paths/path_sets.hpp"
 
 namespace pathscope {
 

@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "pathscope/apsp.hpp"
-#include "pathscope/error.hpp"
-#include "pathscope/graph.hpp"
+#include "pathscope/apsp/apsp.hpp"
+#include "pathscope/graph/graph.hpp"
+#include "pathscope/runtime/error.hpp"
 
 namespace pathscope::paths {
 

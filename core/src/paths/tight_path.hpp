@@ -8,8 +8,8 @@
 #include <optional>
 #include <vector>
 
-#include "pathscope/graph.hpp"
-#include "pathscope/path.hpp"
+#include "pathscope/graph/graph.hpp"
+#include "pathscope/paths/path.hpp"
 
 namespace pathscope::paths {
 

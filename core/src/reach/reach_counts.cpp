@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <array>
 
-#include "pathscope/reach.hpp"
+#include "pathscope/reach/reach.hpp"
 
 namespace pathscope {
 

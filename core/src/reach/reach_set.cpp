@@ -2,7 +2,7 @@
 #include <limits>
 #include <string>
 
-#include "pathscope/reach.hpp"
+#include "pathscope/reach/reach.hpp"
 
 namespace pathscope {
 namespace {

@@ -1,4 +1,4 @@
-#include "pathscope/reach.hpp"
+#include "pathscope/reach/reach.hpp"
 
 namespace pathscope {
 

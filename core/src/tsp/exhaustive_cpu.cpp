@@ -5,8 +5,8 @@
 #include <string>
 
 #include "cpu_solvers.hpp"
-#include "pathscope/tsp_walk.hpp"
-#include "pathscope/detail/typed_costs.hpp"
+#include "pathscope/tsp/detail/typed_costs.hpp"
+#include "pathscope/tsp/tsp_walk.hpp"
 
 namespace pathscope::tsp_detail {
 namespace {

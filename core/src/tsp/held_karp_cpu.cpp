@@ -5,10 +5,10 @@
 #include <string>
 
 #include "cpu_solvers.hpp"
-#include "pathscope/detail/held_karp_support.hpp"
-#include "pathscope/memory_budget.hpp"
-#include "pathscope/tsp_walk.hpp"
-#include "pathscope/detail/typed_costs.hpp"
+#include "pathscope/runtime/memory_budget.hpp"
+#include "pathscope/tsp/detail/held_karp_support.hpp"
+#include "pathscope/tsp/detail/typed_costs.hpp"
+#include "pathscope/tsp/tsp_walk.hpp"
 
 namespace pathscope::tsp_detail {
 namespace {

@@ -12,7 +12,7 @@
 #include <random>
 #include <vector>
 
-#include "pathscope/tsp.hpp"
+#include "pathscope/tsp/tsp.hpp"
 
 namespace pathscope::tsp_detail {
 

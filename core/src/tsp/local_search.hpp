@@ -8,7 +8,7 @@
 #include <functional>
 #include <vector>
 
-#include "pathscope/tsp.hpp"
+#include "pathscope/tsp/tsp.hpp"
 
 namespace pathscope::tsp_detail {
 

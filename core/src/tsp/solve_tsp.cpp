@@ -3,9 +3,9 @@
 #include <string>
 
 #include "cpu_solvers.hpp"
-#include "pathscope/gpu_tsp.hpp"
-#include "pathscope/memory_budget.hpp"
-#include "pathscope/detail/typed_costs.hpp"
+#include "pathscope/runtime/memory_budget.hpp"
+#include "pathscope/tsp/detail/typed_costs.hpp"
+#include "pathscope/tsp/gpu_tsp.hpp"
 
 namespace pathscope {
 

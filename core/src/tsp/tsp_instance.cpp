@@ -1,9 +1,10 @@
 #include <cmath>
 #include <string>
 
-#include "pathscope/memory_budget.hpp"
-#include "pathscope/random_graph.hpp"
-#include "pathscope/tsp.hpp"
+#include "pathscope/apsp/single_source.hpp"
+#include "pathscope/io/random_graph.hpp"
+#include "pathscope/runtime/memory_budget.hpp"
+#include "pathscope/tsp/tsp.hpp"
 
 namespace pathscope {
 

@@ -3,9 +3,9 @@
 #include <fstream>
 #include <sstream>
 
-#include "pathscope/memory_budget.hpp"
-#include "pathscope/tsp.hpp"
-#include "pathscope/tsplib.hpp"
+#include "pathscope/io/tsplib.hpp"
+#include "pathscope/runtime/memory_budget.hpp"
+#include "pathscope/tsp/tsp.hpp"
 
 namespace pathscope {
 

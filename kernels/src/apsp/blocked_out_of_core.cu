@@ -15,7 +15,7 @@
 #include "apsp/gpu_runs.hpp"
 #include "apsp/launch.cuh"
 #include "common/host_transfer.hpp"
-#include "pathscope/memory_budget.hpp"
+#include "pathscope/runtime/memory_budget.hpp"
 
 namespace pathscope::gpu {
 namespace {

@@ -11,7 +11,7 @@
 #include <cstdint>
 #include <limits>
 
-#include "pathscope/distance.hpp"
+#include "pathscope/graph/distance.hpp"
 
 namespace pathscope::gpu {
 

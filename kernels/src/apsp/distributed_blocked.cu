@@ -28,7 +28,7 @@
 #include "common/communicator.hpp"
 #include "common/host_transfer.hpp"
 #include "common/run_trace.hpp"
-#include "pathscope/memory_budget.hpp"
+#include "pathscope/runtime/memory_budget.hpp"
 
 namespace pathscope::gpu {
 namespace {

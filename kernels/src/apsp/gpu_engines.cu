@@ -7,8 +7,8 @@
 #include "apsp/narrow_hops.hpp"
 #include "common/device.hpp"
 #include "common/entry_points.hpp"
-#include "pathscope/engine.hpp"
-#include "pathscope/memory_budget.hpp"
+#include "pathscope/runtime/engine.hpp"
+#include "pathscope/runtime/memory_budget.hpp"
 
 namespace pathscope::gpu {
 namespace {

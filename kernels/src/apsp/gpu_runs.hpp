@@ -10,10 +10,10 @@
 #include <vector>
 
 #include "common/host_transfer.hpp"
-#include "pathscope/apsp.hpp"
-#include "pathscope/graph.hpp"
-#include "pathscope/job.hpp"
-#include "pathscope/matrix_sink.hpp"
+#include "pathscope/apsp/apsp.hpp"
+#include "pathscope/apsp/matrix_sink.hpp"
+#include "pathscope/graph/graph.hpp"
+#include "pathscope/runtime/job.hpp"
 
 namespace pathscope::gpu {
 

@@ -13,7 +13,7 @@
 #include "common/cuda_check.hpp"
 #include "common/device_memory.hpp"
 #include "common/launch_grid.hpp"
-#include "pathscope/graph.hpp"
+#include "pathscope/graph/graph.hpp"
 
 namespace pathscope::gpu {
 

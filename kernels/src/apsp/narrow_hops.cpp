@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "common/host_transfer.hpp"
-#include "pathscope/distance.hpp"
+#include "pathscope/graph/distance.hpp"
 
 namespace pathscope::gpu {
 

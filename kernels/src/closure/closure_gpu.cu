@@ -15,8 +15,8 @@
 #include "common/entry_points.hpp"
 #include "common/host_transfer.hpp"
 #include "common/run_trace.hpp"
-#include "pathscope/detail/strong_components.hpp"
-#include "pathscope/memory_budget.hpp"
+#include "pathscope/closure/detail/strong_components.hpp"
+#include "pathscope/runtime/memory_budget.hpp"
 
 namespace pathscope::gpu {
 namespace {

@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "pathscope/error.hpp"
+#include "pathscope/runtime/error.hpp"
 
 namespace pathscope::gpu {
 

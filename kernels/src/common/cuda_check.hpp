@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "pathscope/error.hpp"
+#include "pathscope/runtime/error.hpp"
 
 namespace pathscope::gpu {
 

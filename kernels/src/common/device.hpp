@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <string>
 
-#include "pathscope/gpu.hpp"
+#include "pathscope/apsp/gpu.hpp"
 
 namespace pathscope::gpu {
 

@@ -6,11 +6,11 @@
 #include <string_view>
 #include <vector>
 
-#include "pathscope/apsp.hpp"
-#include "pathscope/closure.hpp"
-#include "pathscope/correlate.hpp"
-#include "pathscope/job.hpp"
-#include "pathscope/tsp.hpp"
+#include "pathscope/apsp/apsp.hpp"
+#include "pathscope/closure/closure.hpp"
+#include "pathscope/correlate/correlate.hpp"
+#include "pathscope/runtime/job.hpp"
+#include "pathscope/tsp/tsp.hpp"
 
 namespace pathscope::gpu {
 

@@ -10,7 +10,7 @@
 #include <future>
 #include <vector>
 
-#include "pathscope/job.hpp"
+#include "pathscope/runtime/job.hpp"
 
 namespace pathscope::gpu {
 

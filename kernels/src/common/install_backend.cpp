@@ -3,7 +3,7 @@
 // which nothing references by name, is never left out of a static link.
 #include "common/device.hpp"
 #include "common/entry_points.hpp"
-#include "pathscope/detail/gpu_backend.hpp"
+#include "pathscope/gpu/detail/gpu_backend.hpp"
 
 namespace pathscope::gpu {
 namespace {

@@ -7,7 +7,7 @@
 #include <utility>
 #include <vector>
 
-#include "pathscope/job.hpp"
+#include "pathscope/runtime/job.hpp"
 
 namespace pathscope::gpu {
 

@@ -7,7 +7,7 @@
 #include "common/communicator.hpp"
 #include "common/cuda_check.hpp"
 #include "common/device.hpp"
-#include "pathscope/memory_budget.hpp"
+#include "pathscope/runtime/memory_budget.hpp"
 
 namespace pathscope::gpu {
 

@@ -10,8 +10,8 @@
 #include <mutex>
 #include <vector>
 
-#include "pathscope/correlate.hpp"
-#include "pathscope/engine.hpp"
+#include "pathscope/correlate/correlate.hpp"
+#include "pathscope/runtime/engine.hpp"
 
 namespace pathscope::gpu {
 

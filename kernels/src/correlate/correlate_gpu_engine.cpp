@@ -17,10 +17,10 @@
 #include "common/run_trace.hpp"
 #include "correlate/band_dealing.hpp"
 #include "correlate/correlate_kernels.cuh"
-#include "pathscope/detail/row_preparation.hpp"
-#include "pathscope/engine.hpp"
-#include "pathscope/error.hpp"
-#include "pathscope/memory_budget.hpp"
+#include "pathscope/correlate/detail/row_preparation.hpp"
+#include "pathscope/runtime/engine.hpp"
+#include "pathscope/runtime/error.hpp"
+#include "pathscope/runtime/memory_budget.hpp"
 
 namespace pathscope::gpu {
 namespace {

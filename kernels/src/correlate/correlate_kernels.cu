@@ -4,7 +4,7 @@
 
 #include "common/cuda_check.hpp"
 #include "correlate/correlate_kernels.cuh"
-#include "pathscope/error.hpp"
+#include "pathscope/runtime/error.hpp"
 
 namespace pathscope::gpu {
 namespace {

@@ -5,7 +5,7 @@
 
 #include <cstdint>
 
-#include "pathscope/correlate.hpp"
+#include "pathscope/correlate/correlate.hpp"
 
 namespace pathscope::gpu {
 

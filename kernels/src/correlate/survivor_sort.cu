@@ -7,7 +7,7 @@
 
 #include "common/cuda_check.hpp"
 #include "correlate/correlate_kernels.cuh"
-#include "pathscope/detail/incomplete_beta.hpp"
+#include "pathscope/correlate/detail/incomplete_beta.hpp"
 
 namespace pathscope::gpu {
 namespace {

@@ -9,9 +9,9 @@
 #include "common/device.hpp"
 #include "common/device_memory.hpp"
 #include "common/entry_points.hpp"
-#include "pathscope/detail/held_karp_support.hpp"
-#include "pathscope/detail/typed_costs.hpp"
-#include "pathscope/tsp_walk.hpp"
+#include "pathscope/tsp/detail/held_karp_support.hpp"
+#include "pathscope/tsp/detail/typed_costs.hpp"
+#include "pathscope/tsp/tsp_walk.hpp"
 
 namespace pathscope::gpu {
 namespace {

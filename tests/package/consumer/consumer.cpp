@@ -4,14 +4,14 @@
 #include <cstdio>
 #include <exception>
 
-#include "pathscope/apsp.hpp"
-#include "pathscope/checksum.hpp"
-#include "pathscope/distance_choice.hpp"
-#include "pathscope/gpu.hpp"
+#include "pathscope/apsp/apsp.hpp"
+#include "pathscope/apsp/checksum.hpp"
+#include "pathscope/apsp/distance_choice.hpp"
+#include "pathscope/apsp/gpu.hpp"
 // These two include nlohmann/json.hpp: the package must bring that dependency along.
-#include "pathscope/json_output.hpp"
-#include "pathscope/load.hpp"
-#include "pathscope/path_export.hpp"
+#include "pathscope/export/path_export.hpp"
+#include "pathscope/io/load.hpp"
+#include "pathscope/runtime/json_output.hpp"
 
 int main(int argc, char** argv) {
   if (argc != 3) {

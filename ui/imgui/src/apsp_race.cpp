@@ -2,9 +2,9 @@
 // rebuilds the asked path from its own matrix, so a wrong engine shows a wrong path.
 #include <cmath>
 
-#include "pathscope/apsp.hpp"
-#include "pathscope/checksum.hpp"
-#include "pathscope/path.hpp"
+#include "pathscope/apsp/apsp.hpp"
+#include "pathscope/apsp/checksum.hpp"
+#include "pathscope/paths/path.hpp"
 #include "pathscope_demo/race.hpp"
 
 namespace pathscope::demo {

@@ -5,7 +5,7 @@
 #include <filesystem>
 #include <unistd.h>
 
-#include "pathscope/error.hpp"
+#include "pathscope/runtime/error.hpp"
 #include "pathscope_render/offscreen_target.hpp"
 
 namespace pathscope::demo {

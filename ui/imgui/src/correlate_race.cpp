@@ -6,9 +6,9 @@
 #include <cstdio>
 #include <map>
 
-#include "pathscope/correlate.hpp"
-#include "pathscope/error.hpp"
-#include "pathscope/random_graph.hpp"
+#include "pathscope/correlate/correlate.hpp"
+#include "pathscope/io/random_graph.hpp"
+#include "pathscope/runtime/error.hpp"
 #include "pathscope_demo/correlation_network.hpp"
 #include "pathscope_demo/race.hpp"
 

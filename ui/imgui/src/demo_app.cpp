@@ -16,7 +16,7 @@
 
 #include "demo_state.hpp"
 #include "egl_offscreen.hpp"
-#include "pathscope/error.hpp"
+#include "pathscope/runtime/error.hpp"
 #include "pathscope_demo/capture.hpp"
 #include "pathscope_demo/race_report.hpp"
 #include "pathscope_render/frame_bench.hpp"

@@ -3,10 +3,10 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "pathscope/background_priority.hpp"
-#include "pathscope/error.hpp"
-#include "pathscope/graph_builder.hpp"
-#include "pathscope/drawn_graph.hpp"
+#include "pathscope/io/graph_builder.hpp"
+#include "pathscope/layout/drawn_graph.hpp"
+#include "pathscope/runtime/background_priority.hpp"
+#include "pathscope/runtime/error.hpp"
 
 namespace pathscope::demo {
 namespace {

@@ -5,16 +5,16 @@
 #include <memory>
 #include <mutex>
 
-#include "pathscope/apsp.hpp"
-#include "pathscope/closure.hpp"
-#include "pathscope/correlate.hpp"
-#include "pathscope/gpu.hpp"
-#include "pathscope/gpu_closure.hpp"
-#include "pathscope/gpu_correlate.hpp"
-#include "pathscope/load_report.hpp"
-#include "pathscope/random_graph.hpp"
-#include "pathscope/table.hpp"
-#include "pathscope/tsp.hpp"
+#include "pathscope/apsp/apsp.hpp"
+#include "pathscope/apsp/gpu.hpp"
+#include "pathscope/closure/closure.hpp"
+#include "pathscope/closure/gpu_closure.hpp"
+#include "pathscope/correlate/correlate.hpp"
+#include "pathscope/correlate/gpu_correlate.hpp"
+#include "pathscope/io/load_report.hpp"
+#include "pathscope/io/measurement_table.hpp"
+#include "pathscope/io/random_graph.hpp"
+#include "pathscope/tsp/tsp.hpp"
 #include "pathscope_demo/race.hpp"
 
 namespace pathscope::demo {

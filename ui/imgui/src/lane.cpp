@@ -9,8 +9,8 @@
 #include <unistd.h>
 #endif
 
-#include "pathscope/background_priority.hpp"
-#include "pathscope/error.hpp"
+#include "pathscope/runtime/background_priority.hpp"
+#include "pathscope/runtime/error.hpp"
 
 namespace pathscope::demo {
 namespace {

@@ -7,7 +7,7 @@
 #include <filesystem>
 
 #include "demo_state.hpp"
-#include "pathscope/gpu.hpp"
+#include "pathscope/apsp/gpu.hpp"
 
 namespace pathscope::demo {
 namespace {

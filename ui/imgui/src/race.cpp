@@ -4,7 +4,8 @@
 #include <cmath>
 #include <random>
 
-#include "pathscope/path.hpp"
+#include "pathscope/apsp/single_source.hpp"
+#include "pathscope/paths/path.hpp"
 
 namespace pathscope::demo {
 

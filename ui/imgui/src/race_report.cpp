@@ -2,8 +2,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "pathscope/atomic_file.hpp"
-#include "pathscope/gpu.hpp"
+#include "pathscope/apsp/gpu.hpp"
+#include "pathscope/runtime/atomic_file.hpp"
 
 namespace pathscope::demo {
 namespace {

@@ -4,8 +4,8 @@
 #include <cstdio>
 #include <random>
 
-#include "pathscope/closure.hpp"
-#include "pathscope/reach.hpp"
+#include "pathscope/closure/closure.hpp"
+#include "pathscope/reach/reach.hpp"
 #include "pathscope_demo/race.hpp"
 
 namespace pathscope::demo {

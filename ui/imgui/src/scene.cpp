@@ -3,10 +3,10 @@
 #include <algorithm>
 #include <filesystem>
 
-#include "pathscope/error.hpp"
-#include "pathscope/file_formats.hpp"
-#include "pathscope/load.hpp"
-#include "pathscope/sha256.hpp"
+#include "pathscope/io/file_formats.hpp"
+#include "pathscope/io/load.hpp"
+#include "pathscope/runtime/error.hpp"
+#include "pathscope/runtime/sha256.hpp"
 
 namespace pathscope::demo {
 namespace {

@@ -6,8 +6,8 @@
 #include <numeric>
 #include <random>
 
-#include "pathscope/gpu_tsp.hpp"
-#include "pathscope/tsp.hpp"
+#include "pathscope/tsp/gpu_tsp.hpp"
+#include "pathscope/tsp/tsp.hpp"
 #include "pathscope_demo/race.hpp"
 
 namespace pathscope::demo {

@@ -10,8 +10,8 @@
 #include "io/connectome/connectome_readers.hpp"
 #include "io/readers.hpp"
 #include "io/text_fields.hpp"
-#include "pathscope/error.hpp"
-#include "pathscope/graph_builder.hpp"
+#include "pathscope/io/graph_builder.hpp"
+#include "pathscope/runtime/error.hpp"
 
 namespace pathscope::io {
 

@@ -4,7 +4,7 @@
 
 #include "io/table_rows.hpp"
 #include "io/text_fields.hpp"
-#include "pathscope/error.hpp"
+#include "pathscope/runtime/error.hpp"
 
 namespace pathscope::io {
 

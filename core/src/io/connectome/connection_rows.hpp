@@ -9,7 +9,7 @@
 
 #include "io/line_reader.hpp"
 #include "io/strength_rows.hpp"
-#include "pathscope/load.hpp"
+#include "pathscope/io/load.hpp"
 
 namespace pathscope::io {
 

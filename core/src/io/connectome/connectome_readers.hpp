@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "pathscope/load.hpp"
+#include "pathscope/io/load.hpp"
 
 namespace pathscope::io {
 

@@ -10,7 +10,7 @@
 #include "io/connectome/connection_rows.hpp"
 #include "io/connectome/connectome_readers.hpp"
 #include "io/text_fields.hpp"
-#include "pathscope/error.hpp"
+#include "pathscope/runtime/error.hpp"
 
 namespace pathscope::io {
 

@@ -11,8 +11,8 @@
 #include "io/line_reader.hpp"
 #include "io/table/table_tokens.hpp"
 #include "io/text_fields.hpp"
-#include "pathscope/error.hpp"
-#include "pathscope/table.hpp"
+#include "pathscope/io/measurement_table.hpp"
+#include "pathscope/runtime/error.hpp"
 
 namespace pathscope {
 namespace {

@@ -1,7 +1,7 @@
 #include "io/input_file.hpp"
 #include "io/table/random_table_source.hpp"
-#include "pathscope/error.hpp"
-#include "pathscope/table.hpp"
+#include "pathscope/io/measurement_table.hpp"
+#include "pathscope/runtime/error.hpp"
 
 namespace pathscope {
 

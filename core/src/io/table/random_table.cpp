@@ -3,9 +3,9 @@
 #include <sstream>
 
 #include "io/table/random_table_source.hpp"
-#include "pathscope/error.hpp"
-#include "pathscope/random_graph.hpp"
-#include "pathscope/table.hpp"
+#include "pathscope/io/measurement_table.hpp"
+#include "pathscope/io/random_graph.hpp"
+#include "pathscope/runtime/error.hpp"
 
 namespace pathscope {
 namespace {

@@ -2,7 +2,7 @@
 #include <memory>
 #include <string>
 
-#include "pathscope/table.hpp"
+#include "pathscope/io/measurement_table.hpp"
 
 namespace pathscope {
 

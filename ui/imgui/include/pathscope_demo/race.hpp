@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "pathscope/graph.hpp"
-#include "pathscope/table.hpp"
+#include "pathscope/graph/graph.hpp"
+#include "pathscope/io/measurement_table.hpp"
 #include "pathscope_demo/correlation_network.hpp"
 #include "pathscope_demo/lane.hpp"
 

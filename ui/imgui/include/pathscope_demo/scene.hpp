@@ -6,10 +6,10 @@
 #include <string>
 #include <vector>
 
-#include "pathscope/drawn_graph.hpp"
-#include "pathscope/graph.hpp"
-#include "pathscope/job.hpp"
-#include "pathscope/table.hpp"
+#include "pathscope/graph/graph.hpp"
+#include "pathscope/io/measurement_table.hpp"
+#include "pathscope/layout/drawn_graph.hpp"
+#include "pathscope/runtime/job.hpp"
 
 namespace pathscope::demo {
 

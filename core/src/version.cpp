@@ -1,7 +1,0 @@
-#include "pathscope/version.hpp"
-
-namespace pathscope {
-
-const char* pathscope_version() { return PATHSCOPE_VERSION; }
-
-}  // namespace pathscope
