@@ -102,7 +102,7 @@ struct ExportCommand {
       TspResult solved;
       {
         ProgressPrinter progress("tour");
-        solved = solve_tsp(instance, TspOptions{}, progress.context());
+        solved = make_tsp_engine("auto")->run(instance, TspOptions{}, progress.context());
       }
       return highlight_tour(expand_tour(g, instance, solved.tour), instance.graph_nodes[solved.tour.front()]);
     }

@@ -14,7 +14,6 @@
 #include "input_options.hpp"
 #include "option_checks.hpp"
 #include "pathscope/io/file_formats.hpp"
-#include "pathscope/tsp/gpu_tsp.hpp"
 #include "pathscope/tsp/tsp.hpp"
 #include "progress_printer.hpp"
 #include "resource_options.hpp"
@@ -47,10 +46,8 @@ struct SolverFlags {
         ->check(whole_number_in(0, kMaxTspStarts, "0 = one per thread"));
   }
 
-  TspOptions options(TspBackend backend) const {
+  TspOptions options() const {
     TspOptions o = resources.applied_to(TspOptions{});
-    o.algorithm = parse_tsp_algorithm(algorithm);
-    o.backend = backend;
     o.seed = seed;
     o.time_limit_seconds = time_limit;
     o.kicks = kicks;
@@ -58,6 +55,9 @@ struct SolverFlags {
     validate_tsp_options(o);
     return o;
   }
+
+  // The tour engine --algo names on this back end ("held-karp", "gpu-brute").
+  std::string engine(TspBackend backend) const { return tsp_engine_name(parse_tsp_algorithm(algorithm), backend); }
 };
 
 // A TSPLIB file, or graph nodes named by --stops (ids or names).
@@ -119,13 +119,14 @@ struct TspCommand {
   bool json = false;
 
   void run() const {
-    const TspOptions options = flags.options(parse_tsp_backend(backend));
+    const TspOptions options = flags.options();
+    const auto engine = make_tsp_engine(flags.engine(parse_tsp_backend(backend)));
     const Problem problem = load_problem(input, stops, optimum, options);
     const TspInstance& instance = problem.instance;
     TspResult result;
     {
       ProgressPrinter progress("tour");
-      result = solve_tsp(instance, options, progress.context());
+      result = engine->run(instance, options, progress.context());
     }
     std::vector<Path> legs;
     if (problem.loaded) legs = expand_tour(problem.loaded->graph, instance, result.tour);
@@ -211,28 +212,27 @@ struct BenchTspCommand {
 
   // The first CUDA call of a process creates the context and loads the kernels (tenths of a
   // second): an untimed solve of a small instance of the same shape pays for that first.
-  void warm_up(const TspInstance& instance, TspBackend backend) const {
+  void warm_up(const TspInstance& instance, const TspEngine& engine) const {
     const std::int32_t k = std::min<std::int32_t>(instance.k, 9);
     TspInstance small = random_tsp_instance(k, 7, instance.symmetric, instance.integer_costs);
-    TspOptions options = flags.options(backend);
+    TspOptions options = flags.options();
     options.time_limit_seconds = 0;
     options.kicks = 10;
-    for (int i = 0; i < warmup; ++i) solve_tsp(small, options);
+    for (int i = 0; i < warmup; ++i) engine.run(small, options, {});
   }
 
   // One solve: searches are cut short by time limits, so repeats would not answer alike.
   BenchRow run_backend(const std::string& name, const TspInstance& instance, std::vector<TspResult>& results) const {
     const TspBackend backend = parse_tsp_backend(name);
-    if (backend == TspBackend::Gpu)
-      if (auto why = gpu_tsp_unavailable_reason(); !why.empty()) return BenchRow::not_run(name, why);
-    TspOptions options = flags.options(backend);
+    const auto engine = make_tsp_engine(flags.engine(backend));
+    if (auto why = engine->unavailable_reason(); !why.empty()) return BenchRow::not_run(name, why);
+    TspOptions options = flags.options();
     // A CPU search of billions of tours is cut short; its rate still compares.
-    if (backend == TspBackend::Cpu && options.time_limit_seconds == 0 && options.algorithm == TspAlgorithm::Exhaustive)
-      options.time_limit_seconds = cpu_time_limit;
-    warm_up(instance, backend);
+    if (engine->name() == "brute" && options.time_limit_seconds == 0) options.time_limit_seconds = cpu_time_limit;
+    warm_up(instance, *engine);
     TspResult result;
     BenchRow row = measure("tour, " + name, BenchRepeat{}, [&](const JobContext& job) {
-      result = solve_tsp(instance, options, job);
+      result = engine->run(instance, options, job);
       return BenchRun{result.timing, fmt::format("{}", result.length)};
     });
     row.name = name;
@@ -250,7 +250,8 @@ struct BenchTspCommand {
 
   void run() const {
     Problem problem;
-    const TspOptions options = flags.options(TspBackend::Cpu);  // checks the flags before any loading
+    const TspOptions options = flags.options();  // checks the flags before any loading
+    flags.engine(TspBackend::Cpu);               // and --algo
     if (input.spec.rfind("random-stops:", 0) == 0) problem.instance = random_stops(input.spec, options);
     else problem = load_problem(input, stops, std::nullopt, options);
     const TspInstance& instance = problem.instance;

@@ -56,7 +56,7 @@ std::uintptr_t distances_address(const ApspResult& r) {
 
 std::unique_ptr<ApspEngine> runnable_apsp_engine(const std::string& name) {
   auto engine = make_apsp_engine(name);
-  if (const auto why = engine->unavailable_reason(); !why.empty()) throw Error(name + " is unavailable: " + why);
+  require_available(*engine);
   return engine;
 }
 
@@ -170,20 +170,6 @@ void bind_apsp(py::module_& m) {
       py::arg("gpu_memory_budget") = 0, py::arg("progress") = py::none(),
       "One shortest path. Nodes: int = 0-based index, str = name or the file's id. Without engine: one "
       "single-source search (BFS, Dijkstra or Bellman-Ford); with engine: rebuilt from that all-pairs engine's matrix.");
-
-  m.def("apsp_engines", [] {
-    py::list engines;
-    for (const auto& name : apsp_engine_names()) {
-      const auto engine = make_apsp_engine(name);
-      py::dict d;
-      d["name"] = name;
-      d["description"] = engine->description();
-      d["available"] = engine->available();
-      d["unavailable_reason"] = engine->unavailable_reason();
-      engines.append(d);
-    }
-    return engines;
-  }, "The all-pairs engines: name, description, available, unavailable_reason");
 
   m.def("gpu_info", [] {
     const GpuInfo info = gpu_info();

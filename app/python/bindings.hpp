@@ -40,5 +40,6 @@ void bind_apsp(pybind11::module_& m);
 void bind_closure(pybind11::module_& m);
 void bind_tsp(pybind11::module_& m);
 void bind_correlate(pybind11::module_& m);
+void bind_engine_lists(pybind11::module_& m);
 
 }  // namespace pathscope::python

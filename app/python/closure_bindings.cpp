@@ -40,10 +40,6 @@ ClosureOptions closure_options(const EngineResources& resources) {
   return options;
 }
 
-void require_available(const ClosureEngine& engine, const std::string& name) {
-  if (const auto why = engine.unavailable_reason(); !why.empty()) throw Error(name + " is unavailable: " + why);
-}
-
 ReachDirection parse_direction(const std::string& word) {
   if (word == "downstream") return ReachDirection::Downstream;
   if (word == "upstream") return ReachDirection::Upstream;
@@ -109,7 +105,7 @@ void bind_closure(py::module_& m) {
         const auto loaded = graph_argument(graph);
         const auto options = closure_options(resources_from(threads, memory_budget, gpu_memory_budget));
         const auto engine = make_closure_engine(engine_name);
-        require_available(*engine, engine_name);
+        require_available(*engine);
         ClosureRun run;
         run_job("closure (" + engine_name + ")", progress,
                 [&](const JobContext& job) { run.result = engine->run(loaded->graph, options, job); });
@@ -138,7 +134,7 @@ void bind_closure(py::module_& m) {
                                                     : reach_by_search(g, start, way, max_hops);
         } else {
           if (max_hops != kUnlimitedHops) throw Error("max_hops needs a search: leave out engine");
-          require_available(*make_closure_engine(*engine_name), *engine_name);
+          require_available(*make_closure_engine(*engine_name));
           const auto options = closure_options(resources_from(threads, memory_budget, gpu_memory_budget));
           std::optional<Reachability> reachability;
           run_job("reach (" + *engine_name + ")", progress, [&](const JobContext& job) {
@@ -162,20 +158,6 @@ void bind_closure(py::module_& m) {
       "answer's memory (base: ReachRun, with hops and labels). The node itself is in the set only when it lies on a "
       "cycle, unless with_start=True. Without engine: a breadth-first search (max_hops limits it); with engine: "
       "read from that closure engine's matrix when it fits the memory budget.");
-
-  m.def("closure_engines", [] {
-    py::list engines;
-    for (const auto& name : closure_engine_names()) {
-      const auto engine = make_closure_engine(name);
-      py::dict d;
-      d["name"] = name;
-      d["description"] = engine->description();
-      d["available"] = engine->available();
-      d["unavailable_reason"] = engine->unavailable_reason();
-      engines.append(d);
-    }
-    return engines;
-  }, "The closure engines: name, description, available, unavailable_reason");
 }
 
 }  // namespace pathscope::python

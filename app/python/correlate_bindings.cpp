@@ -186,8 +186,7 @@ void bind_correlate(py::module_& m) {
         if (pairs_per_band < 1) throw Error("pairs_per_band must be at least 1");
         options.pairs_per_band = pairs_per_band;
         auto engine = make_correlation_engine(engine_name);
-        if (const auto why = engine->unavailable_reason(); !why.empty())
-          throw Error(engine_name + " is unavailable: " + why);
+        require_available(*engine);
         CollectSink sink(max_edges);
         CorrelateRun run;
         run.layout = source->layout();

@@ -20,4 +20,5 @@ PYBIND11_MODULE(pathscope, m) {
   pathscope::python::bind_closure(m);
   pathscope::python::bind_tsp(m);
   pathscope::python::bind_correlate(m);
+  pathscope::python::bind_engine_lists(m);
 }

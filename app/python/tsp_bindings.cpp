@@ -80,8 +80,7 @@ void bind_tsp(py::module_& m) {
         const auto resources = resources_from(threads, memory_budget, gpu_memory_budget);
         TspOptions options;
         static_cast<EngineResources&>(options) = resources;
-        options.algorithm = parse_tsp_algorithm(algorithm);
-        options.backend = parse_tsp_backend(backend);
+        const auto engine = make_tsp_engine(tsp_engine_name(parse_tsp_algorithm(algorithm), parse_tsp_backend(backend)));
         options.seed = seed;
         options.time_limit_seconds = time_limit;
         options.kicks = kicks;
@@ -105,8 +104,8 @@ void bind_tsp(py::module_& m) {
         } else {
           throw py::type_error("tsp() takes a TSPLIB file, a k x k cost matrix, or a graph with stops=[...]");
         }
-        run_job(std::string("tsp (") + tsp_algorithm_name(options.algorithm) + ", " + backend + ")", progress,
-                [&](const JobContext& job) { run.result = solve_tsp(run.instance, options, job); });
+        run_job("tsp (" + engine->name() + ")", progress,
+                [&](const JobContext& job) { run.result = engine->run(run.instance, options, job); });
         return tour_view(py::cast(std::move(run)));
       },
       py::arg("problem"), py::arg("stops") = py::none(), py::kw_only(), py::arg("algorithm") = "auto",

@@ -6,7 +6,6 @@
 #include <numeric>
 #include <random>
 
-#include "pathscope/tsp/gpu_tsp.hpp"
 #include "pathscope/tsp/tsp.hpp"
 #include "shared_data.hpp"
 #include "tsp_reference.hpp"
@@ -16,15 +15,12 @@ using namespace pathscope;
 namespace {
 
 TspResult solve(const TspInstance& instance, TspAlgorithm algorithm, TspBackend backend) {
-  TspOptions options;
-  options.algorithm = algorithm;
-  options.backend = backend;
-  return solve_tsp(instance, options);
+  return make_tsp_engine(tsp_engine_name(algorithm, backend))->run(instance, TspOptions{}, {});
 }
 
 }  // namespace
 
-TEST(TspGpu, DeviceIsThere) { ASSERT_EQ(gpu_tsp_unavailable_reason(), ""); }
+TEST(TspGpu, DeviceIsThere) { ASSERT_EQ(make_tsp_engine("gpu-held-karp")->unavailable_reason(), ""); }
 
 TEST(TspGpu, ExhaustiveAndHeldKarpEqualTheCpu) {
   const std::uint64_t seed = tsp_test::fresh_seed();
@@ -82,8 +78,9 @@ TEST(TspGpu, TwoOptNeverWorseThanItsStartAndReachesALocalOptimum) {
       std::vector<std::int32_t> start(k);
       std::iota(start.begin(), start.end(), 0);
       std::shuffle(start.begin() + 1, start.end(), rng);
-      Timing timing;
-      const auto tour = gpu_two_opt_descent(instance, start, &timing, JobContext{});
+      TspOptions from_start;
+      from_start.start_tour = start;
+      const auto tour = make_tsp_engine("gpu-2opt-descent")->run(instance, from_start, {}).tour;
       check_tour(instance, tour);
       const double before = tour_length(instance, start), after = tour_length(instance, tour);
       EXPECT_LE(after, before) << "k=" << k;

@@ -25,7 +25,7 @@
 #include "pathscope/apsp/single_source.hpp"
 #include "pathscope/io/load.hpp"
 #include "pathscope/paths/path.hpp"
-#include "pathscope/tsp/gpu_tsp.hpp"
+#include "pathscope/tsp/tsp.hpp"
 #include "pathscope_render/renderer.hpp"
 #include "shared_data.hpp"
 
@@ -177,7 +177,7 @@ TEST_F(DemoTest, RomeTourIsTheBruteForceOptimum) {
 
   EXPECT_EQ(j["lanes"][0]["engine"], "held-karp");
   EXPECT_EQ(j["lanes"][0]["status"], "done");
-  const std::string reason = pathscope::gpu_tsp_unavailable_reason();
+  const std::string reason = pathscope::make_tsp_engine("gpu-held-karp")->unavailable_reason();
   EXPECT_EQ(j["lanes"][1]["status"], reason.empty() ? "done" : "unavailable");
   if (!reason.empty()) {
     EXPECT_EQ(j["lanes"][1]["reason"], reason);

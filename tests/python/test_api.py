@@ -151,6 +151,10 @@ def test_gpu_engines_of_every_family_by_name():
     listed = {e["name"]: e for e in pathscope.apsp_engines()}
     assert listed.keys() >= {"textbook", "blocked", "sparse", "auto", "gpu-naive", "gpu-blocked"}
     assert listed["gpu-blocked"]["available"] == gpu["available"]
+    tours = {e["name"]: e for e in pathscope.tsp_engines()}
+    assert tours.keys() >= {"auto", "brute", "held-karp", "2opt", "gpu-auto", "gpu-brute", "gpu-held-karp", "gpu-2opt"}
+    assert tours["gpu-held-karp"]["available"] == gpu["available"]
+    assert [e["name"] for e in pathscope.correlation_engines()] == ["cpu", "gpu", "cpu-rerank"]
 
 
 def test_errors_carry_the_core_message(tmp_path):

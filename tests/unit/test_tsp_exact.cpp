@@ -30,9 +30,8 @@ TEST_P(TspExact, ExhaustiveAndHeldKarpEqualBruteForce) {
     for (auto algorithm : {TspAlgorithm::Exhaustive, TspAlgorithm::HeldKarp}) {
       SCOPED_TRACE(testing::Message() << "k=" << k << " " << tsp_algorithm_name(algorithm));
       TspOptions options;
-      options.algorithm = algorithm;
       options.threads = 1 + static_cast<int>(rng() % 3);
-      const auto result = solve_tsp(instance, options);
+      const auto result = make_tsp_engine(tsp_engine_name(algorithm, TspBackend::Cpu))->run(instance, options, {});
       tsp_test::expect_valid_tour(instance, result);
       EXPECT_NEAR(result.length, optimum, tsp_test::tolerance(instance, optimum));
       EXPECT_TRUE(result.proven_optimal);
@@ -56,8 +55,8 @@ TEST(TspExact, EveryWidthOfIntegerSums) {
       const double optimum = tsp_test::brute_force_optimum(instance);
       for (auto algorithm : {TspAlgorithm::Exhaustive, TspAlgorithm::HeldKarp}) {
         TspOptions options;
-        options.algorithm = algorithm;
-        EXPECT_EQ(solve_tsp(instance, options).length, optimum) << tsp_algorithm_name(algorithm) << " factor " << factor;
+        EXPECT_EQ(make_tsp_engine(tsp_engine_name(algorithm, TspBackend::Cpu))->run(instance, options, {}).length, optimum)
+            << tsp_algorithm_name(algorithm) << " factor " << factor;
       }
     }
   EXPECT_EQ(held_karp_entry_bytes(random_tsp_instance(9, 1, true, true)), 2u);
@@ -70,8 +69,7 @@ TEST(TspExact, TinyInstances) {
     const auto instance = random_tsp_instance(k, 5, false, true);
     for (auto algorithm : {TspAlgorithm::Exhaustive, TspAlgorithm::HeldKarp, TspAlgorithm::TwoOpt}) {
       TspOptions options;
-      options.algorithm = algorithm;
-      const auto result = solve_tsp(instance, options);
+      const auto result = make_tsp_engine(tsp_engine_name(algorithm, TspBackend::Cpu))->run(instance, options, {});
       tsp_test::expect_valid_tour(instance, result);
       EXPECT_DOUBLE_EQ(result.length, tsp_test::brute_force_optimum(instance));
     }
@@ -91,8 +89,7 @@ TEST(TspExact, HandMadeAsymmetricOptimum) {
   EXPECT_FALSE(instance.symmetric);
   for (auto algorithm : {TspAlgorithm::Exhaustive, TspAlgorithm::HeldKarp, TspAlgorithm::TwoOpt}) {
     TspOptions options;
-    options.algorithm = algorithm;
-    const auto result = solve_tsp(instance, options);
+    const auto result = make_tsp_engine(tsp_engine_name(algorithm, TspBackend::Cpu))->run(instance, options, {});
     EXPECT_EQ(result.length, 15) << tsp_algorithm_name(algorithm);
     EXPECT_EQ(result.tour, std::vector<std::int32_t>({0, 3, 1, 4, 2})) << tsp_algorithm_name(algorithm);
   }
@@ -101,9 +98,8 @@ TEST(TspExact, HandMadeAsymmetricOptimum) {
 TEST(TspExact, ExhaustiveTimeLimitGivesPartialUnprovenAnswer) {
   const auto instance = random_tsp_instance(14, tsp_test::fresh_seed(), false, true);
   TspOptions options;
-  options.algorithm = TspAlgorithm::Exhaustive;
   options.time_limit_seconds = 0.05;
-  const auto result = solve_tsp(instance, options);
+  const auto result = make_tsp_engine("brute")->run(instance, options, {});
   tsp_test::expect_valid_tour(instance, result);
   EXPECT_FALSE(result.proven_optimal);
   EXPECT_GT(result.fraction_searched, 0.0);
@@ -116,6 +112,5 @@ TEST(TspExact, CancelStopsTheSearch) {
   int reports = 0;
   JobContext job([&](double) { if (++reports == 2) cancel = true; }, &cancel);
   TspOptions options;
-  options.algorithm = TspAlgorithm::Exhaustive;
-  EXPECT_THROW(solve_tsp(instance, options, job), Cancelled);
+  EXPECT_THROW(make_tsp_engine("brute")->run(instance, options, job), Cancelled);
 }

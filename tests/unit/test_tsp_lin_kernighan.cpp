@@ -98,13 +98,11 @@ TEST(IteratedLinKernighan, NeverBelowTheOptimumAndFindsItOnSmallInstances) {
   for (const std::int32_t k : {9, 12, 15}) {
     const TspInstance instance = random_tsp_instance(k, rng(), true, true);
     TspOptions exact;
-    exact.algorithm = TspAlgorithm::HeldKarp;
-    const double optimum = solve_tsp(instance, exact).length;
+    const double optimum = make_tsp_engine("held-karp")->run(instance, exact, {}).length;
     TspOptions options;
-    options.algorithm = TspAlgorithm::TwoOpt;
     options.seed = rng();
     options.time_limit_seconds = 5;
-    const TspResult result = solve_tsp(instance, options);
+    const TspResult result = make_tsp_engine("2opt")->run(instance, options, {});
     EXPECT_GE(result.length, optimum) << "k " << k << " seed " << seed;
     EXPECT_LE(result.length, optimum * 1.03) << "k " << k << " seed " << seed;
   }

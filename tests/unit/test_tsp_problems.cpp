@@ -24,8 +24,7 @@ std::string tsplib(const std::string& name) { return test_support::shared_data_f
 
 TspResult solve(const TspInstance& instance, TspAlgorithm algorithm) {
   TspOptions options;
-  options.algorithm = algorithm;
-  return solve_tsp(instance, options);
+  return make_tsp_engine(tsp_engine_name(algorithm, TspBackend::Cpu))->run(instance, options, {});
 }
 
 }  // namespace
@@ -167,7 +166,7 @@ TEST(TspProblem, UnreachableStopMakesTheInstanceInfeasible) {
   direct.k = 3;
   direct.cost = {0, 1, 1, 1, 0, std::numeric_limits<double>::infinity(), 1, 1, 0};
   EXPECT_THROW(finish_tsp_instance(direct), TspInfeasible);
-  EXPECT_THROW(solve_tsp(direct, TspOptions{}), TspInfeasible);
+  EXPECT_THROW(make_tsp_engine("auto")->run(direct, TspOptions{}, {}), TspInfeasible);
 }
 
 TEST(TspProblem, HeldKarpOverBudgetNamesTheLargestFeasibleK) {
@@ -175,10 +174,9 @@ TEST(TspProblem, HeldKarpOverBudgetNamesTheLargestFeasibleK) {
   const auto instance = tsp_test::scaled(random_tsp_instance(20, 1, true, true), 10);
   ASSERT_EQ(held_karp_entry_bytes(instance), 4u);
   TspOptions options;
-  options.algorithm = TspAlgorithm::HeldKarp;
   options.memory_budget = 1 << 20;  // 1 MiB: 2^15 * 15 * 4 B does not fit, 2^14 * 14 * 4 B does
   try {
-    solve_tsp(instance, options);
+    make_tsp_engine("held-karp")->run(instance, options, {});
     FAIL() << "no refusal";
   } catch (const OverBudget& e) {
     const std::string message = e.what();
@@ -193,8 +191,7 @@ TEST(TspProblem, HeldKarpOverBudgetNamesTheLargestFeasibleK) {
 TEST(TspProblem, TooManyStopsForExhaustiveSearchIsRefused) {
   const auto instance = random_tsp_instance(kMaxExhaustiveStops + 1, 1, true, true);
   TspOptions options;
-  options.algorithm = TspAlgorithm::Exhaustive;
-  EXPECT_THROW(solve_tsp(instance, options), Error);
+  EXPECT_THROW(make_tsp_engine("brute")->run(instance, options, {}), Error);
 }
 
 TEST(TspProblem, BadTsplibFileGivesLineNumber) {

@@ -18,7 +18,7 @@ double allowed_seconds(double limit) { return 1.2 * limit + 0.5; }
 
 void expect_within_limit(const TspInstance& instance, TspOptions options) {
   const double start = now_seconds();
-  const TspResult result = solve_tsp(instance, options);
+  const TspResult result = make_tsp_engine("2opt")->run(instance, options, {});
   const double seconds = now_seconds() - start;
   EXPECT_LE(seconds, allowed_seconds(options.time_limit_seconds)) << "k " << instance.k << ", starts " << options.starts;
   EXPECT_NO_THROW(check_tour(instance, result.tour));
@@ -28,7 +28,6 @@ void expect_within_limit(const TspInstance& instance, TspOptions options) {
 TEST(TspTimeLimit, LargeInstanceStopsOnTime) {
   const TspInstance instance = random_tsp_instance(5000, 11, true, true);
   TspOptions options;
-  options.algorithm = TspAlgorithm::TwoOpt;
   options.time_limit_seconds = 1;
   options.threads = 2;
   options.starts = 32;  // each start's first tour alone is a pass over the whole matrix
@@ -38,7 +37,6 @@ TEST(TspTimeLimit, LargeInstanceStopsOnTime) {
 TEST(TspTimeLimit, AsymmetricInstanceStopsOnTime) {
   const TspInstance instance = random_tsp_instance(3000, 5, false, true);
   TspOptions options;
-  options.algorithm = TspAlgorithm::TwoOpt;
   options.time_limit_seconds = 0.5;
   options.threads = 2;
   options.starts = 16;
@@ -51,7 +49,7 @@ TEST(TspTimeLimit, BadLimitsAndCountsAreRefused) {
     TspOptions options;
     change(options);
     try {
-      solve_tsp(instance, options);
+      make_tsp_engine("auto")->run(instance, options, {});
       ADD_FAILURE() << "accepted; expected a message naming " << names;
     } catch (const Error& e) {
       EXPECT_NE(std::string(e.what()).find(names), std::string::npos) << e.what();

@@ -6,6 +6,14 @@
 #include "pathscope/apsp/gpu.hpp"
 
 namespace pathscope::qt {
+namespace {
+
+// "gpu-auto" where a GPU can run it, "auto" otherwise.
+std::string tour_engine() {
+  return tsp_engine_name(TspAlgorithm::Auto, gpu_info().available ? TspBackend::Gpu : TspBackend::Cpu);
+}
+
+}  // namespace
 
 Selection::Tour compute_best_tour(const GraphSession& session, const std::vector<std::int32_t>& stops,
                                   const JobContext& job) {
@@ -16,10 +24,8 @@ Selection::Tour compute_best_tour(const GraphSession& session, const std::vector
   } catch (const TspInfeasible& e) {
     throw Error(std::string("No closed tour visits all these stops: ") + e.what());
   }
-  TspOptions options;
-  options.backend = gpu_info().available ? TspBackend::Gpu : TspBackend::Cpu;
   Selection::Tour tour;
-  tour.result = solve_tsp(instance, options, job);
+  tour.result = make_tsp_engine(tour_engine())->run(instance, TspOptions{}, job);
   tour.legs = expand_tour(g, instance, tour.result.tour);
   for (auto i : tour.result.tour) tour.stops.push_back(stops[static_cast<std::size_t>(i)]);
   // The walk lists each leg's nodes without the node it ends at; the next leg starts there,
@@ -48,10 +54,8 @@ Selection::Tour compute_tour_through_all(const GraphSession& session, const JobC
   TspInstance instance = tsp_instance_from_tsplib(session.spec);
   if (instance.k != g.n) throw Error(session.spec + ": the instance has " + std::to_string(instance.k) +
                                      " cities, the graph " + std::to_string(g.n) + " nodes");
-  TspOptions options;
-  options.backend = gpu_info().available ? TspBackend::Gpu : TspBackend::Cpu;
   Selection::Tour tour;
-  tour.result = solve_tsp(instance, options, job);
+  tour.result = make_tsp_engine(tour_engine())->run(instance, TspOptions{}, job);
   // City i is graph node i (tsplib_to_graph keeps the file's order); every leg is the direct arc.
   for (auto i : tour.result.tour) tour.stops.push_back(i);
   Path& walk = tour.walk;

@@ -1,5 +1,6 @@
+// The closure family's registry: the CPU engines, "auto", and the "gpu" name the CUDA back end
+// takes over while the program starts; every engine made here gets the self-loops added.
 #include "closure/closure_engines.hpp"
-#include "pathscope/closure/gpu_closure.hpp"
 
 namespace pathscope {
 namespace {
@@ -18,7 +19,19 @@ constexpr double kGpuDenseDegree = 6;
 // about (arcs between components) * (components / 64) word operations.
 constexpr double kSparseDegree = 32;
 
-std::unique_ptr<ClosureEngine> make_loop_free_engine(std::string_view name);
+// The registry holds the engines as they compute, without the self-loops.
+std::unique_ptr<ClosureEngine> make_loop_free_engine(std::string_view name) { return closure_engines().make(name); }
+
+// What "gpu" is in a program without the CUDA back end: listed, and saying why it cannot run.
+class MissingGpuClosureEngine final : public ClosureEngine {
+ public:
+  std::string name() const override { return "gpu"; }
+  std::string description() const override { return "GPU bit-packed closure (unavailable in this build)"; }
+  std::string unavailable_reason() const override { return no_gpu_backend_reason(); }
+  ClosureResult run(const Graph&, const ClosureOptions&, const JobContext&) const override {
+    throw Error("gpu: " + no_gpu_backend_reason());
+  }
+};
 
 // Self-loops are kept off the arcs the engines read (Graph::self_loops), and a loop adds
 // exactly one pair to R+: its node reaches itself. Every engine's result, CPU and GPU alike,
@@ -51,20 +64,24 @@ class AutoClosureEngine final : public ClosureEngine {
   }
 };
 
-std::unique_ptr<ClosureEngine> make_loop_free_engine(std::string_view name) {
-  if (name == "textbook") return detail::make_textbook_closure_engine();
-  if (name == "bitset") return detail::make_bitset_closure_engine();
-  if (name == "scc") return detail::make_scc_closure_engine();
-  if (name == "gpu") return make_gpu_closure_engine();
-  if (name == "auto") return std::make_unique<AutoClosureEngine>();
-  std::string known;
-  for (const auto& n : closure_engine_names()) known += (known.empty() ? "" : ", ") + n;
-  throw Error("unknown closure engine '" + std::string(name) + "' (known: " + known + ")");
+EngineRegistry<ClosureEngine> make_registry() {
+  EngineRegistry<ClosureEngine> registry("closure engine");
+  registry.add("textbook", detail::make_textbook_closure_engine);
+  registry.add("bitset", detail::make_bitset_closure_engine);
+  registry.add("scc", detail::make_scc_closure_engine);
+  registry.add("gpu", [] { return std::make_unique<MissingGpuClosureEngine>(); });
+  registry.add("auto", [] { return std::make_unique<AutoClosureEngine>(); });
+  return registry;
 }
 
 }  // namespace
 
-std::vector<std::string> closure_engine_names() { return {"textbook", "bitset", "scc", "gpu", "auto"}; }
+EngineRegistry<ClosureEngine>& closure_engines() {
+  static EngineRegistry<ClosureEngine> registry = make_registry();
+  return registry;
+}
+
+std::vector<std::string> closure_engine_names() { return closure_engines().names(); }
 
 std::unique_ptr<ClosureEngine> make_closure_engine(std::string_view name) {
   return std::make_unique<SelfLoopsAdded>(make_loop_free_engine(name));
@@ -73,7 +90,7 @@ std::unique_ptr<ClosureEngine> make_closure_engine(std::string_view name) {
 std::string auto_closure_choice(const Graph& g) {
   const double degree = g.n > 0 ? static_cast<double>(g.arc_count()) / g.n : 0;
   const bool large = g.n >= kGpuMinNodes || (g.n >= kGpuMinNodesDense && degree >= kGpuDenseDegree);
-  if (large && make_gpu_closure_engine()->unavailable_reason().empty()) return "gpu";
+  if (large && make_loop_free_engine("gpu")->available()) return "gpu";
   return degree <= kSparseDegree ? "scc" : "bitset";
 }
 

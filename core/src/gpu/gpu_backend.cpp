@@ -1,26 +1,26 @@
-// Where the CUDA back end's table lives once installed (see detail/gpu_backend.hpp).
+// The device answers of the CUDA back end once installed (see detail/gpu_backend.hpp), and
+// what a program without it answers.
 #include "pathscope/gpu/detail/gpu_backend.hpp"
+#include "pathscope/runtime/engine_registry.hpp"
 
-namespace pathscope::detail {
+namespace pathscope {
 namespace {
 
 // Constant-initialised, so it is already null when the back end's registration runs, in
 // whatever order the program's static initialisers go.
-constinit const GpuBackend* installed = nullptr;
+constinit const detail::GpuDevice* installed = nullptr;
 
 }  // namespace
 
-void install_gpu_backend(const GpuBackend& backend) { installed = &backend; }
+void detail::install_gpu_device(const GpuDevice& device) { installed = &device; }
 
-const GpuBackend* gpu_backend() { return installed; }
-
-std::string no_gpu_backend_reason() {
-#if PATHSCOPE_CUDA_CONFIGURED
-  // The build has the back end, but this program links pathscope_core alone.
-  return "this program was linked without pathscope's CUDA back end (link the `pathscope` target)";
-#else
-  return "this build of pathscope has no CUDA support (nvcc was not found when it was configured)";
-#endif
+GpuInfo gpu_info() {
+  if (installed) return installed->info();
+  GpuInfo info;
+  info.reason = no_gpu_backend_reason();
+  return info;
 }
 
-}  // namespace pathscope::detail
+double gpu_minplus_peak(DistType dist) { return installed ? installed->minplus_peak(dist) : 0; }
+
+}  // namespace pathscope

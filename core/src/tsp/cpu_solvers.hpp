@@ -1,5 +1,5 @@
 #pragma once
-// The CPU tour solvers behind solve_tsp().
+// The CPU tour solvers behind the registry's "brute", "held-karp" and "2opt" (tsp_engines.cpp).
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -19,9 +19,8 @@ std::vector<std::int32_t> nearest_neighbour_tour(const TspInstance& instance, st
 std::vector<std::int32_t> nearest_neighbour_tour(const TspInstance& instance, std::int32_t first,
                                                  const std::function<bool()>& stop);
 
-// Multi-start local search; `start_tour`, if not empty, is the first start (the GPU's result).
-TspResult local_search_cpu(const TspInstance& instance, const TspOptions& options, const JobContext& job,
-                           const std::vector<std::int32_t>& start_tour = {});
+// Multi-start local search; options.start_tour, if not empty, is the first start.
+TspResult local_search_cpu(const TspInstance& instance, const TspOptions& options, const JobContext& job);
 
 // What the iterated searches need from the caller: shared neighbour lists, the stop test (time
 // limit and cancel), the kick budget and where progress goes (kicks done so far).

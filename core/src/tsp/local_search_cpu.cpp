@@ -81,8 +81,7 @@ std::vector<std::int32_t> nearest_neighbour_tour(const TspInstance& instance, st
   return rotate_to_stop0(std::move(tour));
 }
 
-TspResult local_search_cpu(const TspInstance& instance, const TspOptions& options, const JobContext& job,
-                           const std::vector<std::int32_t>& start_tour) {
+TspResult local_search_cpu(const TspInstance& instance, const TspOptions& options, const JobContext& job) {
   const double start = now_seconds();
   const int threads = effective_threads(options);
   const int starts = options.starts > 0 ? options.starts : threads;
@@ -109,7 +108,7 @@ TspResult local_search_cpu(const TspInstance& instance, const TspOptions& option
     setup.kicks_per_thread = options.kicks >= 0 ? options.kicks : std::numeric_limits<std::int64_t>::max() / 4096;
     setup.stall_kicks = default_stall_kicks(instance.k);
     setup.time_limit_seconds = deadline - start;
-    setup.start_tour = start_tour;
+    setup.start_tour = options.start_tour;
     setup.stop = should_stop;
     const double time_limit = deadline - start;
     setup.report = [&](double) { job.report(std::min(1.0, (now_seconds() - start) / time_limit)); };
@@ -137,7 +136,7 @@ TspResult local_search_cpu(const TspInstance& instance, const TspOptions& option
     if (s > 0 && should_stop()) continue;
     std::mt19937_64 rng(options.seed * 1000003ULL + static_cast<std::uint64_t>(s));
     std::vector<std::int32_t> tour;
-    if (s == 0 && !start_tour.empty()) tour = start_tour;
+    if (s == 0 && !options.start_tour.empty()) tour = options.start_tour;
     else tour = nearest_neighbour_tour(instance, s == 0 ? 0 : static_cast<std::int32_t>(rng() % instance.k), should_stop);
     LocalSearch search(instance, neighbours, epsilon);
     search.set_tour(tour);

@@ -179,6 +179,10 @@ TspAlgorithm parse_tsp_algorithm(const std::string& word) {
 
 const char* tsp_backend_name(TspBackend b) { return b == TspBackend::Gpu ? "gpu" : "cpu"; }
 
+std::string tsp_engine_name(TspAlgorithm algorithm, TspBackend backend) {
+  return std::string(backend == TspBackend::Gpu ? "gpu-" : "") + tsp_algorithm_name(algorithm);
+}
+
 TspBackend parse_tsp_backend(const std::string& word) {
   if (word == "cpu") return TspBackend::Cpu;
   if (word == "gpu") return TspBackend::Gpu;

@@ -5,6 +5,7 @@
 #include "apsp/gpu_runs.hpp"
 #include "apsp/launch.cuh"
 #include "common/host_transfer.hpp"
+#include "common/staging.hpp"
 #include "common/run_trace.hpp"
 
 namespace pathscope::gpu {

@@ -15,31 +15,13 @@
 #include "apsp/gpu_runs.hpp"
 #include "apsp/launch.cuh"
 #include "common/host_transfer.hpp"
+#include "common/pinned_memory.hpp"
 #include "pathscope/runtime/memory_budget.hpp"
 
 namespace pathscope::gpu {
 namespace {
 
 constexpr int kSlabStreams = 3;
-
-// Pins the result vector for the run, unpinning it (after the device is idle) on every exit.
-class HostRegistration {
- public:
-  HostRegistration(void* p, std::size_t bytes) : p_(p) {
-    if (bytes) CUDA_CHECK(cudaHostRegister(p, bytes, cudaHostRegisterDefault));
-    else p_ = nullptr;
-  }
-  ~HostRegistration() {
-    if (!p_) return;
-    cudaDeviceSynchronize();
-    cudaHostUnregister(p_);
-  }
-  HostRegistration(const HostRegistration&) = delete;
-  HostRegistration& operator=(const HostRegistration&) = delete;
-
- private:
-  void* p_;
-};
 
 template <class D>
 struct OutOfCorePlan {

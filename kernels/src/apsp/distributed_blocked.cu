@@ -24,10 +24,10 @@
 #include "apsp/distributed_grid.hpp"
 #include "apsp/gpu_runs.hpp"
 #include "apsp/launch.cuh"
-#include "common/block_download.hpp"
 #include "common/communicator.hpp"
 #include "common/host_transfer.hpp"
 #include "common/run_trace.hpp"
+#include "common/staging.hpp"
 #include "pathscope/runtime/memory_budget.hpp"
 
 namespace pathscope::gpu {

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "common/host_transfer.hpp"
+#include "common/staging.hpp"
 #include "pathscope/apsp/apsp.hpp"
 #include "pathscope/apsp/matrix_sink.hpp"
 #include "pathscope/graph/graph.hpp"

@@ -6,6 +6,7 @@
 #include "apsp/gpu_runs.hpp"
 #include "apsp/launch.cuh"
 #include "common/host_transfer.hpp"
+#include "common/staging.hpp"
 
 namespace pathscope::gpu {
 

@@ -15,6 +15,7 @@
 #include "common/entry_points.hpp"
 #include "common/host_transfer.hpp"
 #include "common/run_trace.hpp"
+#include "common/staging.hpp"
 #include "pathscope/closure/detail/strong_components.hpp"
 #include "pathscope/runtime/memory_budget.hpp"
 

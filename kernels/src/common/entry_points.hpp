@@ -1,6 +1,7 @@
 #pragma once
-// What each family of the CUDA back end gives the core's back-end table
-// (common/install_backend.cpp); the core reaches them only through that table. No CUDA types.
+// What each family of the CUDA back end gives the core: the engines that
+// common/install_backend.cpp registers in the families' registries, and the device's min-plus
+// rate. The core reaches them only by name through its registries. No CUDA types.
 #include <cstdint>
 #include <memory>
 #include <string_view>
@@ -22,9 +23,18 @@ double minplus_peak(DistType dist);
 std::unique_ptr<ClosureEngine> make_closure_engine();
 // correlate/correlate_gpu_engine.cpp
 std::unique_ptr<CorrelationEngine> make_correlation_engine();
-// tsp/: what gpu_tsp.hpp promises, one file each.
+// tsp/tsp_engines.cpp: "gpu-brute", "gpu-held-karp", "gpu-2opt-descent".
+std::unique_ptr<TspEngine> make_exhaustive_tsp_engine();
+std::unique_ptr<TspEngine> make_held_karp_tsp_engine();
+std::unique_ptr<TspEngine> make_two_opt_descent_engine();
+
+// The searches behind them, one file each in tsp/. The core's checks (make_tsp_engine) run
+// before them.
 TspResult tsp_exhaustive(const TspInstance& instance, const TspOptions& options, const JobContext& job);
 TspResult tsp_held_karp(const TspInstance& instance, const TspOptions& options, const JobContext& job);
+// Best-improvement 2-opt from `tour` down to a 2-opt local optimum: each step evaluates all
+// i < j reversals at once on the device and applies the best. The result is never longer.
+// Adds its time to *timing (kernels to compute_seconds, copies to transfer_seconds).
 std::vector<std::int32_t> two_opt_descent(const TspInstance& instance, std::vector<std::int32_t> tour, Timing* timing,
                                           const JobContext& job);
 

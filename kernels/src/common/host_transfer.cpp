@@ -15,33 +15,8 @@
 #include <omp.h>
 #endif
 
-#include "common/cuda_check.hpp"
-
 namespace pathscope::gpu {
 namespace {
-
-constexpr std::size_t kStagingBytes = std::size_t{64} << 20;
-
-// Pinned memory is slow to allocate (it is locked page by page), so the two staging buffers
-// are taken once per process and reused by every run; the mutex serialises runs that overlap.
-struct Staging {
-  std::mutex mutex;
-  void* buffer[2] = {nullptr, nullptr};
-  cudaEvent_t ready[2] = {nullptr, nullptr};
-
-  void ensure() {
-    if (buffer[0]) return;
-    for (int i = 0; i < 2; ++i) {
-      CUDA_CHECK(cudaHostAlloc(&buffer[i], kStagingBytes, cudaHostAllocDefault));
-      CUDA_CHECK(cudaEventCreateWithFlags(&ready[i], cudaEventDisableTiming));
-    }
-  }
-};
-
-Staging& staging() {
-  static Staging* s = new Staging;  // never destroyed: the CUDA runtime may be gone at exit
-  return *s;
-}
 
 // One long-lived thread taking tasks in order; never destroyed, like the staging buffers.
 class HostWorker {
@@ -103,52 +78,6 @@ void parallel_copy(void* dst, const void* src, std::size_t bytes) {
   }
 }
 
-void download_rows(const void* device, std::size_t device_pitch, std::size_t rows, std::size_t row_bytes,
-                   const TakeRows& take, cudaStream_t stream) {
-  if (rows == 0 || row_bytes == 0) return;
-  Staging& s = staging();
-  std::lock_guard<std::mutex> lock(s.mutex);
-  s.ensure();
-  // At least eight chunks when the matrix allows it, so that the copy of one chunk out of
-  // staging overlaps the DMA of the next; under 512 KB a chunk's fixed costs (a copy call, an
-  // event, a parallel fork) outweigh what the overlap gains.
-  const std::size_t max_rows = std::max<std::size_t>(1, kStagingBytes / row_bytes);
-  const std::size_t min_rows = std::max<std::size_t>(1, (std::size_t{512} << 10) / row_bytes);
-  const std::size_t rows_per_chunk = std::min(max_rows, std::max(min_rows, (rows + 7) / 8));
-  const std::size_t chunks = (rows + rows_per_chunk - 1) / rows_per_chunk;
-  auto issue = [&](std::size_t chunk) {
-    const std::size_t r0 = chunk * rows_per_chunk, count = std::min(rows_per_chunk, rows - r0);
-    const int slot = static_cast<int>(chunk % 2);
-    CUDA_CHECK(cudaMemcpy2DAsync(s.buffer[slot], row_bytes, static_cast<const char*>(device) + r0 * device_pitch,
-                                 device_pitch, row_bytes, count, cudaMemcpyDeviceToHost, stream));
-    CUDA_CHECK(cudaEventRecord(s.ready[slot], stream));
-  };
-  issue(0);
-  for (std::size_t chunk = 0; chunk < chunks; ++chunk) {
-    if (chunk + 1 < chunks) issue(chunk + 1);
-    const int slot = static_cast<int>(chunk % 2);
-    CUDA_CHECK(cudaEventSynchronize(s.ready[slot]));
-    const std::size_t r0 = chunk * rows_per_chunk, count = std::min(rows_per_chunk, rows - r0);
-    try {
-      take(r0, count, s.buffer[slot]);
-    } catch (...) {
-      // The next chunk is still landing in the other buffer: the next run must not find it there.
-      cudaStreamSynchronize(stream);
-      throw;
-    }
-  }
-}
-
-void download_rows(const void* device, std::size_t device_pitch, std::size_t rows, std::size_t row_bytes,
-                   void* host, cudaStream_t stream) {
-  download_rows(
-      device, device_pitch, rows, row_bytes,
-      [&](std::size_t r0, std::size_t count, const void* staged) {
-        parallel_copy(static_cast<char*>(host) + r0 * row_bytes, staged, count * row_bytes);
-      },
-      stream);
-}
-
 #ifndef MADV_POPULATE_WRITE
 #define MADV_POPULATE_WRITE 23  // Linux 5.14; older kernels answer EINVAL and nothing changes
 #endif
@@ -191,41 +120,5 @@ template void resize_for_result(std::vector<std::int32_t>&, std::size_t, bool);
 template void resize_for_result(std::vector<float>&, std::size_t, bool);
 template void resize_for_result(std::vector<std::uint16_t>&, std::size_t, bool);
 template void resize_for_result(std::vector<std::uint64_t>&, std::size_t, bool);
-
-
-PinnedHostBuffer::PinnedHostBuffer(std::size_t bytes) : bytes_(bytes) {
-  if (bytes == 0) return;
-  void* p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-  if (p == MAP_FAILED) throw std::bad_alloc();
-  data_ = p;
-  madvise(p, bytes, MADV_HUGEPAGE);  // advice only
-  // cudaHostRegister faults every page in on one driver thread; faulting them in here from all
-  // cores first leaves it only the pinning (docs/gpu.md, whole-brain table).
-  constexpr std::size_t kSlice = std::size_t{64} << 20;
-  const std::int64_t slices = static_cast<std::int64_t>((bytes + kSlice - 1) / kSlice);
-#pragma omp parallel for schedule(dynamic, 1)
-  for (std::int64_t i = 0; i < slices; ++i) {
-    char* from = static_cast<char*>(p) + static_cast<std::size_t>(i) * kSlice;
-    const std::size_t length = std::min(kSlice, bytes - static_cast<std::size_t>(i) * kSlice);
-    if (madvise(from, length, MADV_POPULATE_WRITE) != 0)
-      for (std::size_t b = 0; b < length; b += 4096) from[b] = 0;  // kernels before 5.14
-  }
-  const cudaError_t rc = cudaHostRegister(p, bytes, cudaHostRegisterDefault);
-  if (rc != cudaSuccess) {
-    munmap(p, bytes);
-    data_ = nullptr;
-    CUDA_CHECK(rc);
-  }
-  registered_ = true;
-}
-
-PinnedHostBuffer::~PinnedHostBuffer() {
-  if (!data_) return;
-  if (registered_) {
-    cudaDeviceSynchronize();  // no copy may still be using it
-    cudaHostUnregister(data_);
-  }
-  munmap(data_, bytes_);
-}
 
 }  // namespace pathscope::gpu

@@ -1,9 +1,7 @@
 #pragma once
-// Moving finished matrices from the device into the result's std::vectors, which are ordinary
-// (pageable) memory: rows go through two pinned staging buffers, the next chunk's copy
-// overlapping the parallel memcpy of the last one.
-#include <cuda_runtime.h>
-
+// The host's side of a GPU run: result vectors sized (and their pages faulted in) on the one
+// host worker thread while the device computes, and copies with all cores. How rows get off
+// the device is staging.hpp.
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -13,35 +11,6 @@
 #include "pathscope/runtime/job.hpp"
 
 namespace pathscope::gpu {
-
-// Copies `rows` rows of `row_bytes` each from device memory with pitch `device_pitch` into
-// dense host memory. Blocks until done.
-void download_rows(const void* device, std::size_t device_pitch, std::size_t rows, std::size_t row_bytes,
-                   void* host, cudaStream_t stream);
-
-// The same copy, each chunk of rows handed to `take` (first row, row count, the rows dense in
-// pinned staging) while the next chunk's copy runs: for results that go to a MatrixSink
-// instead of host memory. What `take` throws ends the copy, with the device idle.
-using TakeRows = std::function<void(std::size_t row0, std::size_t rows, const void* staged)>;
-void download_rows(const void* device, std::size_t device_pitch, std::size_t rows, std::size_t row_bytes,
-                   const TakeRows& take, cudaStream_t stream);
-
-// Host memory for a matrix that the device streams through (out-of-core), pinned: anonymous
-// pages, huge where the kernel gives them, faulted in by all cores before pinning, and never
-// zero-filled (every cell is written before it is read).
-class PinnedHostBuffer {
- public:
-  explicit PinnedHostBuffer(std::size_t bytes);
-  ~PinnedHostBuffer();
-  PinnedHostBuffer(const PinnedHostBuffer&) = delete;
-  PinnedHostBuffer& operator=(const PinnedHostBuffer&) = delete;
-  void* data() const { return data_; }
-
- private:
-  void* data_ = nullptr;
-  std::size_t bytes_ = 0;
-  bool registered_ = false;
-};
 
 // Resizes `v` to `count` elements, asking the kernel for huge pages first: the zero fill of a
 // large result is mostly page faults, and huge pages make far fewer of them. Pages are

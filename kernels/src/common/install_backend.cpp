@@ -1,4 +1,5 @@
-// Hands the core this library's GPU engines and device answers while the program starts.
+// Registers this library's GPU engines in the core's family registries, under the names the
+// core holds for them, and hands the core its device answers, while the program starts.
 // The umbrella target `pathscope` links this library whole (WHOLE_ARCHIVE), so this object,
 // which nothing references by name, is never left out of a static link.
 #include "common/device.hpp"
@@ -8,18 +9,21 @@
 namespace pathscope::gpu {
 namespace {
 
-constexpr detail::GpuBackend kCudaBackend{
-    .info = device_info,
-    .make_apsp_engine = make_apsp_engine,
-    .minplus_peak = minplus_peak,
-    .make_closure_engine = make_closure_engine,
-    .make_correlation_engine = make_correlation_engine,
-    .tsp_exhaustive = tsp_exhaustive,
-    .tsp_held_karp = tsp_held_karp,
-    .two_opt_descent = two_opt_descent,
-};
+constexpr detail::GpuDevice kCudaDevice{.info = device_info, .minplus_peak = minplus_peak};
 
-const bool installed = (detail::install_gpu_backend(kCudaBackend), true);
+bool install() {
+  for (const char* name : {"gpu-naive", "gpu-blocked"})
+    apsp_engines().add(name, [name] { return make_apsp_engine(name); });
+  closure_engines().add("gpu", make_closure_engine);
+  correlation_engines().add("gpu", make_correlation_engine);
+  tsp_engines().add("gpu-brute", make_exhaustive_tsp_engine);
+  tsp_engines().add("gpu-held-karp", make_held_karp_tsp_engine);
+  tsp_engines().add("gpu-2opt-descent", make_two_opt_descent_engine);
+  detail::install_gpu_device(kCudaDevice);
+  return true;
+}
+
+const bool installed = install();
 
 }  // namespace
 }  // namespace pathscope::gpu

@@ -8,9 +8,7 @@
 #include "pathscope/apsp/apsp.hpp"
 #include "pathscope/apsp/gpu.hpp"
 #include "pathscope/closure/closure.hpp"
-#include "pathscope/closure/gpu_closure.hpp"
 #include "pathscope/correlate/correlate.hpp"
-#include "pathscope/correlate/gpu_correlate.hpp"
 #include "pathscope/io/load_report.hpp"
 #include "pathscope/io/measurement_table.hpp"
 #include "pathscope/io/random_graph.hpp"
@@ -30,15 +28,12 @@ void warm_up_gpu_engines() {
       spec.degree = 4;
       const Graph g = generate_random_graph(spec, report);
       for (const char* engine : {"gpu-blocked", "gpu-naive"}) make_apsp_engine(engine)->run(g, ApspOptions{}, {});
-      make_gpu_closure_engine()->run(g, ClosureOptions{}, {});
-      TspOptions tsp;
-      tsp.algorithm = TspAlgorithm::HeldKarp;
-      tsp.backend = TspBackend::Gpu;
-      solve_tsp(random_tsp_instance(8, 1, true, true), tsp, {});
+      make_closure_engine("gpu")->run(g, ClosureOptions{}, {});
+      make_tsp_engine("gpu-held-karp")->run(random_tsp_instance(8, 1, true, true), TspOptions{}, {});
       CorrelateOptions correlate;
       correlate.min_abs_rho = 0.9;
       correlate.count_only = true;
-      make_gpu_correlation_engine()->run(*open_table("random-table:rows=200,cols=12,seed=1"), correlate, nullptr, {});
+      make_correlation_engine("gpu")->run(*open_table("random-table:rows=200,cols=12,seed=1"), correlate, nullptr, {});
     } catch (const std::exception&) {
       // A lane that cannot run says why when the race starts; the warm-up has nothing to add.
     }

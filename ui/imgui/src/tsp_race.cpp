@@ -6,24 +6,20 @@
 #include <numeric>
 #include <random>
 
-#include "pathscope/tsp/gpu_tsp.hpp"
 #include "pathscope/tsp/tsp.hpp"
 #include "pathscope_demo/race.hpp"
 
 namespace pathscope::demo {
 namespace {
 
-std::unique_ptr<Lane> make_lane(const std::string& title, const std::string& engine, std::string reason,
-                                TspBackend backend, std::shared_ptr<const Graph> graph,
-                                std::shared_ptr<const TspInstance> instance) {
+std::unique_ptr<Lane> make_lane(const std::string& title, const std::string& engine_name,
+                                std::shared_ptr<const Graph> graph, std::shared_ptr<const TspInstance> instance) {
+  std::shared_ptr<const TspEngine> engine = make_tsp_engine(engine_name);
   const double k = instance->k;
   // Held-Karp's transitions: every subset of the k-1 other stops, every last stop, every next one.
   const double work = std::ldexp(1.0, instance->k - 1) * (k - 1) * (k - 1);
-  auto job = [graph, instance, backend](const JobContext& ctx) {
-    TspOptions options;
-    options.algorithm = TspAlgorithm::HeldKarp;
-    options.backend = backend;
-    const TspResult result = solve_tsp(*instance, options, ctx);
+  auto job = [graph, instance, engine](const JobContext& ctx) {
+    const TspResult result = engine->run(*instance, TspOptions{}, ctx);
     LaneOutcome out;
     out.timing = result.timing;
     char length[40];
@@ -38,7 +34,7 @@ std::unique_ptr<Lane> make_lane(const std::string& title, const std::string& eng
     out.value = result.length;
     return out;
   };
-  return std::make_unique<Lane>(title, engine, std::move(reason), work, job);
+  return std::make_unique<Lane>(title, engine_name, engine->unavailable_reason(), work, job);
 }
 
 }  // namespace
@@ -63,8 +59,8 @@ std::unique_ptr<Race> make_tsp_race(std::shared_ptr<const Graph> graph, const st
   race->dist_type = instance->integer_costs ? "integer" : "double";
   race->stops = stops;
   race->question = {stops.front(), stops.front()};
-  race->lanes.push_back(make_lane("CPU", "held-karp", "", TspBackend::Cpu, graph, instance));
-  race->lanes.push_back(make_lane("GPU", "gpu-held-karp", gpu_tsp_unavailable_reason(), TspBackend::Gpu, graph, instance));
+  race->lanes.push_back(make_lane("CPU", "held-karp", graph, instance));
+  race->lanes.push_back(make_lane("GPU", "gpu-held-karp", graph, instance));
   return race;
 }
 

@@ -9,6 +9,7 @@
 #include "pathscope/graph/distance.hpp"
 #include "pathscope/graph/graph.hpp"
 #include "pathscope/runtime/engine.hpp"
+#include "pathscope/runtime/engine_registry.hpp"
 #include "pathscope/runtime/error.hpp"
 #include "pathscope/runtime/job.hpp"
 
@@ -65,7 +66,10 @@ class NegativeCycle : public Error {
   std::int32_t node_;
 };
 
-// "textbook", "blocked", "sparse", "auto" (CPU) and "gpu-naive", "gpu-blocked" (GPU).
+// The family's registry: "textbook", "blocked", "sparse", "auto" (CPU) and "gpu-naive",
+// "gpu-blocked" (GPU: blocked Floyd-Warshall on the device, out of core when the matrix does
+// not fit, over several GPUs with --gpus; "gpu-naive" one launch per pivot).
+EngineRegistry<ApspEngine>& apsp_engines();
 std::vector<std::string> apsp_engine_names();
 // Throws Error for an unknown name; GPU engines exist even without a GPU (see unavailable_reason).
 std::unique_ptr<ApspEngine> make_apsp_engine(std::string_view name);

@@ -1,9 +1,9 @@
 #pragma once
-// What the core knows of the GPU back end. core/src/gpu/ forwards these to the CUDA back end
+// What the core knows of the GPU device. core/src/gpu/ forwards these to the CUDA back end
 // (kernels/) when the program has one, and otherwise says the build has no CUDA; no CUDA types
-// here.
+// here. The GPU engines are reached by name, like every engine (apsp_engines() and the other
+// families' registries).
 #include <cstdint>
-#include <memory>
 #include <string>
 #include <string_view>
 
@@ -26,10 +26,6 @@ struct GpuInfo {
 };
 
 GpuInfo gpu_info();
-
-// The GPU all-pairs engines ("gpu-naive", "gpu-blocked"); nullptr for other names.
-// make_apsp_engine() forwards "gpu-*" names here.
-std::unique_ptr<ApspEngine> make_gpu_apsp_engine(std::string_view name);
 
 // The device's measured min-plus rate in updates/s for this distance type (a short
 // microkernel, run once and remembered); 0 when there is no device or no kernel of that type.

@@ -14,6 +14,7 @@
 
 #include "pathscope/graph/graph.hpp"
 #include "pathscope/runtime/engine.hpp"
+#include "pathscope/runtime/engine_registry.hpp"
 #include "pathscope/runtime/error.hpp"
 #include "pathscope/runtime/job.hpp"
 
@@ -71,7 +72,11 @@ class ClosureEngine : public Engine {
   virtual ClosureResult run(const Graph& g, const ClosureOptions& options, const JobContext& job) const = 0;
 };
 
-// "textbook", "bitset", "scc", "gpu", "auto".
+// The family's registry: "textbook", "bitset", "scc", "gpu", "auto". "gpu" is word-parallel
+// Warshall in one thread block for n <= 256, the blocked three-phase boolean product above
+// that. The registry holds the engines as they compute, reading the arcs only: create engines
+// with make_closure_engine, which adds the self-loops.
+EngineRegistry<ClosureEngine>& closure_engines();
 std::vector<std::string> closure_engine_names();
 // Throws Error for an unknown name; "gpu" exists without a GPU (see unavailable_reason).
 // Every engine it returns sets the diagonal bit of each node with a self-loop

@@ -15,6 +15,7 @@
 #include "pathscope/graph/graph.hpp"
 #include "pathscope/io/measurement_table.hpp"
 #include "pathscope/runtime/engine.hpp"
+#include "pathscope/runtime/engine_registry.hpp"
 #include "pathscope/runtime/job.hpp"
 
 namespace pathscope {
@@ -152,8 +153,13 @@ class CorrelationEngine : public Engine {
                               const JobContext& job) = 0;
 };
 
-// "cpu" (ranks once, blocked products, all threads), "cpu-rerank" (the baseline: both rows
-// ranked again for every pair), "gpu". Throws Error for other names.
+// The family's registry: "cpu" (ranks once, blocked products, all threads), "gpu" (ranks on
+// the device, int8 tensor-core tiles for Spearman with at most 127 columns, float otherwise;
+// survivors compacted on the device and copied back while the next band runs), "cpu-rerank"
+// (the baseline: both rows ranked again for every pair).
+EngineRegistry<CorrelationEngine>& correlation_engines();
+std::vector<std::string> correlation_engine_names();
+// Throws Error for other names.
 std::unique_ptr<CorrelationEngine> make_correlation_engine(const std::string& name);
 
 }  // namespace pathscope

@@ -3,13 +3,16 @@
 // Stops come from a TSPLIB file or from nodes of a loaded graph (costs = shortest-path
 // distances); the solvers never see which, they see only the k x k cost matrix.
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "pathscope/graph/graph.hpp"
 #include "pathscope/paths/path.hpp"
 #include "pathscope/runtime/engine.hpp"
+#include "pathscope/runtime/engine_registry.hpp"
 #include "pathscope/runtime/error.hpp"
 #include "pathscope/runtime/job.hpp"
 
@@ -73,6 +76,8 @@ TspInstance random_tsp_instance(std::int32_t k, std::uint64_t seed, bool symmetr
 // Throws OverBudget when a k x k matrix of doubles does not fit effective_memory_budget().
 void require_cost_matrix_fits(std::int64_t k, const EngineResources& resources, const std::string& name);
 
+// The kinds of search, and the back ends, as people choose them (--algo and --backend, Python's
+// algorithm= and backend=); tsp_engine_name() turns a choice into an engine's name.
 enum class TspAlgorithm { Auto, Exhaustive, HeldKarp, TwoOpt };
 enum class TspBackend { Cpu, Gpu };
 
@@ -80,10 +85,10 @@ const char* tsp_algorithm_name(TspAlgorithm a);   // "auto", "brute", "held-karp
 TspAlgorithm parse_tsp_algorithm(const std::string& word);  // also accepts "exhaustive"
 const char* tsp_backend_name(TspBackend b);       // "cpu", "gpu"
 TspBackend parse_tsp_backend(const std::string& word);
+// The registry's name for an algorithm on a back end: "held-karp", "gpu-held-karp", "gpu-auto".
+std::string tsp_engine_name(TspAlgorithm algorithm, TspBackend backend);
 
 struct TspOptions : EngineResources {  // memory_budget: Held-Karp's table
-  TspAlgorithm algorithm = TspAlgorithm::Auto;
-  TspBackend backend = TspBackend::Cpu;
   std::uint64_t seed = 1;           // 2-opt: start cities and kicks
   // Exhaustive: stop after this many seconds with the best tour so far (not proven optimal).
   // 2-opt: return the best tour found by then, whatever phase the search is in (the
@@ -92,6 +97,9 @@ struct TspOptions : EngineResources {  // memory_budget: Held-Karp's table
   // 2-opt: perturbation rounds ("kicks") after the first local optimum; -1 = by k.
   std::int64_t kicks = -1;
   int starts = 0;                   // 2-opt: independent starts; 0 = one per thread
+  // 2-opt: the tour of the first start (each stop once, from stop 0); empty: a nearest-neighbour
+  // tour. How "gpu-2opt" hands its device descent on to the CPU's kicks.
+  std::vector<std::int32_t> start_tour;
 };
 
 // The most a run may ask for: beyond these a value is a slip of the keyboard, not a wish (a
@@ -101,7 +109,8 @@ inline constexpr std::int64_t kMaxTspKicks = 1'000'000'000;
 inline constexpr int kMaxTspStarts = 1024;
 // Throws Error naming the option for a time limit that is NaN, negative or above
 // kMaxTspSeconds, kicks below -1 or above kMaxTspKicks, starts outside 0..kMaxTspStarts, and
-// what validate_resources() refuses. solve_tsp() calls it; front ends may call it early.
+// what validate_resources() refuses. Every engine of make_tsp_engine() calls it; front ends may
+// call it early.
 void validate_tsp_options(const TspOptions& options);
 
 struct TspResult {
@@ -115,14 +124,29 @@ struct TspResult {
   std::optional<double> gap_percent;  // 100 * (length - optimum) / optimum, when one is known
 };
 
-// What Auto picks: exhaustive up to 10 stops, Held-Karp while it fits the budget
-// (and k <= 24 on the CPU), 2-opt beyond.
-TspAlgorithm auto_tsp_algorithm(const TspInstance& instance, const TspOptions& options);
+class TspEngine : public Engine {
+ public:
+  // Throws TspInfeasible, OverBudget (Held-Karp too large, naming the largest k that fits),
+  // Cancelled, or Error (k too large for exhaustive search).
+  virtual TspResult run(const TspInstance& instance, const TspOptions& options, const JobContext& job) const = 0;
+};
 
-// Solves with the chosen algorithm and back end. Throws TspInfeasible, OverBudget (Held-Karp
-// too large, naming the largest k that fits), Cancelled, or Error (no GPU, k too large for
-// exhaustive search).
-TspResult solve_tsp(const TspInstance& instance, const TspOptions& options, const JobContext& job = {});
+// The family's registry. CPU: "auto", "brute", "held-karp", "2opt". GPU: "gpu-auto",
+// "gpu-brute" (every tour, the CPU's index space and tie-break), "gpu-held-karp" (one launch
+// per layer of subsets, the table in device memory), "gpu-2opt-descent" (best-improvement
+// 2-opt from the start tour down to a local optimum, every reversal of a step evaluated at
+// once on the device), "gpu-2opt" (that descent, then the CPU's Or-opt and kicks). The
+// registry holds the engines as they search: create engines with make_tsp_engine.
+EngineRegistry<TspEngine>& tsp_engines();
+std::vector<std::string> tsp_engine_names();
+// Throws Error for an unknown name. Every engine it returns checks the options
+// (validate_tsp_options) and the instance (TspInfeasible naming a stop that cannot be reached),
+// refuses to run where it is unavailable, checks the tour it found and fills gap_percent.
+std::unique_ptr<TspEngine> make_tsp_engine(std::string_view name);
+
+// What "auto" picks: exhaustive up to 10 stops, Held-Karp while it fits the budget (and k <= 24
+// on the CPU, 29 on the GPU), 2-opt beyond.
+TspAlgorithm auto_tsp_algorithm(const TspInstance& instance, TspBackend backend, const EngineResources& resources);
 
 // Held-Karp's table: 2^(k-1) * (k-1) entries of `entry_bytes` each (no parent table: the tour is
 // rebuilt from the values). 0 when it does not fit 64 bits.
