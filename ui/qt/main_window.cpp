@@ -4,7 +4,6 @@
 #include <QApplication>
 #include <QCloseEvent>
 #include <QCoreApplication>
-#include <QDir>
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
@@ -28,7 +27,6 @@
 #include "open_dialog.hpp"
 #include "pathscope/apsp/apsp_in_turn.hpp"
 #include "pathscope/apsp/gpu.hpp"
-#include "pathscope/io/file_formats.hpp"
 #include "pathscope/runtime/memory_budget.hpp"
 #include "recent_graphs.hpp"
 #include "status_text.hpp"
@@ -47,22 +45,6 @@ std::int32_t node_by_key(const GraphSession* session, const QString& key, const 
 }
 
 }  // namespace
-
-QStringList sample_files() {
-  const QStringList folders = {QCoreApplication::applicationDirPath() + QStringLiteral("/../" PATHSCOPE_INSTALLED_SAMPLES_DIR),
-                               QStringLiteral(PATHSCOPE_SAMPLES_DIR)};
-  for (const auto& folder : folders) {
-    QDir dir(folder);
-    if (!dir.exists()) continue;
-    // Side files (.co coordinates, node tables) are read with their graph, not opened alone.
-    QStringList files;
-    for (const auto& name : dir.entryList(QDir::Files, QDir::Name)) {
-      if (is_graph_file_name(name.toStdString())) files << dir.absoluteFilePath(name);
-    }
-    if (!files.isEmpty()) return files;
-  }
-  return {};
-}
 
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   setWindowTitle(QStringLiteral("pathscope"));

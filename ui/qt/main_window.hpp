@@ -174,8 +174,4 @@ class MainWindow : public QMainWindow {
   bool scripted_ = false;
 };
 
-// The bundled samples: installed ones (<binary's folder>/../share/pathscope/samples) first,
-// else the source tree's.
-QStringList sample_files();
-
 }  // namespace pathscope::qt
