@@ -93,7 +93,7 @@ void MainWindow::build_menus() {
     action->setObjectName(QStringLiteral("allPairs-") + name);
   }
   compute->addSeparator();
-  compute->addAction(tr("Run &Both (CPU blocked + GPU)"), this, &MainWindow::run_both)
+  compute->addAction(tr("Run &Both (CPU blocked + GPU)"), all_pairs_, &AllPairsController::run_both)
       ->setObjectName(QStringLiteral("runBothAction"));
   compute->addSeparator();
   // Shared with the toolbar, so both show the same shortcut.
