@@ -1,11 +1,11 @@
 #pragma once
-// The exit codes (pathscope/runtime/exit_codes.hpp, shared with the explorer's script mode) as
+// The exit codes (pathscope_ui_common/exit_codes.hpp, shared with the explorer's script mode) as
 // pathscope-cli's --help prints them, and the errors that choose one.
 #include <stdexcept>
 #include <string>
 
 #include "pathscope/runtime/error.hpp"
-#include "pathscope/runtime/exit_codes.hpp"
+#include "pathscope_ui_common/exit_codes.hpp"
 
 namespace pathscope::cli {
 

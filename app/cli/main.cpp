@@ -11,8 +11,8 @@
 #include "exit_codes.hpp"
 #include "pathscope/runtime/atomic_file.hpp"
 #include "pathscope/runtime/error.hpp"
-#include "pathscope/runtime/heap_policy.hpp"
 #include "pathscope/runtime/version.hpp"
+#include "pathscope_ui_common/heap_policy.hpp"
 #include "progress_printer.hpp"
 
 namespace {

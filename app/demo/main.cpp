@@ -5,8 +5,8 @@
 #include <regex>
 
 #include "pathscope/io/file_formats.hpp"
-#include "pathscope/runtime/heap_policy.hpp"
 #include "pathscope_demo/demo_app.hpp"
+#include "pathscope_ui_common/heap_policy.hpp"
 
 int main(int argc, char** argv) {
   pathscope::keep_freed_memory_for_reuse();

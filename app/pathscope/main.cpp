@@ -2,7 +2,7 @@
 //   pathscope FILE --path SRC DST --export-json OUT.json --export-png OUT.png --size 1600x1200 --quit
 //   pathscope FILE --tour A,B,C --export-json OUT.json --export-png OUT.png --quit
 //   pathscope FILE --reach NODE [--upstream] --export-png OUT.png --quit
-// Exit codes: pathscope/runtime/exit_codes.hpp.
+// Exit codes: pathscope_ui_common/exit_codes.hpp.
 #include <QApplication>
 #include <QSurfaceFormat>
 #include <cstdio>
@@ -11,8 +11,8 @@
 #include "main_window.hpp"
 #include "pathscope/runtime/atomic_file.hpp"
 #include "pathscope/runtime/error.hpp"
-#include "pathscope/runtime/exit_codes.hpp"
-#include "pathscope/runtime/heap_policy.hpp"
+#include "pathscope_ui_common/exit_codes.hpp"
+#include "pathscope_ui_common/heap_policy.hpp"
 #include "script_options.hpp"
 #include "script_run.hpp"
 #include "surface_format.hpp"

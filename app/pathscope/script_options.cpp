@@ -6,7 +6,7 @@
 #include "pathscope/apsp/apsp.hpp"
 #include "pathscope/io/file_formats.hpp"
 #include "pathscope/runtime/error.hpp"
-#include "pathscope/runtime/exit_codes.hpp"
+#include "pathscope_ui_common/exit_codes.hpp"
 
 namespace pathscope::app {
 

@@ -8,8 +8,8 @@
 #include "exports.hpp"
 #include "pathscope/runtime/atomic_file.hpp"
 #include "pathscope/runtime/error.hpp"
-#include "pathscope/runtime/exit_codes.hpp"
 #include "pathscope_render/frame_bench.hpp"
+#include "pathscope_ui_common/exit_codes.hpp"
 
 namespace pathscope::app {
 

@@ -1,6 +1,6 @@
 #pragma once
 // The scripted run: once the graph is shown, the path, tour or reach set the command line asks
-// for, then the exports (all or none), then, with --quit, the exit code of pathscope/runtime/exit_codes.hpp. The
+// for, then the exports (all or none), then, with --quit, the exit code of pathscope_ui_common/exit_codes.hpp. The
 // first failure is reported once and ends the script: nothing is exported after it.
 #include "main_window.hpp"
 #include "script_options.hpp"

@@ -6,7 +6,6 @@
 
 #include <cinttypes>
 #include <cstdio>
-#include <deque>
 #include <map>
 #include <set>
 
@@ -15,6 +14,7 @@
 #include "pathscope/correlate/correlate.hpp"
 #include "pathscope/io/load.hpp"
 #include "pathscope/io/measurement_table.hpp"
+#include "search_references.hpp"
 #include "shared_data.hpp"
 
 namespace fs = std::filesystem;
@@ -28,25 +28,6 @@ std::string connectome_file() {
 }
 std::string yeast_file() {
   return test_support::shared_data_file("expression/yeast_cellcycle_oscillating-genes_normalized-profiles.tsv");
-}
-
-// Every node at the end of a path of one arc or more from `start` (the closure's R+).
-std::set<std::int32_t> bfs_downstream(const pathscope::Graph& g, std::int32_t start) {
-  std::set<std::int32_t> seen;
-  std::deque<std::int32_t> queue{start};
-  while (!queue.empty()) {
-    const std::int32_t u = queue.front();
-    queue.pop_front();
-    for (std::int64_t a = g.offsets[u]; a < g.offsets[u + 1]; ++a) {
-      if (seen.insert(g.heads[a]).second) queue.push_back(g.heads[a]);
-    }
-  }
-  // A loop on the start is a path of one arc back to it; loops are kept off the arcs
-  // (Graph::self_loops). Every other node is reached by the arcs or not at all.
-  for (const auto& loop : g.self_loops) {
-    if (loop.node == start) seen.insert(start);
-  }
-  return seen;
 }
 
 std::string closure_fingerprint(const pathscope::Graph& g, const std::string& engine) {
@@ -75,7 +56,8 @@ void expect_reach_matches(const json& j, const pathscope::Graph& g) {
   const std::int32_t start = j["question"]["from"]["index"];
   ASSERT_GE(start, 0);
   ASSERT_LT(start, g.n);
-  const std::set<std::int32_t> expected = bfs_downstream(g, start);
+  const std::vector<std::int32_t> reachable = test_support::reachable_within(g, start);
+  const std::set<std::int32_t> expected(reachable.begin(), reachable.end());
   const std::vector<std::int32_t> drawn = j["result"]["reachable"];
   EXPECT_EQ(j["result"]["reachable_count"].get<std::int64_t>(), static_cast<std::int64_t>(expected.size()));
   EXPECT_EQ(std::set<std::int32_t>(drawn.begin(), drawn.end()), expected);

@@ -16,7 +16,7 @@
 #include <cmath>
 #include <random>
 
-#include "explorer_test_main.hpp"
+#include "explorer_fixture.hpp"
 #include "main_window.hpp"
 #include "min_weight_box.hpp"
 #include "open_dialog.hpp"
@@ -31,7 +31,7 @@ namespace {
 
 const char* kRomeSha256 = "cbc914b1d02327c2ea788b6f68a332995feadbdc97c1c7890c5e6272152f099d";
 
-bool wait_for(QSignalSpy& spy, int timeout_ms) { return spy.count() > 0 || spy.wait(timeout_ms); }
+using test_support::wait_for;
 
 // A node whose disc is not covered by another, so a click there picks exactly it.
 std::int32_t clickable_node(const MainWindow& window, pathscope::SplitMix64& rng, std::int32_t other) {
@@ -78,16 +78,7 @@ class ExplorerTest : public QObject {
   QTemporaryDir cache_;
   QTemporaryDir out_;
   std::unique_ptr<MainWindow> open_window(const QString& spec, const QString& engine) {
-    auto window = std::make_unique<MainWindow>();
-    window->set_apsp_engine(engine);
-    window->resize(1200, 850);
-    window->show();
-    if (!QTest::qWaitForWindowExposed(window.get())) return nullptr;
-    QSignalSpy ready(window.get(), &MainWindow::graph_ready);
-    window->open_graph(spec);
-    if (!wait_for(ready, 600000)) return nullptr;
-    QTest::qWait(50);  // let the view paint once at its final size
-    return window;
+    return test_support::open_explorer(spec, {.apsp_engine = engine});
   }
 
  private Q_SLOTS:

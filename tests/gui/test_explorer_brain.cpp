@@ -19,11 +19,10 @@
 #include <cmath>
 #include <fstream>
 #include <limits>
-#include <queue>
 #include <random>
 #include <set>
 
-#include "explorer_test_main.hpp"
+#include "explorer_fixture.hpp"
 #include "main_window.hpp"
 #include "pathscope/apsp/apsp.hpp"
 #include "pathscope/apsp/npy_writer.hpp"
@@ -31,6 +30,7 @@
 #include "pathscope/graph/node_index.hpp"
 #include "pathscope/io/load.hpp"
 #include "pathscope/paths/path_sets.hpp"
+#include "search_references.hpp"
 
 using pathscope::qt::MainWindow;
 
@@ -38,29 +38,7 @@ namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
-bool wait_for(QSignalSpy& spy, int timeout_ms) { return spy.count() > 0 || spy.wait(timeout_ms); }
-
-// Dijkstra with a binary heap over the graph's arrays; shares nothing with the core's searches.
-std::vector<double> dijkstra(const pathscope::Graph& g, std::int32_t s) {
-  std::vector<double> d(static_cast<std::size_t>(g.n), kInf);
-  using Item = std::pair<double, std::int32_t>;
-  std::priority_queue<Item, std::vector<Item>, std::greater<>> heap;
-  d[s] = 0;
-  heap.push({0, s});
-  while (!heap.empty()) {
-    const auto [du, u] = heap.top();
-    heap.pop();
-    if (du > d[u]) continue;
-    for (auto a = g.offsets[u]; a < g.offsets[u + 1]; ++a) {
-      const double c = du + g.weights[a];
-      if (c < d[g.heads[a]]) {
-        d[g.heads[a]] = c;
-        heap.push({c, g.heads[a]});
-      }
-    }
-  }
-  return d;
-}
+using test_support::wait_for;
 
 QString lower(const std::string& s) { return QString::fromStdString(s).toLower(); }
 
@@ -102,23 +80,15 @@ class ExplorerBrainTest : public QObject {
   std::mt19937_64 rng_{std::random_device{}()};
 
   std::unique_ptr<MainWindow> open_window(const pathscope::LoadOptions& options = {}) {
-    auto window = std::make_unique<MainWindow>();
-    window->set_apsp_engine(QString());  // pairs from the table or single-source, never a matrix
-    window->resize(1500, 1000);
-    window->show();
-    if (!QTest::qWaitForWindowExposed(window.get())) return nullptr;
-    QSignalSpy ready(window.get(), &MainWindow::graph_ready);
-    window->open_graph(connections_, options);
-    if (!wait_for(ready, 600000)) return nullptr;
-    QTest::qWait(50);
-    return window;
+    // Pairs from the table or single-source, never a matrix.
+    return test_support::open_explorer(connections_, {.size = {1500, 1000}, .load = options});
   }
 
   // A reachable pair s != t with a path of at least two hops, at random.
   std::pair<std::int32_t, std::int32_t> random_pair(const pathscope::Graph& g) {
     for (int attempt = 0; attempt < 10000; ++attempt) {
       const auto s = static_cast<std::int32_t>(rng_() % g.n);
-      const auto d = dijkstra(g, s);
+      const auto d = test_support::dijkstra_distances(g, s);
       const auto t = static_cast<std::int32_t>(rng_() % g.n);
       if (t != s && d[t] != kInf && arc_between(g, s, t) < 0) return {s, t};
     }
@@ -199,7 +169,7 @@ class ExplorerBrainTest : public QObject {
       QTest::mouseClick(window->findChild<QPushButton*>(QStringLiteral("findAsTarget")), Qt::LeftButton);
       QCOMPARE(window->selection()->source(), s);
       QCOMPARE(window->selection()->target(), t);
-      QCOMPARE(window->current_path().reachable, dijkstra(g, s)[t] != kInf);
+      QCOMPARE(window->current_path().reachable, test_support::dijkstra_distances(g, s)[t] != kInf);
     }
     // A name still goes straight to its neuron; nothing found says so and lists nothing new.
     const auto named = static_cast<std::int32_t>(rng_() % g.n);
@@ -235,7 +205,7 @@ class ExplorerBrainTest : public QObject {
     for (int round = 0; round < 25; ++round) {
       const auto s = static_cast<std::int32_t>(rng_() % g.n);
       const auto t = static_cast<std::int32_t>(rng_() % g.n);
-      const auto want = dijkstra(g, s);
+      const auto want = test_support::dijkstra_distances(g, s);
       window->select_pair(QString::number(g.display_id(s)), QString::number(g.display_id(t)));
       QVERIFY2(window->current_method().contains(QStringLiteral("saved table D.npy")), qPrintable(window->current_method()));
       const auto& p = window->current_path();
@@ -302,7 +272,7 @@ class ExplorerBrainTest : public QObject {
     const auto doc = nlohmann::json::parse(in);
     QVERIFY2(QString::fromStdString(doc["engine"].get<std::string>()).contains(QStringLiteral("saved table D.npy")),
              doc.dump().c_str());
-    QCOMPARE(doc["distance"].get<double>(), dijkstra(g, s)[t]);
+    QCOMPARE(doc["distance"].get<double>(), test_support::dijkstra_distances(g, s)[t]);
     // A foreign table on the command line fails with its name, exit code 1.
     QProcess refused;
     refused.setProcessEnvironment(env);
@@ -393,7 +363,7 @@ class ExplorerBrainTest : public QObject {
     QVERIFY(set);
     QCOMPARE(set->total.value, all.total.value);
     QCOMPARE(set->paths.size(), std::min<std::size_t>(2, all.paths.size()));
-    const double shortest = dijkstra(g, s)[t];
+    const double shortest = test_support::dijkstra_distances(g, s)[t];
     for (const auto& p : set->paths) QCOMPARE(p.cost, shortest);
     QVERIFY2(window->path_set_panel()->summary().contains(QString::fromStdString(all.total.text())),
              qPrintable(window->path_set_panel()->summary()));

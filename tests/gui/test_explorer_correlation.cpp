@@ -20,7 +20,7 @@
 #include <utility>
 #include <vector>
 
-#include "explorer_test_main.hpp"
+#include "explorer_fixture.hpp"
 #include "correlation_network.hpp"
 #include "main_window.hpp"
 
@@ -28,7 +28,7 @@ using pathscope::qt::MainWindow;
 
 namespace {
 
-bool wait_for(QSignalSpy& spy, int timeout_ms) { return spy.count() > 0 || spy.wait(timeout_ms); }
+using test_support::wait_for;
 
 std::vector<double> mid_ranks(const std::vector<double>& v) {
   std::vector<std::size_t> order(v.size());

@@ -13,50 +13,24 @@
 #include <QtTest>
 #include <algorithm>
 #include <cmath>
-#include <deque>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <random>
 
-#include "explorer_test_main.hpp"
+#include "explorer_fixture.hpp"
 #include "exports.hpp"
 #include "main_window.hpp"
 #include "pathscope/apsp/single_source.hpp"
 #include "pathscope/io/tsplib.hpp"
 #include "pathscope/paths/path.hpp"
+#include "search_references.hpp"
 #include "shared_data_qt.hpp"
 
 using pathscope::qt::MainWindow;
 
 namespace {
 
-bool wait_for(QSignalSpy& spy, int timeout_ms) { return spy.count() > 0 || spy.wait(timeout_ms); }
-
-std::vector<std::int32_t> bfs(const pathscope::Graph& g, std::int32_t start) {
-  std::vector<char> seen(static_cast<std::size_t>(g.n), 0);
-  std::deque<std::int32_t> queue{start};
-  std::vector<std::int32_t> out;
-  bool on_cycle = false;
-  seen[start] = 1;
-  while (!queue.empty()) {
-    const auto u = queue.front();
-    queue.pop_front();
-    for (auto a = g.offsets[u]; a < g.offsets[u + 1]; ++a) {
-      const auto v = g.heads[a];
-      if (v == start) on_cycle = true;
-      if (!seen[v]) {
-        seen[v] = 1;
-        out.push_back(v);
-        queue.push_back(v);
-      }
-    }
-  }
-  // A loop on the start is a cycle of one arc; loops are kept off the arcs (Graph::self_loops).
-  for (const auto& loop : g.self_loops) on_cycle = on_cycle || loop.node == start;
-  if (on_cycle) out.push_back(start);
-  std::sort(out.begin(), out.end());
-  return out;
-}
+using test_support::wait_for;
 
 QString sha256_of(const QString& file) {
   QFile f(file);
@@ -73,18 +47,6 @@ class ExplorerExportsTest : public QObject {
  private:
   QTemporaryDir dir_;
 
-  std::unique_ptr<MainWindow> open_window(const QString& spec) {
-    auto window = std::make_unique<MainWindow>();
-    window->set_apsp_engine(QString());
-    window->resize(1200, 850);
-    window->show();
-    if (!QTest::qWaitForWindowExposed(window.get())) return nullptr;
-    QSignalSpy ready(window.get(), &MainWindow::graph_ready);
-    window->open_graph(spec);
-    if (!wait_for(ready, 600000)) return nullptr;
-    QTest::qWait(50);
-    return window;
-  }
 
  private Q_SLOTS:
   void initTestCase() {
@@ -96,7 +58,7 @@ class ExplorerExportsTest : public QObject {
   // options with the file's digest.
   void reach_set_exports_match_bfs() {
     REQUIRE_SHARED_DATA_FILE(csv, "connectome/celegans_varshney2011_NeuronConnect.csv");
-    auto window = open_window(csv);
+    auto window = test_support::open_explorer(csv);
     QVERIFY(window);
     const auto& g = window->session()->graph();
     const auto start = static_cast<std::int32_t>(std::random_device{}() % g.n);
@@ -104,7 +66,7 @@ class ExplorerExportsTest : public QObject {
     QSignalSpy ready(window.get(), &MainWindow::reach_ready);
     window->start_reach(pathscope::ReachDirection::Downstream);
     QVERIFY(wait_for(ready, 60000));
-    const auto expected = bfs(g, start);
+    const auto expected = test_support::reachable_within(g, start);
     const QString csv_out = dir_.filePath(QStringLiteral("reach.csv")), json_out = dir_.filePath(QStringLiteral("reach.json"));
     pathscope::qt::export_reach(*window->selection(), csv_out);
     pathscope::qt::export_reach(*window->selection(), json_out);
@@ -137,7 +99,7 @@ class ExplorerExportsTest : public QObject {
   // The path JSON records the load options too; the light PNG is light with the path in the
   // highlight colour; the SVG holds exactly the arcs and nodes the screen draws, and the path.
   void path_json_light_png_and_svg() {
-    auto window = open_window(QStringLiteral(PATHSCOPE_SAMPLES "/grid-city.gr"));
+    auto window = test_support::open_explorer(QStringLiteral(PATHSCOPE_SAMPLES "/grid-city.gr"));
     QVERIFY(window);
     window->select_node(0);
     window->select_node(window->session()->graph().n - 1);
@@ -196,7 +158,7 @@ class ExplorerExportsTest : public QObject {
   // marked node by node: `highlight` is true exactly on the path's nodes (by the file's own ids)
   // and `hop` counts along it from the source.
   void path_exported_as_gexf_carries_its_highlight() {
-    auto window = open_window(QStringLiteral(PATHSCOPE_SAMPLES "/grid-city.gr"));
+    auto window = test_support::open_explorer(QStringLiteral(PATHSCOPE_SAMPLES "/grid-city.gr"));
     QVERIFY(window);
     auto* action = window->findChild<QAction*>(QStringLiteral("exportGraphAction"));
     QVERIFY(action);

@@ -17,51 +17,23 @@
 #include <QtTest>
 #include <algorithm>
 #include <cmath>
-#include <deque>
 #include <map>
 #include <random>
 
-#include "explorer_test_main.hpp"
+#include "explorer_fixture.hpp"
 #include "inspector_panel.hpp"
 #include "main_window.hpp"
 #include "pathscope/apsp/apsp.hpp"
 #include "pathscope/io/random_graph.hpp"
 #include "pathscope/paths/path.hpp"
+#include "search_references.hpp"
 #include "shared_data_qt.hpp"
 
 using pathscope::qt::MainWindow;
 
 namespace {
 
-bool wait_for(QSignalSpy& spy, int timeout_ms) { return spy.count() > 0 || spy.wait(timeout_ms); }
-
-// Nodes within max_hops arcs of start (start itself only on a cycle back to it), by BFS.
-std::vector<std::int32_t> bfs_within(const pathscope::Graph& g, std::int32_t start, int max_hops) {
-  std::vector<int> hops(static_cast<std::size_t>(g.n), -1);
-  std::deque<std::int32_t> queue{start};
-  hops[start] = 0;
-  bool on_cycle = false;
-  while (!queue.empty()) {
-    const auto u = queue.front();
-    queue.pop_front();
-    if (hops[u] >= max_hops) continue;
-    for (auto a = g.offsets[u]; a < g.offsets[u + 1]; ++a) {
-      const auto v = g.heads[a];
-      if (v == start) on_cycle = true;
-      if (hops[v] < 0) {
-        hops[v] = hops[u] + 1;
-        queue.push_back(v);
-      }
-    }
-  }
-  // A loop on the start is a cycle of one arc; loops are kept off the arcs (Graph::self_loops).
-  for (const auto& loop : g.self_loops) on_cycle = on_cycle || (loop.node == start && max_hops >= 1);
-  std::vector<std::int32_t> out;
-  for (std::int32_t v = 0; v < g.n; ++v) {
-    if (hops[v] > 0 || (v == start && on_cycle)) out.push_back(v);
-  }
-  return out;
-}
+using test_support::wait_for;
 
 }  // namespace
 
@@ -71,16 +43,7 @@ class ExplorerInspectorTest : public QObject {
   QTemporaryDir dir_;
 
   std::unique_ptr<MainWindow> open_window(const QString& spec, const pathscope::LoadOptions& options = {}) {
-    auto window = std::make_unique<MainWindow>();
-    window->set_apsp_engine(QString());
-    window->resize(1300, 900);
-    window->show();
-    if (!QTest::qWaitForWindowExposed(window.get())) return nullptr;
-    QSignalSpy ready(window.get(), &MainWindow::graph_ready);
-    window->open_graph(spec, options);
-    if (!wait_for(ready, 600000)) return nullptr;
-    QTest::qWait(50);
-    return window;
+    return test_support::open_explorer(spec, {.size = {1300, 900}, .load = options});
   }
 
  private Q_SLOTS:
@@ -281,7 +244,7 @@ class ExplorerInspectorTest : public QObject {
       QVERIFY(wait_for(ready, 60000));
       auto nodes = window->current_reach()->nodes;
       std::sort(nodes.begin(), nodes.end());
-      QCOMPARE(nodes, bfs_within(g, start, limit));
+      QCOMPARE(nodes, test_support::reachable_within(g, start, limit));
     }
   }
 

@@ -12,7 +12,7 @@
 #include <map>
 #include <set>
 
-#include "explorer_test_main.hpp"
+#include "explorer_fixture.hpp"
 #include "label_layout.hpp"
 #include "main_window.hpp"
 #include "pathscope/io/random_graph.hpp"
@@ -25,7 +25,7 @@ using pathscope::render::Camera;
 
 namespace {
 
-bool wait_for(QSignalSpy& spy, int timeout_ms) { return spy.count() > 0 || spy.wait(timeout_ms); }
+using test_support::wait_for;
 
 // Does the segment a-b meet the box [lo, hi]? (Liang-Barsky clipping.)
 bool segment_meets_box(double ax, double ay, double bx, double by, double lox, double loy, double hix, double hiy) {
@@ -52,18 +52,6 @@ class ExplorerScaleTest : public QObject {
  private:
   QTemporaryDir cache_;
 
-  std::unique_ptr<MainWindow> open_window(const QString& spec) {
-    auto window = std::make_unique<MainWindow>();
-    window->set_apsp_engine(QString());
-    window->resize(1200, 850);
-    window->show();
-    if (!QTest::qWaitForWindowExposed(window.get())) return nullptr;
-    QSignalSpy ready(window.get(), &MainWindow::graph_ready);
-    window->open_graph(spec);
-    if (!wait_for(ready, 600000)) return nullptr;
-    QTest::qWait(50);
-    return window;
-  }
 
  private Q_SLOTS:
   void initTestCase() {
@@ -109,7 +97,7 @@ class ExplorerScaleTest : public QObject {
     std::mt19937 rng(std::random_device{}());
     const int n = 2000 + static_cast<int>(rng() % 3000);
     const QString spec = QStringLiteral("random:n=%1,deg=3,seed=%2").arg(n).arg(rng() % 1000 + 1);
-    auto window = open_window(spec);
+    auto window = test_support::open_explorer(spec);
     QVERIFY2(window, qPrintable(spec));
     const auto* view = window->view();
     const auto& drawn = window->session()->drawn;
@@ -178,7 +166,7 @@ class ExplorerScaleTest : public QObject {
   // discs, and only the arcs near the view are drawn.
   void level_of_detail_follows_the_zoom() {
     REQUIRE_SHARED_DATA_FILE(lux, "luxembourg.osm.graph");
-    auto window = open_window(lux);
+    auto window = test_support::open_explorer(lux);
     QVERIFY(window);
     auto* view = window->view();
     view->fit_to_view();
@@ -210,7 +198,7 @@ class ExplorerScaleTest : public QObject {
   // switch turns them to the path's only, then off.
   void labels_never_overlap_or_cover_markers() {
     REQUIRE_SHARED_DATA_FILE(csv, "connectome/celegans_varshney2011_NeuronConnect.csv");
-    auto window = open_window(csv);
+    auto window = test_support::open_explorer(csv);
     QVERIFY(window);
     auto* view = window->view();
     const auto& g = window->session()->graph();
@@ -293,7 +281,7 @@ class ExplorerScaleTest : public QObject {
   // The frame benchmark draws the frames it is asked for, each a real frame, and the summary's
   // order holds (median <= 95th percentile <= slowest).
   void frame_bench_reports_every_frame() {
-    auto window = open_window(QStringLiteral(PATHSCOPE_SAMPLES "/grid-city.gr"));
+    auto window = test_support::open_explorer(QStringLiteral(PATHSCOPE_SAMPLES "/grid-city.gr"));
     QVERIFY(window);
     std::mt19937 rng(std::random_device{}());
     const int frames = 5 + static_cast<int>(rng() % 20);

@@ -16,7 +16,7 @@
 #include <nlohmann/json.hpp>
 #include <vector>
 
-#include "explorer_test_main.hpp"
+#include "explorer_fixture.hpp"
 #include "fresh_seed.hpp"
 #include "pathscope/apsp/apsp.hpp"
 #include "pathscope/io/random_graph.hpp"

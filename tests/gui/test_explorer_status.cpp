@@ -12,7 +12,7 @@
 #include <cmath>
 #include <random>
 
-#include "explorer_test_main.hpp"
+#include "explorer_fixture.hpp"
 #include "main_window.hpp"
 #include "pathscope/apsp/apsp.hpp"
 #include "pathscope/apsp/single_source.hpp"
@@ -22,7 +22,7 @@ using pathscope::qt::MainWindow;
 
 namespace {
 
-bool wait_for(QSignalSpy& spy, int timeout_ms) { return spy.count() > 0 || spy.wait(timeout_ms); }
+using test_support::wait_for;
 
 QString qs(const std::string& s) { return QString::fromStdString(s); }
 
@@ -79,21 +79,10 @@ std::pair<std::int32_t, std::int32_t> connected_pair(const pathscope::Graph& g, 
 class ExplorerStatusTest : public QObject {
   Q_OBJECT
  private:
-  std::unique_ptr<MainWindow> open_window(const QString& spec) {
-    auto window = std::make_unique<MainWindow>();
-    window->set_apsp_engine(QString());  // no all pairs unless the test starts it
-    window->resize(1200, 850);
-    window->show();
-    if (!QTest::qWaitForWindowExposed(window.get())) return nullptr;
-    QSignalSpy ready(window.get(), &MainWindow::graph_ready);
-    window->open_graph(spec);
-    if (!wait_for(ready, 600000)) return nullptr;
-    return window;
-  }
 
  private Q_SLOTS:
   void status_follows_every_query_and_job() {
-    auto window = open_window(QStringLiteral(PATHSCOPE_SAMPLES "/grid-city.gr"));
+    auto window = test_support::open_explorer(QStringLiteral(PATHSCOPE_SAMPLES "/grid-city.gr"));
     QVERIFY(window);
     check_status(*window, "open");
     const auto& g = window->session()->graph();
@@ -188,7 +177,7 @@ class ExplorerStatusTest : public QObject {
   // Clicks arrive at the native GL window, which hands them to the view: the nodes under them
   // become source and target.
   void clicks_on_the_gl_window_pick_nodes() {
-    auto window = open_window(QStringLiteral(PATHSCOPE_SAMPLES "/grid-city.gr"));
+    auto window = test_support::open_explorer(QStringLiteral(PATHSCOPE_SAMPLES "/grid-city.gr"));
     QVERIFY(window);
     auto* view = window->view();
     QWindow* gl = view->gl_window();

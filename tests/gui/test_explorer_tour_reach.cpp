@@ -9,15 +9,15 @@
 #include <QtTest>
 #include <algorithm>
 #include <cmath>
-#include <deque>
 #include <limits>
 #include <nlohmann/json.hpp>
 
-#include "explorer_test_main.hpp"
+#include "explorer_fixture.hpp"
 #include "main_window.hpp"
 #include "pathscope/apsp/single_source.hpp"
 #include "pathscope/io/random_graph.hpp"
 #include "pathscope/paths/path.hpp"
+#include "search_references.hpp"
 #include "shared_data_qt.hpp"
 
 using pathscope::qt::MainWindow;
@@ -29,7 +29,13 @@ const QString kGridCity = QStringLiteral(PATHSCOPE_SAMPLES "/grid-city.gr");
 const std::string kConnectome = "connectome/celegans_varshney2011_NeuronConnect.csv";
 const std::string kNeuronPositions = "connectome/celegans_neuron_positions_LowResAtlasWithHighResHeadsAndTails.csv";
 
-bool wait_for(QSignalSpy& spy, int timeout_ms) { return spy.count() > 0 || spy.wait(timeout_ms); }
+using test_support::wait_for;
+
+// What Reachable (or, upstream, Upstream) must find from `start`.
+std::vector<std::int32_t> reach_set(const pathscope::Graph& g, std::int32_t start, bool upstream) {
+  return test_support::reachable_within(g, start, test_support::kAnyHops,
+                                        upstream ? test_support::Along::ArcsReversed : test_support::Along::Arcs);
+}
 
 // A node whose disc is not covered by another, so a click there picks exactly it.
 std::int32_t clickable_node(const MainWindow& window, pathscope::SplitMix64& rng, const std::vector<std::int32_t>& taken) {
@@ -89,41 +95,6 @@ double arc_cost(const pathscope::Graph& g, std::int32_t u, std::int32_t v) {
   return best;
 }
 
-// Nodes at the end of a path of length >= 1 from start, following arcs forward or backward.
-std::vector<std::int32_t> bfs_set(const pathscope::Graph& g, std::int32_t start, bool upstream) {
-  std::vector<std::vector<std::int32_t>> next(g.n);
-  for (std::int32_t u = 0; u < g.n; ++u) {
-    for (auto a = g.offsets[u]; a < g.offsets[u + 1]; ++a) {
-      if (upstream) {
-        next[g.heads[a]].push_back(u);
-      } else {
-        next[u].push_back(g.heads[a]);
-      }
-    }
-  }
-  std::vector<char> seen(g.n, 0);
-  std::deque<std::int32_t> queue(next[start].begin(), next[start].end());
-  for (auto v : next[start]) seen[v] = 1;
-  while (!queue.empty()) {
-    const auto u = queue.front();
-    queue.pop_front();
-    for (auto v : next[u]) {
-      if (!seen[v]) {
-        seen[v] = 1;
-        queue.push_back(v);
-      }
-    }
-  }
-  // A loop on the start is a path of one arc back to it; loops are kept off the arcs
-  // (Graph::self_loops). Every other node is reached by the arcs or not at all.
-  for (const auto& loop : g.self_loops) seen[start] = seen[start] || loop.node == start;
-  std::vector<std::int32_t> set;
-  for (std::int32_t u = 0; u < g.n; ++u) {
-    if (seen[u]) set.push_back(u);
-  }
-  return set;
-}
-
 }  // namespace
 
 class TourReachTest : public QObject {
@@ -132,16 +103,7 @@ class TourReachTest : public QObject {
   QTemporaryDir cache_;
   QTemporaryDir out_;
   std::unique_ptr<MainWindow> open_window(const QString& spec, const pathscope::LoadOptions& options = {}) {
-    auto window = std::make_unique<MainWindow>();
-    window->set_apsp_engine(QString());  // tours and reach sets need no all-pairs matrix
-    window->resize(1200, 850);
-    window->show();
-    if (!QTest::qWaitForWindowExposed(window.get())) return nullptr;
-    QSignalSpy ready(window.get(), &MainWindow::graph_ready);
-    window->open_graph(spec, options);
-    if (!wait_for(ready, 600000)) return nullptr;
-    QTest::qWait(50);  // let the view paint once at its final size
-    return window;
+    return test_support::open_explorer(spec, {.load = options});
   }
 
  private Q_SLOTS:
@@ -166,7 +128,7 @@ class TourReachTest : public QObject {
       while (stops.empty()) {
         const auto u = clickable_node(*window, rng, stops);
         QVERIFY(u >= 0);
-        const auto down = bfs_set(g, u, false), up = bfs_set(g, u, true);
+        const auto down = reach_set(g, u, false), up = reach_set(g, u, true);
         if (down.size() < static_cast<std::size_t>(g.n / 2)) continue;
         tour_able.assign(g.n, 0);
         for (auto v : down) tour_able[v] = std::binary_search(up.begin(), up.end(), v);
@@ -266,7 +228,7 @@ class TourReachTest : public QObject {
     // A neuron nothing reaches cannot be on a closed tour.
     std::int32_t source_only = -1;
     for (std::int32_t u = 0; u < g.n && source_only < 0; ++u) {
-      if (bfs_set(g, u, true).empty() && g.out_degree(u) > 0) source_only = u;
+      if (reach_set(g, u, true).empty() && g.out_degree(u) > 0) source_only = u;
     }
     QVERIFY(source_only >= 0);
     const auto other = g.heads[g.offsets[source_only]];
@@ -310,12 +272,12 @@ class TourReachTest : public QObject {
         const auto* set = window->current_reach();
         QVERIFY(set);
         QCOMPARE(set->start, start);
-        const auto expected = bfs_set(g, start, upstream);
+        const auto expected = reach_set(g, start, upstream);
         QCOMPARE(set->nodes, expected);
         QCOMPARE(window->path_panel()->table()->rowCount(), static_cast<int>(expected.size()));
         QVERIFY2(window->path_panel()->summary().contains(QString::number(expected.size())),
                  qPrintable(window->path_panel()->summary()));
-        if (expected.size() != bfs_set(g, start, !upstream).size()) ++differing;
+        if (expected.size() != reach_set(g, start, !upstream).size()) ++differing;
       }
     }
     QVERIFY2(differing > 0, "downstream and upstream never differed: the test would not notice a swap");

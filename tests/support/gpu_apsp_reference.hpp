@@ -8,9 +8,7 @@
 
 #include <cmath>
 #include <cstdint>
-#include <functional>
 #include <limits>
-#include <queue>
 #include <string>
 #include <utility>
 #include <vector>
@@ -19,6 +17,7 @@
 #include "pathscope/apsp/apsp.hpp"
 #include "pathscope/io/graph_builder.hpp"
 #include "pathscope/io/random_graph.hpp"
+#include "search_references.hpp"
 
 namespace pathscope::gpu_test {
 
@@ -73,23 +72,7 @@ inline std::vector<double> reference_distances(const TestGraph& t) {
   std::vector<double> d(std::size_t(n) * n, kInf);
 #pragma omp parallel for schedule(dynamic, 4)
   for (int s = 0; s < n; ++s) {
-    std::vector<double> dist(n, kInf);
-    using Item = std::pair<double, int>;
-    std::priority_queue<Item, std::vector<Item>, std::greater<Item>> heap;
-    dist[s] = 0;
-    heap.push({0, s});
-    while (!heap.empty()) {
-      const auto [du, u] = heap.top();
-      heap.pop();
-      if (du > dist[u]) continue;
-      for (auto e = g.offsets[u]; e < g.offsets[u + 1]; ++e) {
-        const int v = g.heads[e];
-        if (du + t.base[e] < dist[v]) {
-          dist[v] = du + t.base[e];
-          heap.push({dist[v], v});
-        }
-      }
-    }
+    const std::vector<double> dist = test_support::dijkstra_distances(g, s, t.base);
     for (int v = 0; v < n; ++v)
       if (dist[v] < kInf) d[std::size_t(s) * n + v] = dist[v] + t.potential[s] - t.potential[v];
   }

@@ -9,7 +9,7 @@
 
 #include "pathscope/io/graph_builder.hpp"
 #include "pathscope/io/random_graph.hpp"
-#include "pathscope/layout/drawn_graph.hpp"
+#include "pathscope_ui_common/drawn_graph.hpp"
 
 namespace {
 

@@ -9,6 +9,7 @@
 #include "pathscope/io/random_graph.hpp"
 #include "pathscope/layout/layout.hpp"
 #include "pathscope/runtime/error.hpp"
+#include "pathscope_ui_common/layout_cache.hpp"
 
 namespace {
 

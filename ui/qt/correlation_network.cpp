@@ -16,15 +16,9 @@
 #include "pathscope/io/measurement_table.hpp"
 #include "pathscope/runtime/error.hpp"
 #include "pathscope/runtime/sha256.hpp"
+#include "pathscope_ui_common/correlation_network.hpp"
 
 namespace pathscope::qt {
-namespace {
-
-// Network arcs are costs for the path and reach searches: the CLI's default rule, so that a
-// strong correlation is a short arc (strength keeps the signed rho).
-constexpr const char* kWeightRule = "inverse";
-
-}  // namespace
 
 QString gpu_correlation_unavailable_reason() {
   return QString::fromStdString(make_correlation_engine("gpu")->unavailable_reason());
@@ -45,15 +39,16 @@ CorrelationOutcome build_correlation_network(const CorrelationRequest& request, 
   const bool gpu = request.with_gpu && gpu_correlation_unavailable_reason().isEmpty();
   const double cpu_end = gpu ? 0.45 : 0.9;
   CorrelationOutcome outcome;
-  LoadedGraph loaded;
-  auto sink = make_memory_graph_pair_sink(loaded.graph, kWeightRule);
-  outcome.runs.push_back(run_engine("cpu", sink.get(), job.slice(0, cpu_end)));
+  CorrelationNetworkSink sink;  // every survivor, every row with a coefficient
+  outcome.runs.push_back(run_engine("cpu", &sink, job.slice(0, cpu_end)));
   if (gpu) {
     outcome.runs.push_back(run_engine("gpu", nullptr, job.slice(cpu_end, 0.9)));
     if (outcome.runs[1].survivors != outcome.runs[0].survivors)
       throw Error("the GPU engine found " + std::to_string(outcome.runs[1].survivors) + " pairs, the CPU engine " +
                   std::to_string(outcome.runs[0].survivors) + ": the network is not shown");
   }
+  LoadedGraph loaded;
+  loaded.graph = std::move(sink.network().graph);
   if (loaded.graph.n == 0)
     throw Error(table + ": no row has a coefficient (rows with a missing value or all values equal are skipped)");
   char cutoff[32];

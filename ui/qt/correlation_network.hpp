@@ -1,7 +1,8 @@
 #pragma once
 // File › Correlation Network from Table: every pair of a table's rows correlated by core's
 // engines (CPU, then GPU where there is one, as "Run both"), the survivors made the explorer's
-// graph in memory by core's graph sink: nodes = rows, arcs = pairs with |rho| over the cut-off.
+// graph in memory by the front ends' one network builder (pathscope_ui_common/correlation_network.hpp):
+// nodes = rows, arcs = pairs with |rho| over the cut-off.
 #include <QDialog>
 #include <QString>
 #include <cstdint>

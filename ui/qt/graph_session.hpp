@@ -10,9 +10,9 @@
 #include "pathscope/export/path_export.hpp"
 #include "pathscope/graph/node_index.hpp"
 #include "pathscope/io/load.hpp"
-#include "pathscope/layout/drawn_graph.hpp"
 #include "pathscope/paths/path.hpp"
 #include "pathscope/runtime/job.hpp"
+#include "pathscope_ui_common/drawn_graph.hpp"
 
 namespace pathscope::qt {
 

@@ -1,7 +1,9 @@
 #pragma once
 // The OpenGL view of the graph: pan by drag, zoom about the cursor, click to pick a node.
-// Drawing is the shared renderer's; this widget adds Qt input, labels and PNG export. Frames go
-// to a native GL window inside it (gl_surface.hpp), which forwards its input here.
+// Drawing is the shared renderer's; this widget holds what is shown and the GL context. Frames
+// go to a native GL window inside it (gl_surface.hpp), which forwards its input here. Its parts
+// live apart: the mouse in ViewInput (view_input.*), the labels in ViewLabels (view_labels.*),
+// PNG and SVG in ViewImageExport (view_image_export.hpp, view_png_export.cpp, view_svg_export.cpp).
 #include <QImage>
 #include <QStringList>
 #include <QWidget>
@@ -12,6 +14,8 @@
 #include "pathscope_render/renderer.hpp"
 #include "label_layout.hpp"
 #include "selection.hpp"
+#include "view_input.hpp"
+#include "view_labels.hpp"
 
 class QOpenGLPaintDevice;
 
@@ -50,12 +54,12 @@ class GraphView : public QWidget {
   // Rings this node on the map (the hop chosen in the path or reach list); -1 for none.
   void mark_node(std::int32_t node);
   std::int32_t marked_node() const { return marked_; }
-  LabelMode label_mode() const { return label_mode_; }
+  LabelMode label_mode() const { return labels_.mode(); }
   // The last frame's label boxes and the areas they had to keep clear (markers, stop rings),
   // in widget coordinates, and how many labels it drew.
-  const std::vector<QRectF>& last_label_boxes() const { return last_labels_; }
-  const std::vector<QRectF>& last_reserved_areas() const { return last_reserved_; }
-  int last_label_count() const { return last_label_count_; }
+  const std::vector<QRectF>& last_label_boxes() const { return labels_.last_boxes(); }
+  const std::vector<QRectF>& last_reserved_areas() const { return labels_.last_reserved(); }
+  int last_label_count() const { return labels_.last_count(); }
 
   std::int32_t node_count() const { return static_cast<std::int32_t>(positions_.size() / 2); }
   // Where node u is drawn, in this widget's logical coordinates (what mouse events use).
@@ -108,15 +112,18 @@ class GraphView : public QWidget {
   void wheelEvent(QWheelEvent* event) override;
 
  private:
+  friend class ViewInput;
+  friend class ViewImageExport;
   void initialize_gl();
   // One frame into the bound framebuffer of this many device pixels.
   void paint_frame(int framebuffer_width, int framebuffer_height);
   // Asks for a frame at the window's next update.
   void redraw();
   void upload_if_needed();
-  // text_scale: larger text for big exported images than for the screen.
-  void draw_labels(QPainter& painter, const render::Camera& camera, float node_radius, float marker_radius,
-                   double text_scale = 1, bool light = false) const;
+  LabelScene label_scene() const;
+  void draw_labels(QPainter& painter, const render::Camera& camera, const LabelLook& look) const;
+  // A drag or the wheel moved the camera: the asked-for box no longer frames the view.
+  void moved_by_hand();
   // Remembers the box asked for, so resizes and exports keep framing it until the person
   // pans or zooms (a hidden window's size says nothing about the image wanted).
   void frame_box(render::Point lo, render::Point hi);
@@ -128,17 +135,8 @@ class GraphView : public QWidget {
   std::vector<float> positions_;
   std::vector<std::int32_t> arcs_;
   bool directed_ = false;
-  QStringList labels_;
-  std::vector<std::int32_t> label_order_;  // best-connected first
-  LabelMode label_mode_ = LabelMode::All;
-  mutable std::vector<QRectF> last_labels_, last_reserved_;
-  struct LabelText {
-    QPointF at;
-    QString text;
-    bool bold;
-  };
-  mutable std::vector<LabelText> last_texts_;  // for the SVG export
-  mutable int last_label_count_ = 0;
+  mutable ViewLabels labels_;  // drawing records what it placed
+  ViewInput input_;
   std::vector<std::int32_t> path_;
   bool path_closed_ = false;
   std::int32_t source_ = -1, target_ = -1;
@@ -147,12 +145,8 @@ class GraphView : public QWidget {
   QString caption_;
   bool graph_dirty_ = false, path_dirty_ = false;
   bool gl_ok_ = false;
-  QPointF press_position_, last_position_;
-  bool dragging_ = false;
   bool has_frame_ = false;
   render::Point frame_lo_, frame_hi_;
-  bool pressed_ = false;
-  std::int32_t hovered_ = -1;
   long long frames_painted_ = 0;
   std::int32_t marked_ = -1;  // the hop chosen in a list, ringed on the map
 };

@@ -4,8 +4,8 @@
 #include <QPointer>
 #include <algorithm>
 
-#include "pathscope/runtime/background_priority.hpp"
 #include "pathscope/runtime/error.hpp"
+#include "pathscope_ui_common/background_priority.hpp"
 
 namespace pathscope::qt {
 

@@ -4,7 +4,6 @@
 #include <QApplication>
 #include <QCloseEvent>
 #include <QCoreApplication>
-#include <QDir>
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
@@ -19,16 +18,11 @@
 #include <QSpinBox>
 #include <QToolBar>
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 
-#include "best_tour.hpp"
 #include "caption.hpp"
 #include "exports.hpp"
 #include "open_dialog.hpp"
-#include "pathscope/apsp/apsp_in_turn.hpp"
-#include "pathscope/apsp/gpu.hpp"
-#include "pathscope/io/file_formats.hpp"
 #include "pathscope/runtime/memory_budget.hpp"
 #include "recent_graphs.hpp"
 #include "status_text.hpp"
@@ -47,22 +41,6 @@ std::int32_t node_by_key(const GraphSession* session, const QString& key, const 
 }
 
 }  // namespace
-
-QStringList sample_files() {
-  const QStringList folders = {QCoreApplication::applicationDirPath() + QStringLiteral("/../" PATHSCOPE_INSTALLED_SAMPLES_DIR),
-                               QStringLiteral(PATHSCOPE_SAMPLES_DIR)};
-  for (const auto& folder : folders) {
-    QDir dir(folder);
-    if (!dir.exists()) continue;
-    // Side files (.co coordinates, node tables) are read with their graph, not opened alone.
-    QStringList files;
-    for (const auto& name : dir.entryList(QDir::Files, QDir::Name)) {
-      if (is_graph_file_name(name.toStdString())) files << dir.absoluteFilePath(name);
-    }
-    if (!files.isEmpty()) return files;
-  }
-  return {};
-}
 
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   setWindowTitle(QStringLiteral("pathscope"));
@@ -89,45 +67,64 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   timing_dock->setWidget(timing_panel_);
   addDockWidget(Qt::BottomDockWidgetArea, timing_dock);
 
-  load_job_ = new JobRunner(this);
-  apsp_job_ = new JobRunner(this);
-  load_status_ = new JobStatus(load_job_, QStringLiteral("load"), this);
-  apsp_status_ = new JobStatus(apsp_job_, QStringLiteral("apsp"), this);
-  query_job_ = new JobRunner(this);
-  query_status_ = new JobStatus(query_job_, QStringLiteral("query"), this);
+  selection_ = new Selection(this);
+  loading_ = new LoadController(this);
+  all_pairs_ = new AllPairsController(selection_, timing_panel_, this);
+  path_queries_ = new PathQueryController(selection_, timing_panel_, this);
+  tours_reach_ = new TourReachController(selection_, timing_panel_, this);
+  JobRunner* const load_job = loading_->job();
+  JobRunner* const apsp_job = all_pairs_->job();
+  JobRunner* const path_query_job = path_queries_->job();
+  JobRunner* const query_job = tours_reach_->job();
+  load_status_ = new JobStatus(load_job, QStringLiteral("load"), this);
+  apsp_status_ = new JobStatus(apsp_job, QStringLiteral("apsp"), this);
+  query_status_ = new JobStatus(query_job, QStringLiteral("query"), this);
+  path_query_status_ = new JobStatus(path_query_job, QStringLiteral("paths"), this);
   status_ = new QLabel(tr("Open a graph: File › Open, a sample, or drop a file here."), this);
   status_->setObjectName(QStringLiteral("statusSummary"));
   statusBar()->addWidget(status_, 1);
   statusBar()->addPermanentWidget(load_status_);
   statusBar()->addPermanentWidget(apsp_status_);
   statusBar()->addPermanentWidget(query_status_);
+  statusBar()->addPermanentWidget(path_query_status_);
 
-  selection_ = new Selection(this);
   view_->observe(selection_);
   path_panel_->observe(selection_);
   connect(selection_, &Selection::changed, this, [this] { view_->set_caption(view_caption(*selection_)); });
-  connect(selection_, &Selection::query_outdated, query_job_, &JobRunner::cancel);
+  connect(selection_, &Selection::query_outdated, query_job, &JobRunner::cancel);
+  connect(selection_, &Selection::query_outdated, path_query_job, &JobRunner::cancel);
   connect(selection_, &Selection::path_failed, this, [this](const QString& error) { show_error(tr("Path"), error); });
+  // One query at a time, whichever controller runs it: a new one supersedes the last.
+  connect(query_job, &JobRunner::started, path_query_job, &JobRunner::cancel);
+  connect(path_query_job, &JobRunner::started, query_job, &JobRunner::cancel);
 
-  connect(load_job_, &JobRunner::failed, this, [this](const QString& title, const QString& error) {
+  connect(load_job, &JobRunner::failed, this, [this](const QString& title, const QString& error) {
     Q_EMIT load_failed(error);
     show_error(title, error);
   });
-  connect(apsp_job_, &JobRunner::failed, this, [this](const QString& title, const QString& error) {
-    if (!session_ || !session_->apsp) no_matrix_reason_ = tr("all pairs failed");
-    update_status();
-    show_error(title, error);
-  });
-  connect(apsp_job_, &JobRunner::finished, this, [this](const QString&, bool cancelled, const QString&) {
-    if (cancelled) {
-      no_matrix_reason_ = tr("all pairs cancelled");
+  connect(loading_, &LoadController::loaded, this, &MainWindow::adopt);
+  connect(loading_, &LoadController::correlated, this,
+          [this](std::shared_ptr<GraphSession> session, const std::vector<CorrelationOutcome::Run>& runs) {
+            adopt(std::move(session), {});
+            for (const auto& run : runs) timing_panel_->add_run(run.timing, tr("correlation"), run.pairs_tested);
+            Q_EMIT correlation_ready();
+          });
+  connect(all_pairs_, &AllPairsController::changed, this, &MainWindow::update_status);
+  connect(all_pairs_, &AllPairsController::error, this, &MainWindow::show_error);
+  connect(all_pairs_, &AllPairsController::all_pairs_ready, this, &MainWindow::all_pairs_ready);
+  connect(tours_reach_, &TourReachController::error, this, &MainWindow::show_error);
+  connect(tours_reach_, &TourReachController::tour_ready, this, &MainWindow::tour_ready);
+  connect(tours_reach_, &TourReachController::reach_ready, this, &MainWindow::reach_ready);
+  connect(path_queries_, &PathQueryController::error, this, &MainWindow::show_error);
+  connect(path_queries_, &PathQueryController::path_set_ready, this, [this] {
+    if (auto* dock = findChild<QDockWidget*>(QStringLiteral("pathSetDock"))) {
+      dock->show();
+      dock->raise();
     }
-    timing_panel_->set_run_enabled(session_ != nullptr);
-    update_status();
+    Q_EMIT path_set_ready();
   });
-  connect(query_job_, &JobRunner::failed, this, &MainWindow::show_error);
   // Live rows: the running job's progress and time left, in the timing panel.
-  for (JobRunner* job : {load_job_, apsp_job_, query_job_}) {
+  for (JobRunner* job : {load_job, apsp_job, query_job, path_query_job}) {
     connect(job, &JobRunner::started, this, [this] { job_clock_.start(); });
     connect(job, &JobRunner::progress, this, [this, job](double fraction) {
       timing_panel_->show_running(job->title(), fraction, job_clock_.isValid() ? job_clock_.elapsed() / 1000.0 : 0);
@@ -135,7 +132,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     connect(job, &JobRunner::finished, timing_panel_, &TimingPanel::running_done);
   }
   // The summary follows every change of what runs and of what answered.
-  for (JobRunner* job : {apsp_job_, query_job_}) {
+  for (JobRunner* job : {apsp_job, query_job, path_query_job}) {
     connect(job, &JobRunner::started, this, &MainWindow::update_status);
     connect(job, &JobRunner::finished, this, &MainWindow::update_status);
   }
@@ -152,7 +149,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   connect(path_panel_, &PathPanel::node_activated, view_, &GraphView::center_on);
   connect(path_panel_, &PathPanel::node_activated, view_, &GraphView::mark_node);
   connect(selection_, &Selection::changed, view_, [this] { view_->mark_node(-1); });
-  connect(timing_panel_, &TimingPanel::run_both_requested, this, &MainWindow::run_both);
+  connect(timing_panel_, &TimingPanel::run_both_requested, all_pairs_, &AllPairsController::run_both);
   timing_panel_->set_run_enabled(false);
 
   build_find_and_paths();  // before the menus, which list every panel
@@ -176,19 +173,15 @@ void MainWindow::open_graph(const QString& spec, const LoadOptions& options) {
       if (u >= 0) keep << qs(session_->graph().label(u));
     }
   }
-  apsp_job_->cancel();
-  const std::string path = spec.toStdString();
-  auto result = std::make_shared<std::shared_ptr<GraphSession>>();
-  load_job_->run(
-      tr("Loading %1").arg(display_name(spec)),
-      [result, path, options](const JobContext& job) { *result = build_session(path, options, job); },
-      [this, result, keep] { adopt(*result, keep); });
+  all_pairs_->job()->cancel();
+  loading_->open_graph(spec, options, keep);
 }
 
 void MainWindow::adopt(std::shared_ptr<GraphSession> session, QStringList keep_selection) {
-  apsp_job_->cancel();
-  query_job_->cancel();
   session_ = std::move(session);
+  all_pairs_->set_session(session_);
+  path_queries_->set_session(session_);
+  tours_reach_->set_session(session_);
   const Graph& g = session_->graph();
   QStringList labels;
   labels.reserve(g.n);
@@ -214,106 +207,22 @@ void MainWindow::adopt(std::shared_ptr<GraphSession> session, QStringList keep_s
                                                  cost_rule_choices().begin()));
     min_weight_->set_min_weight(session_->options.min_weight);
   }
-  no_matrix_reason_.clear();
   for (const auto& key : keep_selection) {
     if (auto u = g.find_node(key.toStdString())) select_node(*u);
   }
   update_status();
   Q_EMIT graph_ready();
-  start_all_pairs(apsp_engine_);
+  start_all_pairs(all_pairs_->engine());
 }
 
 void MainWindow::start_correlation(const CorrelationRequest& request) {
-  apsp_job_->cancel();
-  query_job_->cancel();
-  auto outcome = std::make_shared<CorrelationOutcome>();
-  load_job_->run(
-      tr("Correlating %1").arg(display_name(request.table)),
-      [outcome, request](const JobContext& job) { *outcome = build_correlation_network(request, job); },
-      [this, outcome] {
-        adopt(outcome->session, {});
-        for (const auto& run : outcome->runs) timing_panel_->add_run(run.timing, tr("correlation"), run.pairs_tested);
-        Q_EMIT correlation_ready();
-      });
+  all_pairs_->job()->cancel();
+  tours_reach_->job()->cancel();
+  path_queries_->job()->cancel();
+  loading_->start_correlation(request);
 }
 
-void MainWindow::start_all_pairs(const QString& engine_name) {
-  if (!session_ || engine_name.isEmpty()) return;  // empty: single-source only
-  auto session = session_;
-  const Graph& g = session->graph();
-  ApspOptions options;
-  options.dist = apsp_dist_type(g);
-  const auto need = apsp_result_bytes(g.n, options.dist, false);
-  const auto budget = effective_memory_budget(options);
-  if (need > budget) {
-    no_matrix_reason_ = tr("matrix %1 over budget %2").arg(qs(format_bytes(need)), qs(format_bytes(budget)));
-    update_status();
-    return;
-  }
-  std::shared_ptr<ApspEngine> engine;
-  try {
-    engine = make_apsp_engine(engine_name.toStdString());
-  } catch (const Error& e) {
-    show_error(tr("All pairs"), qs(e.what()));
-    return;
-  }
-  if (const auto why = engine->unavailable_reason(); !why.empty()) {
-    timing_panel_->add_unavailable(engine_name, qs(why));
-    no_matrix_reason_ = tr("%1 unavailable").arg(engine_name);
-    update_status();
-    return;
-  }
-  auto result = std::make_shared<ApspResult>();
-  apsp_job_->run(
-      tr("All pairs (%1)").arg(engine_name),
-      [engine, session, options, result](const JobContext& job) { *result = engine->run(session->graph(), options, job); },
-      [this, session, result, engine_name] {
-        if (session != session_) return;  // another graph was opened meanwhile
-        session_->apsp = result;
-        session_->timings.push_back(result->timing);
-        timing_panel_->add_run(result->timing, tr("all pairs"), double(session_->graph().n) * session_->graph().n);
-        selection_->refresh_path();
-        update_status();
-        Q_EMIT all_pairs_ready();
-      });
-}
-
-void MainWindow::run_both() {
-  if (!session_) return;
-  auto session = session_;
-  ApspOptions options;
-  options.dist = apsp_dist_type(session->graph());
-  // The CPU matrix is kept when there is none yet: paths are then answered from it.
-  const std::vector<ApspTurn> turns = {{make_apsp_engine("blocked"), !session->apsp},
-                                       {make_apsp_engine("gpu-blocked"), false}};
-  auto outcomes = std::make_shared<std::vector<ApspTurnOutcome>>();
-  timing_panel_->set_run_enabled(false);
-  apsp_job_->run(
-      tr("Run both"),
-      [session, options, turns, outcomes](const JobContext& job) {
-        *outcomes = run_apsp_in_turn(session->graph(), options, turns, job);
-      },
-      [this, session, outcomes] {
-        if (session != session_) return;
-        for (const auto& outcome : *outcomes) {
-          if (!outcome.ran()) {
-            std::string reason = outcome.unavailable_reason;
-            const auto info = gpu_info();
-            if (!info.available && !info.reason.empty() && info.reason != reason) reason += " (" + info.reason + ")";
-            timing_panel_->add_unavailable(qs(outcome.engine), qs(reason));
-            continue;
-          }
-          timing_panel_->add_run(outcome.timing, tr("all pairs"), double(session_->graph().n) * session_->graph().n);
-          session_->timings.push_back(outcome.timing);
-          if (outcome.result && !session_->apsp) {
-            session_->apsp = outcome.result;
-            selection_->refresh_path();
-          }
-        }
-        update_status();
-        Q_EMIT all_pairs_ready();
-      });
-}
+void MainWindow::start_all_pairs(const QString& engine) { all_pairs_->start(engine); }
 
 void MainWindow::select_node(std::int32_t node) { selection_->click(node); }
 
@@ -329,76 +238,16 @@ void MainWindow::select_stops(const QStringList& keys) {
   selection_->choose_stops(nodes);
 }
 
-void MainWindow::start_best_tour() {
-  if (!session_) return;
-  const auto stops = selection_->stops();
-  if (stops.size() < 2) {
-    show_error(tr("Best tour"), tr("Shift-click at least two nodes as stops first (%1 chosen).").arg(stops.size()));
-    return;
-  }
-  auto session = session_;
-  auto tour = std::make_shared<Selection::Tour>();
-  query_job_->run(
-      tr("Best tour through %1 stops").arg(stops.size()),
-      [session, stops, tour](const JobContext& job) { *tour = compute_best_tour(*session, stops, job); },
-      [this, session, tour] {
-        if (session != session_) return;
-        timing_panel_->add_run(tour->result.timing, tr("tour"), static_cast<double>(tour->stops.size()));
-        selection_->show_tour(std::move(*tour));
-        Q_EMIT tour_ready();
-      });
-}
+void MainWindow::start_best_tour() { tours_reach_->start_best_tour(); }
 
-void MainWindow::start_tour_through_all() {
-  if (!session_) return;
-  auto session = session_;
-  auto tour = std::make_shared<Selection::Tour>();
-  query_job_->run(
-      tr("Best tour through all %1 nodes").arg(session->graph().n),
-      [session, tour](const JobContext& job) { *tour = compute_tour_through_all(*session, job); },
-      [this, session, tour] {
-        if (session != session_) return;
-        timing_panel_->add_run(tour->result.timing, tr("tour"), static_cast<double>(tour->stops.size()));
-        selection_->show_tour(std::move(*tour));
-        Q_EMIT tour_ready();
-      });
-}
+void MainWindow::start_tour_through_all() { tours_reach_->start_tour_through_all(); }
 
 void MainWindow::select_source(const QString& key) {
   selection_->choose_source(node_by_key(session_.get(), key, "node"));
 }
 
 void MainWindow::start_reach(ReachDirection direction) {
-  if (!session_) return;
-  const auto start = selection_->source();
-  if (start < 0) {
-    show_error(direction == ReachDirection::Downstream ? tr("Reachable") : tr("Upstream"),
-               tr("Click a node first: its reach set is computed."));
-    return;
-  }
-  auto session = session_;
-  auto set = std::make_shared<ReachSet>();
-  auto timing = std::make_shared<Timing>();
-  timing->engine = "bfs";
-  timing->device = cpu_device_label(1);
-  const std::int32_t max_hops = reach_hops_ && reach_hops_->value() > 0 ? reach_hops_->value() : kUnlimitedHops;
-  query_job_->run(
-      direction == ReachDirection::Downstream ? tr("Reachable from %1").arg(qs(session->graph().label(start)))
-                                              : tr("Upstream of %1").arg(qs(session->graph().label(start))),
-      [session, start, direction, set, max_hops, timing](const JobContext&) {
-        const Graph& g = session->graph();
-        const auto begin = std::chrono::steady_clock::now();
-        *set = direction == ReachDirection::Downstream ? reach_by_search(g, start, direction, max_hops)
-                                                       : reach_by_search(reverse_graph(g), start, direction, max_hops);
-        timing->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
-        timing->updates = static_cast<double>(g.arc_count());  // a search reads each arc at most once
-      },
-      [this, session, set, start, timing] {
-        if (session != session_ || selection_->source() != start) return;  // the selection moved on meanwhile
-        timing_panel_->add_run(*timing, tr("reach"), timing->updates);
-        selection_->show_reach(std::move(*set));
-        Q_EMIT reach_ready();
-      });
+  tours_reach_->start_reach(direction, reach_hops_ && reach_hops_->value() > 0 ? reach_hops_->value() : kUnlimitedHops);
 }
 
 void MainWindow::select_pair(const QString& source_key, const QString& target_key) {
@@ -423,9 +272,13 @@ void MainWindow::update_status() {
     }
     f.made_by = qs(session_->made_by);
   }
-  f.no_matrix_reason = no_matrix_reason_;
-  if (apsp_job_->busy()) f.apsp_running = apsp_job_->title();
-  if (query_job_->busy()) f.query_running = query_job_->title();
+  f.no_matrix_reason = all_pairs_->no_matrix_reason();
+  if (all_pairs_->job()->busy()) f.apsp_running = all_pairs_->job()->title();
+  if (tours_reach_->job()->busy()) {
+    f.query_running = tours_reach_->job()->title();
+  } else if (path_queries_->job()->busy()) {
+    f.query_running = path_queries_->job()->title();
+  }
   if (const auto* tour = selection_->tour()) {
     f.last_answer = tr("tour by %1").arg(qs(tour->method));
   } else if (selection_->reach()) {
@@ -474,12 +327,10 @@ void MainWindow::dropEvent(QDropEvent* event) {
 
 void MainWindow::closeEvent(QCloseEvent* event) {
   // Stop the workers before the widgets they report to go away.
-  load_job_->cancel();
-  apsp_job_->cancel();
-  query_job_->cancel();
-  load_job_->wait();
-  apsp_job_->wait();
-  query_job_->wait();
+  const std::initializer_list<JobRunner*> jobs = {loading_->job(), all_pairs_->job(), tours_reach_->job(),
+                                                  path_queries_->job()};
+  for (JobRunner* job : jobs) job->cancel();
+  for (JobRunner* job : jobs) job->wait();
   QMainWindow::closeEvent(event);
 }
 

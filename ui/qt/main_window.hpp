@@ -1,7 +1,9 @@
 #pragma once
 // The explorer's window: open a graph (dialog, drop, recent, samples, command line), see it,
 // click two nodes for the shortest path, compute all pairs in the background, export. What is
-// chosen on the graph lives in its Selection; the window starts the jobs that answer it.
+// chosen on the graph lives in its Selection; the jobs that answer it are run by four
+// controllers, each with its own job (loading, all pairs, path queries, tours and reach); the
+// window holds the widgets, menus and the wiring between them.
 #include <QComboBox>
 #include <QElapsedTimer>
 #include <QLabel>
@@ -12,6 +14,7 @@
 #include <QStringListModel>
 #include <memory>
 
+#include "all_pairs_controller.hpp"
 #include "correlation_network.hpp"
 #include "find_panel.hpp"
 #include "graph_session.hpp"
@@ -19,12 +22,15 @@
 #include "inspector_panel.hpp"
 #include "job_runner.hpp"
 #include "job_status.hpp"
+#include "load_controller.hpp"
 #include "min_weight_box.hpp"
 #include "path_panel.hpp"
+#include "path_query_controller.hpp"
 #include "path_set_panel.hpp"
 #include "pathscope/reach/reach.hpp"
 #include "selection.hpp"
 #include "timing_panel.hpp"
+#include "tour_reach_controller.hpp"
 
 namespace pathscope::qt {
 
@@ -37,8 +43,8 @@ class MainWindow : public QMainWindow {
   // Loads in the background; graph_ready() or load_failed() follows.
   void open_graph(const QString& spec, const LoadOptions& options = {});
   // The all-pairs engine started after each load ("auto" unless changed).
-  void set_apsp_engine(const QString& name) { apsp_engine_ = name; }
-  QString apsp_engine() const { return apsp_engine_; }
+  void set_apsp_engine(const QString& name) { all_pairs_->set_engine(name); }
+  QString apsp_engine() const { return all_pairs_->engine(); }
   // Starts all pairs with this engine now, if the matrix fits the memory budget.
   void start_all_pairs(const QString& engine);
 
@@ -89,8 +95,8 @@ class MainWindow : public QMainWindow {
   InspectorPanel* inspector() const { return inspector_; }
   FindPanel* find_panel() const { return find_panel_; }
   PathSetPanel* path_set_panel() const { return path_set_panel_; }
-  JobRunner* load_job() const { return load_job_; }
-  JobRunner* apsp_job() const { return apsp_job_; }
+  JobRunner* load_job() const { return loading_->job(); }
+  JobRunner* apsp_job() const { return all_pairs_->job(); }
   JobStatus* apsp_status() const { return apsp_status_; }
   const GraphSession* session() const { return session_.get(); }
   const Selection* selection() const { return selection_; }
@@ -98,7 +104,10 @@ class MainWindow : public QMainWindow {
   const Selection::Tour* current_tour() const { return selection_->tour(); }
   const ReachSet* current_reach() const { return selection_->reach(); }
   const std::vector<std::int32_t>& stops() const { return selection_->stops(); }
-  JobRunner* query_job() const { return query_job_; }
+  // Tours and reach sets.
+  JobRunner* query_job() const { return tours_reach_->job(); }
+  // Path sets.
+  JobRunner* path_query_job() const { return path_queries_->job(); }
   QString current_method() const { return QString::fromStdString(selection_->method()); }
   QString status_text() const { return status_->text(); }
 
@@ -132,7 +141,6 @@ class MainWindow : public QMainWindow {
   void adopt(std::shared_ptr<GraphSession> session, QStringList keep_selection);
   // The status bar's summary, from the state alone (status_text.hpp); called on every change.
   void update_status();
-  void run_both();
   void search();
   void path_from_fields();
   void reload_with_controls();
@@ -151,11 +159,14 @@ class MainWindow : public QMainWindow {
   FindPanel* find_panel_ = nullptr;
   PathSetPanel* path_set_panel_ = nullptr;
   QStringListModel* completion_model_ = nullptr;
-  JobRunner* load_job_;
-  JobRunner* apsp_job_;
-  JobRunner* query_job_;  // tours and reach sets: short, one at a time
+  Selection* selection_;
+  LoadController* loading_;
+  AllPairsController* all_pairs_;
+  PathQueryController* path_queries_;
+  TourReachController* tours_reach_;
   JobStatus* load_status_;
   JobStatus* query_status_;
+  JobStatus* path_query_status_;
   JobStatus* apsp_status_;
   QLabel* status_;
   QLineEdit* search_;
@@ -165,17 +176,10 @@ class MainWindow : public QMainWindow {
   MinWeightBox* min_weight_;
   QSpinBox* reach_hops_ = nullptr;  // 0: no hop limit
   QMenu* recent_menu_ = nullptr;
-  Selection* selection_;
 
   std::shared_ptr<GraphSession> session_;
-  QString apsp_engine_ = QStringLiteral("auto");
-  QString no_matrix_reason_;  // why all pairs gave no matrix (the status bar says it)
   QElapsedTimer job_clock_;  // since the running job started, for the time left
   bool scripted_ = false;
 };
-
-// The bundled samples: installed ones (<binary's folder>/../share/pathscope/samples) first,
-// else the source tree's.
-QStringList sample_files();
 
 }  // namespace pathscope::qt

@@ -1,16 +1,14 @@
 // The window's whole-brain tools: finding neurons by id, name or type (the find box, the From
-// and To fields, completion, the Found list), answering pairs from a saved distance table, and
-// path sets (all shortest, k shortest) computed in the background and stepped through.
+// and To fields, completion, the Found list), the saved distance table and path sets (the
+// queries themselves run in path_query_controller.*).
 #include <QCompleter>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QStatusBar>
 #include <QStringListModel>
-#include <chrono>
 
 #include "main_window.hpp"
-#include "pathscope/paths/path_sets.hpp"
 
 namespace pathscope::qt {
 
@@ -139,11 +137,9 @@ void MainWindow::path_from_fields() {
 }
 
 void MainWindow::open_table(const QString& file) {
-  if (!session_) throw Error("open a graph before its distance table");
-  session_->table = open_saved_table(*session_, file.toStdString());
+  path_queries_->open_table(file);
   update_status();
   update_actions();
-  selection_->refresh_path();
   const std::string unchecked = session_->table->unchecked_warning(session_->spec);
   statusBar()->showMessage(tr("Pairs are answered from %1 (%2 × %2, %3)")
                                    .arg(QFileInfo(file).fileName(), QLocale().toString(static_cast<qlonglong>(session_->table->n())),
@@ -164,54 +160,8 @@ void MainWindow::open_table_dialog() {
   }
 }
 
-void MainWindow::start_path_set(Selection::PathSet::Kind kind, int count) {
-  if (!session_) return;
-  if (!selection_->has_pair()) {
-    show_error(tr("Paths"), tr("Choose a source and a target first."));
-    return;
-  }
-  auto session = session_;
-  auto set = std::make_shared<Selection::PathSet>();
-  set->kind = kind;
-  set->source = selection_->source();
-  set->target = selection_->target();
-  set->limit = count;
-  auto timing = std::make_shared<Timing>();
-  const bool all = kind == Selection::PathSet::Kind::AllShortest;
-  timing->engine = all ? "all shortest" : "k shortest (Yen)";
-  timing->device = cpu_device_label(1);
-  const Graph& g = session->graph();
-  query_job_->run(
-      all ? tr("All shortest paths %1 → %2").arg(qs(g.label(set->source)), qs(g.label(set->target)))
-          : tr("%1 shortest paths %2 → %3").arg(count).arg(qs(g.label(set->source)), qs(g.label(set->target))),
-      [session, set, timing, all, count](const JobContext& job) {
-        const auto begin = std::chrono::steady_clock::now();
-        if (all) {
-          ShortestPathSet found = all_shortest_paths(session->graph(), set->source, set->target, count, job);
-          set->paths = std::move(found.paths);
-          set->total = found.total;
-        } else {
-          set->paths = k_shortest_paths(session->graph(), set->source, set->target, count, job);
-          set->total.value = set->paths.size();
-        }
-        timing->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
-      },
-      [this, session, set, timing] {
-        if (session != session_) return;
-        // answered: the paths found, counted the same way for both kinds.
-        timing_panel_->add_run(*timing, tr("paths"), static_cast<double>(set->paths.size()));
-        selection_->show_path_set(std::move(*set));
-        if (auto* dock = findChild<QDockWidget*>(QStringLiteral("pathSetDock"))) {
-          dock->show();
-          dock->raise();
-        }
-        Q_EMIT path_set_ready();
-      });
-}
+void MainWindow::start_path_set(Selection::PathSet::Kind kind, int count) { path_queries_->start_path_set(kind, count); }
 
-void MainWindow::step_path_set(int delta) {
-  if (!selection_->path_set()) return;
-  selection_->choose_in_path_set(selection_->path_set_index() + delta);
-}
+void MainWindow::step_path_set(int delta) { path_queries_->step_path_set(delta); }
 
 }  // namespace pathscope::qt

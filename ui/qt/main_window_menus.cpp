@@ -22,6 +22,7 @@
 #include "main_window.hpp"
 #include "open_dialog.hpp"
 #include "pathscope/apsp/apsp.hpp"
+#include "pathscope_ui_common/sample_files.hpp"
 #include "recent_graphs.hpp"
 
 namespace pathscope::qt {
@@ -35,7 +36,8 @@ void MainWindow::build_menus() {
   file->addAction(tr("&Correlation Network from Table…"), this, &MainWindow::correlation_dialog)
       ->setToolTip(tr("Correlate every pair of a table's rows (CPU, and GPU where there is one) and explore the network"));
   auto* samples = file->addMenu(tr("&Samples"));
-  for (const auto& sample : sample_files()) {
+  for (const std::string& file : bundled_samples()) {
+    const QString sample = QString::fromStdString(file);
     samples->addAction(QFileInfo(sample).fileName(), this, [this, sample] { open_graph(sample); });
   }
   samples->setEnabled(!samples->isEmpty());
@@ -91,7 +93,7 @@ void MainWindow::build_menus() {
     action->setObjectName(QStringLiteral("allPairs-") + name);
   }
   compute->addSeparator();
-  compute->addAction(tr("Run &Both (CPU blocked + GPU)"), this, &MainWindow::run_both)
+  compute->addAction(tr("Run &Both (CPU blocked + GPU)"), all_pairs_, &AllPairsController::run_both)
       ->setObjectName(QStringLiteral("runBothAction"));
   compute->addSeparator();
   // Shared with the toolbar, so both show the same shortcut.

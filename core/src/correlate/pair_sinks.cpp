@@ -82,14 +82,22 @@ std::string csv_field(const std::string& text, char delimiter) {
   return quoted + "\"";
 }
 
-// The survivors kept as graph edges, and the graph made of them: one rule for the graph file
-// and the in-memory network. A zero coefficient is no edge (its inverse weight is infinite).
+void check_weight_rule(const std::string& weight_rule) {
+  if (weight_rule != "inverse" && weight_rule != "abs")
+    throw Error("the graph weight rule must be 'inverse' (1/|rho|) or 'abs' (|rho|), not '" + weight_rule + "'");
+}
+
+double edge_weight(const std::string& weight_rule, double rho) {
+  return weight_rule == "inverse" ? 1 / std::fabs(rho) : std::fabs(rho);
+}
+
+// The survivors kept as graph edges, for the graph file. A zero coefficient is no edge (its
+// inverse weight is infinite).
 class SurvivorEdges {
  public:
   SurvivorEdges(std::string weight_rule, std::int64_t max_edges)
       : weight_rule_(std::move(weight_rule)), max_edges_(max_edges) {
-    if (weight_rule_ != "inverse" && weight_rule_ != "abs")
-      throw Error("the graph weight rule must be 'inverse' (1/|rho|) or 'abs' (|rho|), not '" + weight_rule_ + "'");
+    check_weight_rule(weight_rule_);
   }
 
   void add(const CorrelationPair* pairs, std::size_t count) {
@@ -102,22 +110,9 @@ class SurvivorEdges {
     }
   }
 
-  double weight(double rho) const { return weight_rule_ == "inverse" ? 1 / std::fabs(rho) : std::fabs(rho); }
+  double weight(double rho) const { return edge_weight(weight_rule_, rho); }
   const std::vector<CorrelationPair>& edges() const { return edges_; }
-
-  Graph graph(const RowCatalog& rows) const {
-    GraphBuilder builder(rows.used());
-    builder.reserve(2 * static_cast<std::int64_t>(edges_.size()));
-    // The coefficient itself is each edge's strength (signed), beside the cost made of it.
-    for (const auto& e : edges_) builder.add_edge(e.i, e.j, weight(e.rho), e.rho);
-    LoadReport report;
-    Graph graph = builder.build(false, report);
-    if (rows.has_names)
-      graph.names = rows.names;
-    else
-      graph.ids = rows.table_row;
-    return graph;
-  }
+  Graph graph(const RowCatalog& rows) const { return correlation_graph(rows, edges_, weight_rule_); }
 
  private:
   std::string weight_rule_;
@@ -187,20 +182,6 @@ class GraphPairSink final : public FileSink {
   std::optional<AtomicFile> file_;  // opened once the survivors are all in
 };
 
-class MemoryGraphSink final : public PairSink {
- public:
-  MemoryGraphSink(Graph& out, std::string weight_rule, std::int64_t max_edges)
-      : out_(out), edges_(std::move(weight_rule), max_edges) {}
-  void begin(const RowCatalog& rows) override { rows_ = &rows; }
-  void consume(const CorrelationPair* pairs, std::size_t count) override { edges_.add(pairs, count); }
-  void finish() override { out_ = edges_.graph(*rows_); }
-
- private:
-  Graph& out_;
-  SurvivorEdges edges_;
-  const RowCatalog* rows_ = nullptr;
-};
-
 class FanOutSink final : public PairSink {
  public:
   explicit FanOutSink(std::vector<std::unique_ptr<PairSink>> sinks) : sinks_(std::move(sinks)) {}
@@ -247,9 +228,22 @@ std::unique_ptr<PairSink> make_graph_pair_sink(const std::string& path, const st
   return std::make_unique<GraphPairSink>(path, weight_rule, max_edges);
 }
 
-std::unique_ptr<PairSink> make_memory_graph_pair_sink(Graph& out, const std::string& weight_rule,
-                                                      std::int64_t max_edges) {
-  return std::make_unique<MemoryGraphSink>(out, weight_rule, max_edges);
+Graph correlation_graph(const RowCatalog& rows, const std::vector<CorrelationPair>& pairs,
+                        const std::string& weight_rule) {
+  check_weight_rule(weight_rule);
+  GraphBuilder builder(rows.used());
+  builder.reserve(2 * static_cast<std::int64_t>(pairs.size()));
+  // The coefficient itself is each edge's strength (signed), beside the cost made of it.
+  for (const auto& e : pairs) {
+    if (e.rho != 0) builder.add_edge(e.i, e.j, edge_weight(weight_rule, e.rho), e.rho);
+  }
+  LoadReport report;
+  Graph graph = builder.build(false, report);
+  if (rows.has_names)
+    graph.names = rows.names;
+  else
+    graph.ids = rows.table_row;
+  return graph;
 }
 
 std::unique_ptr<PairSink> make_fan_out_sink(std::vector<std::unique_ptr<PairSink>> sinks) {

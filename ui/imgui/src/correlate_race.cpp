@@ -2,15 +2,13 @@
 // same table in memory, fingerprints its survivors, and keeps its strongest ones as the network
 // to draw, so the view shows what a lane actually found.
 #include <algorithm>
-#include <cmath>
 #include <cstdio>
-#include <map>
 
 #include "pathscope/correlate/correlate.hpp"
 #include "pathscope/io/random_graph.hpp"
 #include "pathscope/runtime/error.hpp"
-#include "pathscope_demo/correlation_network.hpp"
 #include "pathscope_demo/race.hpp"
+#include "pathscope_ui_common/correlation_network.hpp"
 
 namespace pathscope::demo {
 namespace {
@@ -43,85 +41,35 @@ class MemoryRowSource final : public RowSource {
   std::int64_t next_row_ = 0;
 };
 
-struct KeptPair {
-  std::int32_t i, j;       // used rows
-  std::int64_t row_i, row_j;  // table rows
-  double rho;
-};
-
-// Stronger first; equal strength in table order, so that lanes with equal survivors keep
-// the same ones.
-bool stronger(const KeptPair& a, const KeptPair& b) {
-  const double x = std::fabs(a.rho), y = std::fabs(b.rho);
-  if (x != y) return x > y;
-  return a.row_i != b.row_i ? a.row_i < b.row_i : a.row_j < b.row_j;
-}
-
-// An order-independent digest of every survivor (as pathscope-cli bench correlate makes it)
-// and the strongest max_arcs of them.
+// An order-independent digest of every survivor (as pathscope-cli bench correlate makes it),
+// and the network of the strongest max_arcs of them.
 class RaceSink final : public PairSink {
  public:
-  explicit RaceSink(std::int64_t max_arcs) : max_arcs_(static_cast<std::size_t>(std::max<std::int64_t>(max_arcs, 0))) {}
-  void begin(const RowCatalog& rows) override { rows_ = &rows; }
+  explicit RaceSink(std::int64_t max_arcs)
+      : network_sink(CorrelationNetworkOptions{.max_arcs = max_arcs, .every_row = false}) {}
+  void begin(const RowCatalog& rows) override {
+    rows_ = &rows;
+    network_sink.begin(rows);
+  }
   void consume(const CorrelationPair* pairs, std::size_t count) override {
     for (std::size_t k = 0; k < count; ++k) {
-      const KeptPair p{pairs[k].i, pairs[k].j, rows_->table_row[pairs[k].i], rows_->table_row[pairs[k].j], pairs[k].rho};
-      pair_hash += SplitMix64(static_cast<std::uint64_t>(p.row_i) * 0x9E3779B97F4A7C15ull ^
-                              static_cast<std::uint64_t>(p.row_j))
+      pair_hash += SplitMix64(static_cast<std::uint64_t>(rows_->table_row[pairs[k].i]) * 0x9E3779B97F4A7C15ull ^
+                              static_cast<std::uint64_t>(rows_->table_row[pairs[k].j]))
                        .next();
-      rho_sum += p.rho;
-      ++survivors;
-      if (max_arcs_ == 0) continue;
-      // A heap whose top is the weakest kept pair: a stronger newcomer replaces it.
-      if (kept.size() < max_arcs_) {
-        kept.push_back(p);
-        std::push_heap(kept.begin(), kept.end(), stronger);
-      } else if (stronger(p, kept.front())) {
-        std::pop_heap(kept.begin(), kept.end(), stronger);
-        kept.back() = p;
-        std::push_heap(kept.begin(), kept.end(), stronger);
-      }
+      rho_sum += pairs[k].rho;
     }
+    survivors += count;
+    network_sink.consume(pairs, count);
   }
+  void finish() override { network_sink.finish(); }
 
   std::uint64_t pair_hash = 0, survivors = 0;
   double rho_sum = 0;
-  std::vector<KeptPair> kept;
+  CorrelationNetworkSink network_sink;
 
  private:
-  std::size_t max_arcs_;
   const RowCatalog* rows_ = nullptr;
 };
-
-std::shared_ptr<const CorrelationNetwork> build_network(const RowCatalog& rows, std::vector<KeptPair> kept) {
-  std::sort(kept.begin(), kept.end(), stronger);
-  auto net = std::make_shared<CorrelationNetwork>();
-  std::map<std::int32_t, std::int32_t> node_of;  // used row -> node, in table order
-  for (const KeptPair& p : kept) node_of[p.i] = node_of[p.j] = 0;
-  for (auto& [used_row, node] : node_of) {
-    node = net->node_count();
-    net->table_rows.push_back(rows.table_row[used_row]);
-    net->labels.push_back(rows.label(used_row));
-  }
-  std::vector<std::int32_t> partners(node_of.size(), 0);
-  for (const KeptPair& p : kept) {
-    const std::int32_t a = node_of[p.i], b = node_of[p.j];
-    net->arcs.push_back(a);
-    net->arcs.push_back(b);
-    net->rho.push_back(p.rho);
-    ++partners[a], ++partners[b];
-  }
-  if (!partners.empty()) {
-    net->hub = static_cast<std::int32_t>(std::max_element(partners.begin(), partners.end()) - partners.begin());
-    net->hub_set.push_back(net->hub);
-    for (std::size_t a = 0; a + 1 < net->arcs.size(); a += 2) {
-      if (net->arcs[a] == net->hub) net->hub_set.push_back(net->arcs[a + 1]);
-      if (net->arcs[a + 1] == net->hub) net->hub_set.push_back(net->arcs[a]);
-    }
-    std::sort(net->hub_set.begin(), net->hub_set.end());
-  }
-  return net;
-}
 
 std::unique_ptr<Lane> make_lane(const std::string& title, const std::string& engine_name, std::string reason,
                                 std::shared_ptr<const Table> table, const CorrelationQuestion& q) {
@@ -145,7 +93,7 @@ std::unique_ptr<Lane> make_lane(const std::string& title, const std::string& eng
     std::snprintf(fingerprint, sizeof fingerprint, "survivors %llu, pairs %016llx",
                   static_cast<unsigned long long>(sink.survivors), static_cast<unsigned long long>(sink.pair_hash));
     out.fingerprint = fingerprint;
-    out.network = build_network(result.rows, std::move(sink.kept));
+    out.network = std::make_shared<const CorrelationNetwork>(std::move(sink.network_sink.network()));
     out.highlight = out.network->hub_set;
     out.node_set = true;
     out.reachable = out.network->hub >= 0;

@@ -21,6 +21,7 @@
 #include "pathscope_demo/race_report.hpp"
 #include "pathscope_render/frame_bench.hpp"
 #include "pathscope_render/offscreen_target.hpp"
+#include "pathscope_ui_common/sample_files.hpp"
 
 namespace pathscope::demo {
 namespace {

@@ -3,10 +3,9 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "pathscope/io/graph_builder.hpp"
-#include "pathscope/layout/drawn_graph.hpp"
-#include "pathscope/runtime/background_priority.hpp"
 #include "pathscope/runtime/error.hpp"
+#include "pathscope_ui_common/background_priority.hpp"
+#include "pathscope_ui_common/drawn_graph.hpp"
 
 namespace pathscope::demo {
 namespace {
@@ -32,10 +31,7 @@ void show_markers(DemoState& s) {
 // The network of the strongest pairs replaces the (empty) table scene in the view: laid out
 // once, here, so that no lane spends race time on it.
 void show_network(DemoState& s, std::shared_ptr<const CorrelationNetwork> network) {
-  GraphBuilder builder(network->node_count());
-  for (std::size_t a = 0; a + 1 < network->arcs.size(); a += 2) builder.add_edge(network->arcs[a], network->arcs[a + 1], 1);
-  LoadReport report;
-  const Graph g = builder.build(false, report);
+  const Graph& g = network->graph;
   DrawnGraph drawn = draw_graph(g, DrawnGraphOptions{}, JobContext{});
   s.network_positions = std::move(drawn.positions);
   s.network = std::move(network);

@@ -9,8 +9,8 @@
 #include <unistd.h>
 #endif
 
-#include "pathscope/runtime/background_priority.hpp"
 #include "pathscope/runtime/error.hpp"
+#include "pathscope_ui_common/background_priority.hpp"
 
 namespace pathscope::demo {
 namespace {

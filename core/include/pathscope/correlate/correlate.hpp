@@ -114,10 +114,11 @@ std::unique_ptr<PairSink> make_npy_pair_sink(const std::string& path, int thread
 // strong correlation is a short edge; "abs": |rho|. Refuses (Error) more than max_edges.
 std::unique_ptr<PairSink> make_graph_pair_sink(const std::string& path, const std::string& weight_rule,
                                                std::int64_t max_edges = 50'000'000);
-// The same network (nodes = used rows, with their names; weight by weight_rule, strength = rho)
-// stored into `out` by finish(), for a front end that shows it without a file.
-std::unique_ptr<PairSink> make_memory_graph_pair_sink(Graph& out, const std::string& weight_rule,
-                                                      std::int64_t max_edges = 50'000'000);
+// The survivors as a graph, the one rule for graph files and the front ends' networks: nodes =
+// the catalog's used rows (their names, else their table rows as ids), an edge per pair (none
+// for a zero coefficient), its cost by weight_rule as above and its strength the signed rho.
+Graph correlation_graph(const RowCatalog& rows, const std::vector<CorrelationPair>& pairs,
+                        const std::string& weight_rule);
 // Forwards to every sink in order. The files of the sinks above are all written before any is
 // renamed onto its name, then renamed in sink order (the last sink's file last): a run that
 // stops early leaves all old files, and only a crash between two renames can mix old and new.

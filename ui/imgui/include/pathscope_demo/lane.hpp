@@ -13,9 +13,11 @@
 
 #include "pathscope/runtime/job.hpp"
 
-namespace pathscope::demo {
-
+namespace pathscope {
 struct CorrelationNetwork;
+}
+
+namespace pathscope::demo {
 
 // What a finished lane hands back: the engine's own figures and the answer to highlight.
 struct LaneOutcome {

@@ -9,10 +9,21 @@
 
 #include "pathscope/graph/graph.hpp"
 #include "pathscope/io/measurement_table.hpp"
-#include "pathscope_demo/correlation_network.hpp"
 #include "pathscope_demo/lane.hpp"
+#include "pathscope_ui_common/correlation_network.hpp"
 
 namespace pathscope::demo {
+
+// The correlation race's question: which coefficient, which cut-off, how much of the answer to draw.
+struct CorrelationQuestion {
+  std::string method = "spearman";  // or "pearson"
+  double min_abs_rho = 0.8;         // pairs with |rho| >= this survive
+  // The strongest survivors drawn: a few thousand lines stay readable and lay out in a second.
+  std::int64_t max_arcs = 2000;
+  // The naive lane (both rows ranked again for every pair) runs only when the table has at
+  // most this many pairs; above it, it would take minutes and is skipped.
+  std::uint64_t rerank_max_pairs = 3'000'000;
+};
 
 // The question of an all-pairs race: after the matrix, show the path source -> target.
 struct PairQuestion {

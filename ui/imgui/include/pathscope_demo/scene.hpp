@@ -8,8 +8,8 @@
 
 #include "pathscope/graph/graph.hpp"
 #include "pathscope/io/measurement_table.hpp"
-#include "pathscope/layout/drawn_graph.hpp"
 #include "pathscope/runtime/job.hpp"
+#include "pathscope_ui_common/drawn_graph.hpp"
 
 namespace pathscope::demo {
 
@@ -31,9 +31,5 @@ DatasetKind dataset_kind_for(const std::string& problem);
 // when it has them, otherwise the cached force layout). Throws Error/ParseError naming the file.
 // DatasetKind::Table reads a table instead (throws Error when it is too large to hold).
 Scene load_scene(const std::string& spec, const JobContext& job, DatasetKind kind = DatasetKind::Graph);
-
-// Bundled sample graphs that load_graph reads directly: the installed ones
-// (<binary's folder>/../share/pathscope/samples) first, else the source tree's.
-std::vector<std::string> bundled_samples();
 
 }  // namespace pathscope::demo

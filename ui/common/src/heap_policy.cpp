@@ -1,4 +1,4 @@
-#include "pathscope/runtime/heap_policy.hpp"
+#include "pathscope_ui_common/heap_policy.hpp"
 
 #if defined(__GLIBC__)
 #include <malloc.h>

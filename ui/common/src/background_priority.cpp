@@ -1,4 +1,4 @@
-#include "pathscope/runtime/background_priority.hpp"
+#include "pathscope_ui_common/background_priority.hpp"
 
 #if defined(__linux__)
 #include <pthread.h>

@@ -4,9 +4,9 @@
 #include <filesystem>
 #include <memory>
 
-#include "pathscope/layout/layout.hpp"
 #include "pathscope/runtime/atomic_file.hpp"
 #include "pathscope/runtime/error.hpp"
+#include "pathscope_ui_common/layout_cache.hpp"
 
 namespace pathscope {
 namespace {

@@ -1,10 +1,11 @@
-// The view as SVG: what the screen shows, written as vector shapes (GraphView::render_svg).
+// The view as SVG: what the screen shows, written as vector shapes (ViewImageExport::svg).
 #include <QString>
 #include <cmath>
 #include <cstdio>
 #include <string>
 
 #include "graph_view.hpp"
+#include "view_image_export.hpp"
 
 namespace pathscope::qt {
 namespace {
@@ -38,65 +39,65 @@ std::string number(double v) {
 
 }  // namespace
 
-QByteArray GraphView::render_svg(bool light) const {
-  const render::Style style = light ? render::light_style() : const_cast<render::Renderer&>(renderer_).style();
-  const double w = camera_.viewport_width(), h = camera_.viewport_height();
+QByteArray ViewImageExport::svg(const GraphView& view, bool light) {
+  const render::Style style = light ? render::light_style() : const_cast<render::Renderer&>(view.renderer_).style();
+  const double w = view.camera_.viewport_width(), h = view.camera_.viewport_height();
   auto at = [&](std::int32_t u) {
-    return camera_.world_to_screen({positions_[2 * static_cast<std::size_t>(u)], positions_[2 * static_cast<std::size_t>(u) + 1]});
+    return view.camera_.world_to_screen({view.positions_[2 * static_cast<std::size_t>(u)], view.positions_[2 * static_cast<std::size_t>(u) + 1]});
   };
   std::string out;
   out += "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + number(w) +
          "\" height=\"" + number(h) + "\" viewBox=\"0 0 " + number(w) + " " + number(h) + "\">\n";
   out += "<rect width=\"100%\" height=\"100%\" fill=\"" + hex(style.background) + "\"/>\n";
-  const bool dim = !path_.empty() || !overlay_nodes_.empty();
-  if (renderer_.initialized() && node_count() > 0) {
+  const bool dim = !view.path_.empty() || !view.overlay_nodes_.empty();
+  if (view.renderer_.initialized() && view.node_count() > 0) {
     // The arcs and nodes the screen draws, so an SVG of a big graph stays the size of the view.
     const render::Rgba arc = dim ? style.arc_dimmed : style.arc;
     out += "<g id=\"arcs\" stroke=\"" + hex(arc) + "\" stroke-opacity=\"" + number(arc.a) + "\" stroke-width=\"" +
            number(style.arc_width_px) + "\">\n";
-    for (const auto a : renderer_.arcs_in_view(camera_)) {
-      const auto p = at(arcs_[2 * static_cast<std::size_t>(a)]), q = at(arcs_[2 * static_cast<std::size_t>(a) + 1]);
+    for (const auto a : view.renderer_.arcs_in_view(view.camera_)) {
+      const auto p = at(view.arcs_[2 * static_cast<std::size_t>(a)]), q = at(view.arcs_[2 * static_cast<std::size_t>(a) + 1]);
       out += "<line x1=\"" + number(p.x) + "\" y1=\"" + number(p.y) + "\" x2=\"" + number(q.x) + "\" y2=\"" + number(q.y) + "\"/>\n";
     }
     out += "</g>\n";
-    const double r = renderer_.node_radius_px(camera_);
+    const double r = view.renderer_.node_radius_px(view.camera_);
     out += "<g id=\"nodes\" fill=\"" + hex(dim ? style.node_dimmed : style.node) + "\">\n";
-    for (const auto u : renderer_.nodes_in_view(camera_)) {
+    for (const auto u : view.renderer_.nodes_in_view(view.camera_)) {
       const auto p = at(u);
       out += "<circle cx=\"" + number(p.x) + "\" cy=\"" + number(p.y) + "\" r=\"" + number(r) + "\"/>\n";
     }
     out += "</g>\n";
-    if (!overlay_nodes_.empty()) {
+    if (!view.overlay_nodes_.empty()) {
       out += "<g id=\"set\" fill=\"" + hex(style.path) + "\">\n";
-      for (const auto u : overlay_nodes_) {
-        if (u < 0 || u >= node_count()) continue;
+      for (const auto u : view.overlay_nodes_) {
+        if (u < 0 || u >= view.node_count()) continue;
         const auto p = at(u);
         out += "<circle cx=\"" + number(p.x) + "\" cy=\"" + number(p.y) + "\" r=\"" + number(std::max(r, 3.5)) + "\"/>\n";
       }
       out += "</g>\n";
     }
-    if (path_.size() >= 2) {
+    if (view.path_.size() >= 2) {
       std::string points;
-      for (const auto u : path_) points += number(at(u).x) + "," + number(at(u).y) + " ";
-      if (path_closed_) points += number(at(path_.front()).x) + "," + number(at(path_.front()).y);
+      for (const auto u : view.path_) points += number(at(u).x) + "," + number(at(u).y) + " ";
+      if (view.path_closed_) points += number(at(view.path_.front()).x) + "," + number(at(view.path_.front()).y);
       out += "<polyline id=\"path\" fill=\"none\" stroke-linejoin=\"round\" stroke=\"" + hex(style.path_outline) +
              "\" stroke-width=\"" + number(style.path_width_px + 4) + "\" points=\"" + points + "\"/>\n";
       out += "<polyline fill=\"none\" stroke-linejoin=\"round\" stroke=\"" + hex(style.path) + "\" stroke-width=\"" +
              number(style.path_width_px) + "\" points=\"" + points + "\"/>\n";
     }
-    const double marker = renderer_.marker_radius_px(camera_);
-    const std::pair<std::int32_t, render::Rgba> markers[] = {{source_, style.source_marker}, {target_, style.target_marker}};
+    const double marker = view.renderer_.marker_radius_px(view.camera_);
+    const std::pair<std::int32_t, render::Rgba> markers[] = {{view.source_, style.source_marker}, {view.target_, style.target_marker}};
     for (const auto& [u, colour] : markers) {
-      if (u < 0 || u >= node_count()) continue;
+      if (u < 0 || u >= view.node_count()) continue;
       const auto p = at(u);
       out += "<circle class=\"marker\" cx=\"" + number(p.x) + "\" cy=\"" + number(p.y) + "\" r=\"" + number(marker - 1.25) +
              "\" fill=\"" + hex(colour) + "\" stroke=\"" + hex(style.marker_border) + "\" stroke-width=\"2.5\"/>\n";
     }
   }
   const std::string text_colour = light ? "#14161c" : "#ffffff", halo = light ? "#ffffff" : "#000000";
-  out += "<g id=\"labels\" font-family=\"DejaVu Sans, sans-serif\" font-size=\"" + number(font().pointSizeF() * 4 / 3) +
+  out += "<g id=\"labels\" font-family=\"DejaVu Sans, sans-serif\" font-size=\"" + number(view.font().pointSizeF() * 4 / 3) +
          "\" fill=\"" + text_colour + "\" stroke=\"" + halo + "\" stroke-width=\"3\" paint-order=\"stroke\">\n";
-  for (const auto& t : last_texts_) {
+  for (const auto& t : view.labels_.last_texts()) {
     out += "<text x=\"" + number(t.at.x()) + "\" y=\"" + number(t.at.y()) + "\"" + (t.bold ? " font-weight=\"bold\"" : "") +
            ">" + xml_text(t.text) + "</text>\n";
   }

@@ -1,9 +1,11 @@
-#include "pathscope/layout/drawn_graph.hpp"
+#include "pathscope_ui_common/drawn_graph.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <limits>
+
+#include "pathscope_ui_common/layout_cache.hpp"
 
 namespace pathscope {
 namespace {

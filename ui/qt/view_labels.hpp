@@ -1,0 +1,70 @@
+#pragma once
+// The view's labels: node names where they fit (best-connected first), the path's, tour's or
+// pair's names, numbered stop rings, the ring on the chosen hop and the caption, all drawn with
+// QPainter over a frame, on screen or into an exported image. What the last frame placed is
+// kept for the SVG export and the tests.
+#include <QFont>
+#include <QPainter>
+#include <QRectF>
+#include <QString>
+#include <QStringList>
+#include <cstdint>
+#include <vector>
+
+#include "label_layout.hpp"
+#include "pathscope_render/camera.hpp"
+
+namespace pathscope::qt {
+
+// What one frame's labels name and keep clear of, as the view shows it.
+struct LabelScene {
+  const std::vector<float>& positions;  // n * 2 world coordinates
+  const std::vector<std::int32_t>& path;
+  bool path_closed = false;
+  std::int32_t source = -1, target = -1, marked = -1;
+  const std::vector<std::int32_t>& stops;
+  const QString& caption;
+  double typical_arc_length = 0;  // world units: node names show once arcs are long on screen
+};
+
+// How the labels look on this frame: sizes from the renderer, text larger on big images.
+struct LabelLook {
+  QFont font;
+  float node_radius = 0, marker_radius = 0;
+  double text_scale = 1;
+  bool light = false;
+};
+
+class ViewLabels {
+ public:
+  // One name per node; arcs as (tail, head) pairs, whose degrees decide which names win room.
+  void set_names(QStringList names, const std::vector<std::int32_t>& arcs, std::size_t node_count);
+  void set_mode(LabelMode mode) { mode_ = mode; }
+  LabelMode mode() const { return mode_; }
+
+  void draw(QPainter& painter, const render::Camera& camera, const LabelScene& scene, const LabelLook& look);
+
+  struct Text {
+    QPointF at;  // baseline origin
+    QString text;
+    bool bold;
+  };
+  // The last frame's label boxes and the areas they had to keep clear (markers, stop rings),
+  // in view coordinates, its texts, and how many labels it drew.
+  const std::vector<QRectF>& last_boxes() const { return last_boxes_; }
+  const std::vector<QRectF>& last_reserved() const { return last_reserved_; }
+  const std::vector<Text>& last_texts() const { return last_texts_; }
+  int last_count() const { return last_count_; }
+
+ private:
+  QString name(std::int32_t u) const { return u < names_.size() ? names_[u] : QString::number(u); }
+
+  QStringList names_;
+  std::vector<std::int32_t> order_;  // best-connected first
+  LabelMode mode_ = LabelMode::All;
+  std::vector<QRectF> last_boxes_, last_reserved_;
+  std::vector<Text> last_texts_;
+  int last_count_ = 0;
+};
+
+}  // namespace pathscope::qt
