@@ -55,15 +55,15 @@ class PivotProgress {
 // before phase 3 of p + 1, which recomputes it from the panels (through the zero diagonal of
 // the closed block), so the result is the same as pivot by pivot.
 template <class D, class AfterPivot>
-void enqueue_pivots_looking_ahead(typename D::Scalar* d, int size, int pivots, PivotWorkspace<D> (&ws)[2],
-                                  cudaStream_t main, AfterPivot after_pivot) {
+void enqueue_pivots_looking_ahead(const GpuContext& gpu, typename D::Scalar* d, int size, int pivots,
+                                  PivotWorkspace<D> (&ws)[2], cudaStream_t main, AfterPivot after_pivot) {
   const Stream side = Stream::high_priority();
   const Event matrix_ready, panels_ready, product_done;
   const StreamJoin join(side, main);
   const int words = size / D::kLanes, panel_words = kTileRows / D::kLanes;
   matrix_ready.record(main);
   side.wait_for(matrix_ready);
-  enqueue_pivot_panels<D>(d, size, size, 0, ws[0], side.get());
+  enqueue_pivot_panels<D>(gpu, d, size, size, 0, ws[0], side.get());
   panels_ready.record(side.get());
   for (int p = 0; p < pivots; ++p) {
     const PivotWorkspace<D>& now = ws[p % 2];
@@ -75,7 +75,7 @@ void enqueue_pivots_looking_ahead(typename D::Scalar* d, int size, int pivots, P
       const int next0 = (p + 1) * kTileRows;
       enqueue_pivot_product<D>(d, size, size, now, next0, kTileRows, 0, words, side.get());
       enqueue_pivot_product<D>(d, size, size, now, 0, size, next0 / D::kLanes, panel_words, side.get());
-      enqueue_pivot_panels<D>(d, size, size, p + 1, ws[(p + 1) % 2], side.get());
+      enqueue_pivot_panels<D>(gpu, d, size, size, p + 1, ws[(p + 1) % 2], side.get());
       panels_ready.record(side.get());
     }
     enqueue_pivot_product<D>(d, size, size, now, 0, size, 0, words, main);
@@ -85,15 +85,15 @@ void enqueue_pivots_looking_ahead(typename D::Scalar* d, int size, int pivots, P
 }
 
 template <class D>
-RunFigures run_blocked_in_core(const Graph& g, const JobContext& job, std::vector<typename D::Scalar>& out,
-                               std::vector<std::int32_t>* next, MatrixSink* sink) {
+RunFigures run_blocked_in_core(const GpuContext& gpu, const Graph& g, const JobContext& job,
+                               std::vector<typename D::Scalar>& out, std::vector<std::int32_t>* next, MatrixSink* sink) {
   using Scalar = typename D::Scalar;
   RunFigures fig;
   fig.mode = "in-core";
   const int n = g.n;
   const int size = int(round_up(std::max(n, 1), kTileRows));
   RunTrace trace("gpu-blocked in-core");
-  Stream stream;
+  const Stream& stream = gpu.stream();
   const cudaStream_t s = stream.get();
 
   // The result vectors are zero-filled by a host thread while the device computes; with a
@@ -117,15 +117,15 @@ RunFigures run_blocked_in_core(const Graph& g, const JobContext& job, std::vecto
   trace.mark("allocated");
   Event start(true), stop(true);
   start.record(s);
-  enqueue_initial_rect<D>({d.get(), size, 0, size, 0, size, false}, graph.arcs(), s);
+  enqueue_initial_rect<D>(gpu, {d.get(), size, 0, size, 0, size, false}, graph.arcs(), s);
   const int pivots = size / kTileRows;
   PivotProgress progress(job, pivots);
-  enqueue_pivots_looking_ahead<D>(d.get(), size, pivots, ws, s, [&](int p) { progress.after_enqueue(p, s); });
+  enqueue_pivots_looking_ahead<D>(gpu, d.get(), size, pivots, ws, s, [&](int p) { progress.after_enqueue(p, s); });
   if (next && n > 0) {
     next_from_distances_kernel<D><<<dim3((n + 127) / 128, std::min(n, 65535)), 128, 0, s>>>(d.get(), size, graph.arcs(), next_d.get());
     CUDA_CHECK_LAUNCH();
   }
-  finalize_kernel<D><<<grid_for(std::int64_t(n) * n, 256), 256, 0, s>>>(d.get(), size, 0, n, n, next_d.get(), n,
+  finalize_kernel<D><<<grid_for(gpu, std::int64_t(n) * n, 256), 256, 0, s>>>(d.get(), size, 0, n, n, next_d.get(), n,
                                                                           flags.get());
   CUDA_CHECK_LAUNCH();
   stop.record(s);
@@ -149,9 +149,9 @@ RunFigures run_blocked_in_core(const Graph& g, const JobContext& job, std::vecto
   // Through pinned staging rather than pinning the result in place: cudaHostRegister of a
   // large vector holds the driver lock long enough to stall the launches of the compute, and
   // staging costs less than the stall (docs/gpu.md, v2).
-  deliver_rows(d.get(), std::size_t(size), n, sink, out, s);
+  deliver_rows(d.get(), std::size_t(size), n, sink, out, gpu);
   fig.rows_in_sink = sink != nullptr;
-  if (next) download_rows(next_d.get(), std::size_t(n) * 4, n, std::size_t(n) * 4, next->data(), s);
+  if (next) download_rows(next_d.get(), std::size_t(n) * 4, n, std::size_t(n) * 4, next->data(), gpu);
   fig.transfer_seconds += now_seconds() - t0;
   trace.mark("downloaded");
   return fig;
@@ -159,7 +159,7 @@ RunFigures run_blocked_in_core(const Graph& g, const JobContext& job, std::vecto
 
 #define PATHSCOPE_INSTANTIATE(D)                                                                      \
   template std::uint64_t blocked_in_core_bytes<D>(std::int64_t, std::int64_t, bool);                 \
-  template RunFigures run_blocked_in_core<D>(const Graph&, const JobContext&, std::vector<D::Scalar>&, \
+  template RunFigures run_blocked_in_core<D>(const GpuContext&, const Graph&, const JobContext&, std::vector<D::Scalar>&, \
                                              std::vector<std::int32_t>*, MatrixSink*);
 PATHSCOPE_INSTANTIATE(Int32Dist)
 PATHSCOPE_INSTANTIATE(FloatDist)

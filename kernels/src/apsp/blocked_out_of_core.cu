@@ -64,13 +64,13 @@ struct OutOfCorePlan {
 }  // namespace
 
 template <class D>
-RunFigures run_blocked_out_of_core(const Graph& g, const JobContext& job, std::uint64_t device_budget,
+RunFigures run_blocked_out_of_core(const GpuContext& gpu, const Graph& g, const JobContext& job,
                                    std::vector<typename D::Scalar>& out, MatrixSink* sink) {
   using Scalar = typename D::Scalar;
   using Word = typename D::Word;
   using AWord = typename D::AWord;
   const int n = g.n;
-  const OutOfCorePlan<D> plan(n, g.arc_count(), device_budget);
+  const OutOfCorePlan<D> plan(n, g.arc_count(), gpu.memory_budget());
   const int size = int(plan.size), width = plan.width, slab_rows = plan.slab_rows;
   const std::int64_t words = size / D::kLanes;
   RunFigures fig;
@@ -91,7 +91,7 @@ RunFigures run_blocked_out_of_core(const Graph& g, const JobContext& job, std::u
   }
   fig.transfer_seconds += now_seconds() - t0;
 
-  Stream main;
+  const Stream& main = gpu.stream();
   Stream slab_stream[kSlabStreams];
   DeviceGraph<D> graph(g, main.get());
   const std::size_t panel = std::size_t(width) * size;
@@ -108,8 +108,8 @@ RunFigures run_blocked_out_of_core(const Graph& g, const JobContext& job, std::u
 
   const double loop_start = now_seconds();
   const int first_width = std::min(width, size);
-  enqueue_initial_rect<D>({rows_old.get(), size, 0, first_width, 0, size, false}, graph.arcs(), main.get());
-  enqueue_initial_rect<D>({cols_old.get(), size, 0, size, 0, first_width, true}, graph.arcs(), main.get());
+  enqueue_initial_rect<D>(gpu, {rows_old.get(), size, 0, first_width, 0, size, false}, graph.arcs(), main.get());
+  enqueue_initial_rect<D>(gpu, {cols_old.get(), size, 0, size, 0, first_width, true}, graph.arcs(), main.get());
 
   const int rounds = (size + width - 1) / width;
   const int slabs = (size + slab_rows - 1) / slab_rows;
@@ -131,8 +131,8 @@ RunFigures run_blocked_out_of_core(const Graph& g, const JobContext& job, std::u
       for (auto& e : captured) CUDA_CHECK(cudaStreamWaitEvent(main.get(), e.get(), 0));
 
     // Phase 1: the diagonal super-block, closed in place inside the pivot rows.
-    for (int p = 0; p < w / kTileRows; ++p) enqueue_pivot<D>(rows_old.get() + q, size, w, p, ws, main.get());
-    block_operands_kernel<D><<<grid_for(std::int64_t(w) * w, 256), 256, 0, main.get()>>>(
+    for (int p = 0; p < w / kTileRows; ++p) enqueue_pivot<D>(gpu, rows_old.get() + q, size, w, p, ws, main.get());
+    block_operands_kernel<D><<<grid_for(gpu, std::int64_t(w) * w, 256), 256, 0, main.get()>>>(
         rows_old.get() + q, size, w, block_rows.get(), block_cols.get());
     CUDA_CHECK_LAUNCH();
     // Phase 2: both panels as products with the closed block.
@@ -147,7 +147,7 @@ RunFigures run_blocked_out_of_core(const Graph& g, const JobContext& job, std::u
     enqueue_product(phase2, main.get());
     const AWord* a_operand = reinterpret_cast<const AWord*>(cols_new.get());
     if constexpr (D::kLanes > 1) {
-      enqueue_broadcast<D>(cols_new.get(), cols_broadcast.get(), std::int64_t(w) * size, main.get());
+      enqueue_broadcast<D>(gpu, cols_new.get(), cols_broadcast.get(), std::int64_t(w) * size, main.get());
       a_operand = cols_broadcast.get();
     }
     panels_ready.push_back(std::make_unique<Event>());
@@ -161,16 +161,16 @@ RunFigures run_blocked_out_of_core(const Graph& g, const JobContext& job, std::u
       const int s0 = sl * slab_rows, rows = std::min(slab_rows, size - s0);
       const int real_rows = std::max(0, std::min(rows, n - s0));
       if (round == 0) {
-        enqueue_initial_rect<D>({buf, size, s0, rows, 0, size, false}, graph.arcs(), s);
+        enqueue_initial_rect<D>(gpu, {buf, size, s0, rows, 0, size, false}, graph.arcs(), s);
       } else {
         if (real_rows > 0) {
           CUDA_CHECK(cudaMemcpy2DAsync(buf, device_pitch, host + std::size_t(s0) * n, host_pitch, host_pitch,
                                        real_rows, cudaMemcpyHostToDevice, s));
           if (size > n)  // padding columns: never uploaded, so reset to "unreachable"
-            enqueue_initial_rect<D>({buf + n, size, s0, real_rows, n, size - n, false}, graph.arcs(), s);
+            enqueue_initial_rect<D>(gpu, {buf + n, size, s0, real_rows, n, size - n, false}, graph.arcs(), s);
         }
         if (real_rows < rows)  // padding rows
-          enqueue_initial_rect<D>({buf + std::size_t(real_rows) * size, size, s0 + real_rows, rows - real_rows, 0,
+          enqueue_initial_rect<D>(gpu, {buf + std::size_t(real_rows) * size, size, s0 + real_rows, rows - real_rows, 0,
                                    size, false},
                                   graph.arcs(), s);
       }
@@ -189,7 +189,7 @@ RunFigures run_blocked_out_of_core(const Graph& g, const JobContext& job, std::u
                                        cudaMemcpyDeviceToDevice, s));
         if (sl + kSlabStreams >= slabs) captured[j].record(s);
       } else if (real_rows > 0) {
-        finalize_kernel<D><<<grid_for(std::int64_t(real_rows) * n, 256), 256, 0, s>>>(
+        finalize_kernel<D><<<grid_for(gpu, std::int64_t(real_rows) * n, 256), 256, 0, s>>>(
             buf, size, s0, real_rows, n, nullptr, 0, flags.get());
         CUDA_CHECK_LAUNCH();
       }
@@ -223,7 +223,7 @@ RunFigures run_blocked_out_of_core(const Graph& g, const JobContext& job, std::u
 }
 
 #define PATHSCOPE_INSTANTIATE(D)                                                                      \
-  template RunFigures run_blocked_out_of_core<D>(const Graph&, const JobContext&, std::uint64_t, \
+  template RunFigures run_blocked_out_of_core<D>(const GpuContext&, const Graph&, const JobContext&, \
                                                  std::vector<D::Scalar>&, MatrixSink*);
 PATHSCOPE_INSTANTIATE(Int32Dist)
 PATHSCOPE_INSTANTIATE(FloatDist)

@@ -25,6 +25,7 @@
 #include "apsp/gpu_runs.hpp"
 #include "apsp/launch.cuh"
 #include "common/communicator.hpp"
+#include "common/gpu_context.hpp"
 #include "common/host_transfer.hpp"
 #include "common/run_trace.hpp"
 #include "common/staging.hpp"
@@ -84,9 +85,9 @@ class RankRun {
   using Scalar = typename D::Scalar;
   using Word = typename D::Word;
 
-  RankRun(const Graph& g, const MatrixLayout& layout, Communicator& comm, SharedRun& shared)
+  RankRun(const GpuContext& gpu, const Graph& g, const MatrixLayout& layout, Communicator& comm, SharedRun& shared)
       : g_(g), layout_(layout), grid_(layout.grid()), comm_(comm), shared_(shared), part_(layout.part(comm.rank())),
-        pitch_words_(part_.cols / D::kLanes) {}
+        pitch_words_(part_.cols / D::kLanes), gpu_(gpu), main_(gpu.stream()) {}
 
   // The whole computation of this rank's block; false when the run was cancelled.
   bool compute() {
@@ -102,14 +103,14 @@ class RankRun {
     const Event start(true), stop(true);
     start.record(s);
     if (part_.rows > 0 && part_.cols > 0)
-      enqueue_initial_rect<D>({d_.get(), part_.cols, part_.row0, part_.rows, part_.col0, part_.cols, false},
+      enqueue_initial_rect<D>(gpu_, {d_.get(), part_.cols, part_.row0, part_.rows, part_.col0, part_.cols, false},
                               graph_->arcs(), s);
     const bool finished = pivots_looking_ahead(ws);
     const int rows = std::clamp(layout_.n() - part_.row0, 0, part_.rows);
     const int cols = std::clamp(layout_.n() - part_.col0, 0, part_.cols);
     if (finished && rows > 0 && cols > 0) {
-      finalize_kernel<D><<<grid_for(std::int64_t(rows) * cols, 256), 256, 0, s>>>(d_.get(), part_.cols, part_.row0, rows,
-                                                                                 cols, nullptr, 0, flags.get(), part_.col0);
+      finalize_kernel<D><<<grid_for(gpu_, std::int64_t(rows) * cols, 256), 256, 0, s>>>(
+          d_.get(), part_.cols, part_.row0, rows, cols, nullptr, 0, flags.get(), part_.col0);
       CUDA_CHECK_LAUNCH();
     }
     stop.record(s);
@@ -131,9 +132,9 @@ class RankRun {
     Scalar* to = out + std::size_t(part_.row0) * n + part_.col0;
     const std::size_t pitch = std::size_t(part_.cols) * sizeof(Scalar), row_bytes = std::size_t(cols) * sizeof(Scalar);
     if (comm_.device() == 0 && cols == n)  // whole rows on device 0: the one-GPU engine's download
-      download_rows(d_.get(), pitch, rows, row_bytes, to, main_.get());
+      download_rows(d_.get(), pitch, rows, row_bytes, to, gpu_);
     else
-      download_block(d_.get(), pitch, rows, row_bytes, to, std::size_t(n) * sizeof(Scalar), main_.get());
+      download_block(d_.get(), pitch, rows, row_bytes, to, std::size_t(n) * sizeof(Scalar), gpu_);
   }
 
  private:
@@ -198,7 +199,7 @@ class RankRun {
                      std::size_t(kTileRows) * part_.cols * sizeof(Scalar), me);
     comm_.exchange(panels, s);
     if constexpr (D::kLanes > 1)
-      enqueue_broadcast<D>(ws.columns.get(), ws.columns_broadcast.get(), std::int64_t(kTileRows) * part_.rows, s);
+      enqueue_broadcast<D>(gpu_, ws.columns.get(), ws.columns_broadcast.get(), std::int64_t(kTileRows) * part_.rows, s);
   }
 
   // Brings this rank's part of pivot p's rows and columns up to date with the pivot whose
@@ -261,7 +262,8 @@ class RankRun {
   SharedRun& shared_;
   MatrixPart part_;
   std::int64_t pitch_words_;
-  Stream main_;  // declared before the arrays that are freed in its order
+  const GpuContext& gpu_;
+  const Stream& main_;  // the context's: outlives the arrays that are freed in its order
   std::optional<DeviceGraph<D>> graph_;
   DeviceArray<Scalar> d_;
 };
@@ -277,30 +279,35 @@ RunFigures run_blocked_distributed(const Graph& g, const ApspOptions& options, c
   std::lock_guard<std::mutex> one_run(group->run_mutex());
   const int ranks = group->size();
   const MatrixLayout layout(g.n, kTileRows, ProcessGrid::for_ranks(ranks));
+  int caller_device = 0;
+  CUDA_CHECK(cudaGetDevice(&caller_device));
+  struct RestoreDevice {
+    int device;
+    ~RestoreDevice() { cudaSetDevice(device); }
+  } restore{caller_device};
+  // One context per rank, on its device, made here so that each rank's share of the budget is
+  // checked before any rank starts; they outlive the ranks' arrays, freed in their streams' order.
+  std::vector<GpuContext> contexts;
+  contexts.reserve(std::size_t(ranks));
   for (int r = 0; r < ranks; ++r) {
     const int on_device = int(std::count(devices.begin(), devices.end(), devices[r]));
-    const std::uint64_t budget = device_memory_budget(options.gpu_memory_budget, devices[r], on_device);
-    require_within_budget(rank_bytes<D>(layout.part(r), g.n, g.arc_count()), budget,
+    contexts.push_back(GpuContext::for_rank(options.gpu_memory_budget, devices[r], on_device));
+    require_within_budget(rank_bytes<D>(layout.part(r), g.n, g.arc_count()), contexts.back().memory_budget(),
                           "rank " + std::to_string(r) + "'s block of the matrix on GPU " + std::to_string(devices[r]) +
                               " (a several-GPU run keeps every block in GPU memory; add GPUs or run on one GPU, "
                               "which streams from host memory)");
   }
+  CUDA_CHECK(cudaSetDevice(caller_device));
   RunFigures fig;
   fig.mode = std::to_string(ranks) + (ranks == 1 ? " rank" : " ranks") + ", grid " + std::to_string(layout.grid().rows) +
              "x" + std::to_string(layout.grid().cols) + ", " + group->transport();
   RunTrace trace("gpu-blocked distributed");
   BackgroundResize<Scalar> resizer(&out, nullptr, std::size_t(g.n) * g.n);
   SharedRun shared(job);
-  int caller_device = 0;
-  CUDA_CHECK(cudaGetDevice(&caller_device));
   // Each rank's block stays on its GPU until this thread has copied it out.
   std::vector<std::unique_ptr<RankRun<D>>> parts(ranks);
-  struct RestoreDevice {
-    int device;
-    ~RestoreDevice() { cudaSetDevice(device); }
-  } restore{caller_device};
   run_on_ranks(*group, [&](Communicator& comm) {
-    parts[comm.rank()] = std::make_unique<RankRun<D>>(g, layout, comm, shared);
+    parts[comm.rank()] = std::make_unique<RankRun<D>>(contexts[comm.rank()], g, layout, comm, shared);
     parts[comm.rank()]->barrier_ = &group->barrier();
     if (!parts[comm.rank()]->compute()) shared.stop = true;
   });

@@ -1,6 +1,7 @@
 // The two GPU engines as the core sees them: the refusals (device, distance type, budgets),
 // the choice between in-core and out-of-core, the hop16 fallback, and the Timing.
 #include <cmath>
+#include <optional>
 
 #include "apsp/gpu_runs.hpp"
 #include "apsp/launch.cuh"
@@ -16,11 +17,13 @@ namespace {
 enum class Algorithm { Naive, Blocked };
 
 // With a sink, an in-core run needs no host matrix (rows go from staging into the sink);
-// out of core the matrix still lives in host memory between rounds.
+// out of core the matrix still lives in host memory between rounds. `gpu` is the context of a
+// one-GPU run, null when the run spreads over the ranks of options.gpus (each makes its own).
 template <class D>
-RunFigures run_algorithm(Algorithm algorithm, const Graph& g, const ApspOptions& options, const JobContext& job,
-                         std::vector<typename D::Scalar>& out, std::vector<std::int32_t>* next, MatrixSink* sink) {
-  if (!options.gpus.is_default()) {
+RunFigures run_algorithm(Algorithm algorithm, const GpuContext* gpu, const Graph& g, const ApspOptions& options,
+                         const JobContext& job, std::vector<typename D::Scalar>& out, std::vector<std::int32_t>* next,
+                         MatrixSink* sink) {
+  if (!gpu) {
     if (algorithm == Algorithm::Naive)
       throw Error("gpu-naive runs on one GPU; --gpus " + gpu_set_text(options.gpus) + " needs gpu-blocked");
     if (next)
@@ -33,21 +36,21 @@ RunFigures run_algorithm(Algorithm algorithm, const Graph& g, const ApspOptions&
                             "gpu-blocked over several GPUs (the matrix in host memory before it is written)");
     return run_blocked_distributed<D>(g, options, job, out);
   }
-  const std::uint64_t budget = device_memory_budget(options.gpu_memory_budget);
+  const std::uint64_t budget = gpu->memory_budget();
   if (algorithm == Algorithm::Naive) {
     const std::uint64_t need = naive_bytes<D>(g.n, g.arc_count());
     require_within_budget(need, budget, "gpu-naive (distance and next-hop matrices on the GPU; gpu-blocked can stream)");
-    return run_naive<D>(g, job, out, next, sink);
+    return run_naive<D>(*gpu, g, job, out, next, sink);
   }
   const std::uint64_t need = blocked_in_core_bytes<D>(g.n, g.arc_count(), next != nullptr);
-  if (need <= budget) return run_blocked_in_core<D>(g, job, out, next, sink);
+  if (need <= budget) return run_blocked_in_core<D>(*gpu, g, job, out, next, sink);
   if (next)
     require_within_budget(need, budget, "gpu-blocked with the next-hop matrix (which needs the matrix in GPU memory)");
   if (sink)
     require_within_budget(std::uint64_t(g.n) * std::uint64_t(g.n) * sizeof(typename D::Scalar),
                           effective_memory_budget(options),
                           "gpu-blocked out of core (the matrix in host memory between rounds)");
-  return run_blocked_out_of_core<D>(g, job, budget, out, sink);
+  return run_blocked_out_of_core<D>(*gpu, g, job, out, sink);
 }
 
 void add_figures(Timing& t, const RunFigures& f) {
@@ -75,7 +78,12 @@ class GpuEngine final : public ApspEngine {
     if (!supports(options.dist))
       throw Error(name_ + " does not compute " + dist_type_name(options.dist) +
                   " distances: use a CPU engine (textbook, blocked, sparse or auto)");
-    require_device();
+    // A one-GPU run works on one context from here; the ranks of a several-GPU run make
+    // theirs on their own devices.
+    std::optional<GpuContext> context;
+    if (options.gpus.is_default()) context.emplace(GpuContext::for_run(options.gpu_memory_budget));
+    else require_device();
+    const GpuContext* gpu = context ? &*context : nullptr;
     if (options.dist == DistType::Int32) check_int32_distances(g);
     if (options.dist == DistType::Float32) check_float32_distances(g);
     refuse_negative_self_loops(g);
@@ -99,20 +107,20 @@ class GpuEngine final : public ApspEngine {
     r.n = g.n;
     r.dist = options.dist;
     r.timing.engine = name_;
-    r.timing.device = device_name();
+    r.timing.device = gpu ? gpu->device_name() : device_name();
     std::vector<std::int32_t>* next = options.next_hop ? &r.next : nullptr;
     RunFigures f;
     switch (options.dist) {
-      case DistType::Int32: f = run_algorithm<Int32Dist>(algorithm_, g, options, job, r.d32, next, sink); break;
-      case DistType::Float32: f = run_algorithm<FloatDist>(algorithm_, g, options, job, r.df, next, sink); break;
-      case DistType::Hop16: f = run_algorithm<Hop16Dist>(algorithm_, g, options, job, r.d16, next, sink); break;
+      case DistType::Int32: f = run_algorithm<Int32Dist>(algorithm_, gpu, g, options, job, r.d32, next, sink); break;
+      case DistType::Float32: f = run_algorithm<FloatDist>(algorithm_, gpu, g, options, job, r.df, next, sink); break;
+      case DistType::Hop16: f = run_algorithm<Hop16Dist>(algorithm_, gpu, g, options, job, r.d16, next, sink); break;
       case DistType::Int64: break;  // refused above
     }
     add_figures(r.timing, f);
     r.rows_in_sink = f.rows_in_sink;
     if (f.mode != "in-core") r.timing.device += ", " + f.mode;
     if (f.negative_node >= 0) throw NegativeCycle(f.negative_node);
-    if (f.hop16_clipped) hop16_fallback(g, options, job, host_budget, r);
+    if (f.hop16_clipped) hop16_fallback(gpu, g, options, job, host_budget, r);
     r.timing.seconds = now_seconds() - t0;
     r.timing.updates = std::pow(double(g.n), 3.0);
     return r;
@@ -121,14 +129,15 @@ class GpuEngine final : public ApspEngine {
  private:
   // Hop counts of 0x7FFE or more do not fit the 16-bit working range (dist_traits.cuh); such a
   // graph is redone in int32 and narrowed, which still gives every count up to kMaxHop16.
-  void hop16_fallback(const Graph& g, const ApspOptions& options, const JobContext& job,
+  // The redo is part of the same run: on the same context, within the same device budget.
+  void hop16_fallback(const GpuContext* gpu, const Graph& g, const ApspOptions& options, const JobContext& job,
                       std::uint64_t host_budget, ApspResult& r) const {
     require_within_budget(apsp_result_bytes(g.n, DistType::Hop16, options.next_hop) +
                               apsp_result_bytes(g.n, DistType::Int32, false),
                           host_budget, "hop16 counts above 32765, redone in int32 and narrowed");
     std::vector<std::int32_t> wide;
     std::vector<std::int32_t>* next = options.next_hop ? &r.next : nullptr;
-    const RunFigures f = run_algorithm<Int32Dist>(algorithm_, g, options, job, wide, next, nullptr);
+    const RunFigures f = run_algorithm<Int32Dist>(algorithm_, gpu, g, options, job, wide, next, nullptr);
     add_figures(r.timing, f);
     const std::int64_t largest = narrow_hops(wide, r.d16);
     if (largest > kMaxHop16)

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "common/gpu_context.hpp"
 #include "common/host_transfer.hpp"
 #include "common/staging.hpp"
 #include "pathscope/apsp/apsp.hpp"
@@ -33,29 +34,30 @@ std::uint64_t blocked_in_core_bytes(std::int64_t n, std::int64_t arcs, bool next
 template <class D>
 std::uint64_t naive_bytes(std::int64_t n, std::int64_t arcs);
 
+// The one-GPU runs work on `gpu`: its stream, and (out of core) its memory budget.
 template <class D>
-RunFigures run_blocked_in_core(const Graph& g, const JobContext& job, std::vector<typename D::Scalar>& out,
-                               std::vector<std::int32_t>* next, MatrixSink* sink);
+RunFigures run_blocked_in_core(const GpuContext& gpu, const Graph& g, const JobContext& job,
+                               std::vector<typename D::Scalar>& out, std::vector<std::int32_t>* next, MatrixSink* sink);
 template <class D>
-RunFigures run_blocked_out_of_core(const Graph& g, const JobContext& job, std::uint64_t device_budget,
+RunFigures run_blocked_out_of_core(const GpuContext& gpu, const Graph& g, const JobContext& job,
                                    std::vector<typename D::Scalar>& out, MatrixSink* sink);
 // gpu-blocked over the ranks options.gpus names (distributed_blocked.cu); every rank's block in
-// its GPU's memory, gathered into `out`.
+// its GPU's memory, gathered into `out`. Each rank makes its own context on its device.
 template <class D>
 RunFigures run_blocked_distributed(const Graph& g, const ApspOptions& options, const JobContext& job,
                                    std::vector<typename D::Scalar>& out);
 template <class D>
-RunFigures run_naive(const Graph& g, const JobContext& job, std::vector<typename D::Scalar>& out,
+RunFigures run_naive(const GpuContext& gpu, const Graph& g, const JobContext& job, std::vector<typename D::Scalar>& out,
                      std::vector<std::int32_t>* next, MatrixSink* sink);
 
 // Hands a finished device matrix (n rows of n cells, row pitch `pitch` cells) to `sink`
-// through pinned staging, or, with no sink, copies it into `out` (already sized).
+// through the staging of `gpu`'s device, or, with no sink, copies it into `out` (already sized).
 template <class Scalar>
 void deliver_rows(const Scalar* device, std::size_t pitch, int n, MatrixSink* sink, std::vector<Scalar>& out,
-                  cudaStream_t stream) {
+                  const GpuContext& gpu) {
   const std::size_t row_bytes = std::size_t(n) * sizeof(Scalar);
   if (!sink) {
-    download_rows(device, pitch * sizeof(Scalar), std::size_t(n), row_bytes, out.data(), stream);
+    download_rows(device, pitch * sizeof(Scalar), std::size_t(n), row_bytes, out.data(), gpu);
     return;
   }
   download_rows(
@@ -63,7 +65,7 @@ void deliver_rows(const Scalar* device, std::size_t pitch, int n, MatrixSink* si
       [sink](std::size_t row0, std::size_t rows, const void* staged) {
         sink->put_rows(std::int64_t(row0), std::int64_t(rows), staged);
       },
-      stream);
+      gpu);
 }
 
 }  // namespace pathscope::gpu

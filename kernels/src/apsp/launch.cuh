@@ -50,8 +50,9 @@ class DeviceGraph {
 
 // The rectangle filled with the graph's initial distances (arcs, 0 diagonal, unreachable).
 template <class D>
-void enqueue_initial_rect(Rect<typename D::Scalar> rect, const DeviceArcs<D>& arcs, cudaStream_t s) {
-  fill_unreachable_kernel<D><<<grid_for(std::int64_t(rect.rows) * rect.cols, 256), 256, 0, s>>>(rect);
+void enqueue_initial_rect(const GpuContext& gpu, Rect<typename D::Scalar> rect, const DeviceArcs<D>& arcs,
+                          cudaStream_t s) {
+  fill_unreachable_kernel<D><<<grid_for(gpu, std::int64_t(rect.rows) * rect.cols, 256), 256, 0, s>>>(rect);
   CUDA_CHECK_LAUNCH();
   scatter_arcs_kernel<D><<<(rect.rows + 127) / 128, 128, 0, s>>>(rect, arcs);
   CUDA_CHECK_LAUNCH();
@@ -66,8 +67,9 @@ void enqueue_transpose(const T* src, std::int64_t src_pitch, int rows, int cols,
 }
 
 template <class D>
-void enqueue_broadcast(const typename D::Scalar* src, typename D::AWord* dst, std::int64_t count, cudaStream_t s) {
-  broadcast_kernel<D><<<grid_for(count, 256), 256, 0, s>>>(src, dst, count);
+void enqueue_broadcast(const GpuContext& gpu, const typename D::Scalar* src, typename D::AWord* dst, std::int64_t count,
+                       cudaStream_t s) {
+  broadcast_kernel<D><<<grid_for(gpu, count, 256), 256, 0, s>>>(src, dst, count);
   CUDA_CHECK_LAUNCH();
 }
 
@@ -135,8 +137,8 @@ struct PivotWorkspace {
 // columns into products with it (one launch, two jobs), into the workspace, which then holds
 // the two panels phase 3 multiplies.
 template <class D>
-void enqueue_pivot_panels(typename D::Scalar* d, std::int64_t pitch, int size, int pivot, PivotWorkspace<D>& ws,
-                          cudaStream_t s) {
+void enqueue_pivot_panels(const GpuContext& gpu, typename D::Scalar* d, std::int64_t pitch, int size, int pivot,
+                          PivotWorkspace<D>& ws, cudaStream_t s) {
   using Word = typename D::Word;
   const std::int64_t q = std::int64_t(pivot) * kTileRows;
   enqueue_transpose(d + q, pitch, size, kTileRows, ws.columns.get(), size, s);
@@ -155,7 +157,7 @@ void enqueue_pivot_panels(typename D::Scalar* d, std::int64_t pitch, int size, i
   phase2.job[1] = {columns_words, columns_words, words, words, ws.block_rows.get(), kTileRows, columns_words, words,
                    kTileRows, int(words), kTileRows};
   enqueue_product(phase2, s);
-  if constexpr (D::kLanes > 1) enqueue_broadcast<D>(ws.columns.get(), ws.columns_broadcast.get(), kTileRows * size, s);
+  if constexpr (D::kLanes > 1) enqueue_broadcast<D>(gpu, ws.columns.get(), ws.columns_broadcast.get(), kTileRows * size, s);
 }
 
 // Phase 3 of a prepared pivot: the product of its two panels over rows [row0, row0 + rows)
@@ -178,9 +180,9 @@ void enqueue_pivot_product(typename D::Scalar* d, std::int64_t pitch, int size, 
 
 // One whole pivot in one stream (the out-of-core diagonal closure uses this form).
 template <class D>
-void enqueue_pivot(typename D::Scalar* d, std::int64_t pitch, int size, int pivot, PivotWorkspace<D>& ws,
-                   cudaStream_t s) {
-  enqueue_pivot_panels<D>(d, pitch, size, pivot, ws, s);
+void enqueue_pivot(const GpuContext& gpu, typename D::Scalar* d, std::int64_t pitch, int size, int pivot,
+                   PivotWorkspace<D>& ws, cudaStream_t s) {
+  enqueue_pivot_panels<D>(gpu, d, pitch, size, pivot, ws, s);
   enqueue_pivot_product<D>(d, pitch, size, ws, 0, size, 0, size / D::kLanes, s);
 }
 

@@ -16,13 +16,13 @@ std::uint64_t naive_bytes(std::int64_t n, std::int64_t arcs) {
 }
 
 template <class D>
-RunFigures run_naive(const Graph& g, const JobContext& job, std::vector<typename D::Scalar>& out,
+RunFigures run_naive(const GpuContext& gpu, const Graph& g, const JobContext& job, std::vector<typename D::Scalar>& out,
                      std::vector<std::int32_t>* next, MatrixSink* sink) {
   using Scalar = typename D::Scalar;
   RunFigures fig;
   fig.mode = "in-core";
   const int n = g.n;
-  Stream stream;
+  const Stream& stream = gpu.stream();
   const cudaStream_t s = stream.get();
   // The result vectors are zero-filled by a host thread while the device computes.
   BackgroundResize<Scalar> resizer(sink ? nullptr : &out, next, std::size_t(n) * n);
@@ -39,7 +39,7 @@ RunFigures run_naive(const Graph& g, const JobContext& job, std::vector<typename
   Event start(true), stop(true);
   start.record(s);
   if (n > 0) {
-    enqueue_initial_rect<D>({d.get(), n, 0, n, 0, n, false}, graph.arcs(), s);
+    enqueue_initial_rect<D>(gpu, {d.get(), n, 0, n, 0, n, false}, graph.arcs(), s);
     CUDA_CHECK(cudaMemsetAsync(next_d.get(), 0xFF, std::size_t(n) * n * 4, s));  // -1 everywhere
     next_from_arcs_kernel<D><<<(n + 127) / 128, 128, 0, s>>>(next_d.get(), graph.arcs());
     CUDA_CHECK_LAUNCH();
@@ -61,7 +61,7 @@ RunFigures run_naive(const Graph& g, const JobContext& job, std::vector<typename
       previous = std::move(marker);
     }
   }
-  finalize_kernel<D><<<grid_for(std::int64_t(n) * n, 256), 256, 0, s>>>(d.get(), n, 0, n, n, next_d.get(), n,
+  finalize_kernel<D><<<grid_for(gpu, std::int64_t(n) * n, 256), 256, 0, s>>>(d.get(), n, 0, n, n, next_d.get(), n,
                                                                           flags.get());
   CUDA_CHECK_LAUNCH();
   stop.record(s);
@@ -80,16 +80,16 @@ RunFigures run_naive(const Graph& g, const JobContext& job, std::vector<typename
   // Through pinned staging rather than pinning the result in place: cudaHostRegister of a
   // large vector holds the driver lock long enough to stall the launches of the compute, and
   // staging costs less than the stall (docs/gpu.md, v2).
-  deliver_rows(d.get(), std::size_t(n), n, sink, out, s);
+  deliver_rows(d.get(), std::size_t(n), n, sink, out, gpu);
   fig.rows_in_sink = sink != nullptr;
-  if (next) download_rows(next_d.get(), std::size_t(n) * 4, n, std::size_t(n) * 4, next->data(), s);
+  if (next) download_rows(next_d.get(), std::size_t(n) * 4, n, std::size_t(n) * 4, next->data(), gpu);
   fig.transfer_seconds += now_seconds() - t0;
   return fig;
 }
 
 #define PATHSCOPE_INSTANTIATE(D)                                                                                \
   template std::uint64_t naive_bytes<D>(std::int64_t, std::int64_t);                                          \
-  template RunFigures run_naive<D>(const Graph&, const JobContext&, std::vector<D::Scalar>&, std::vector<std::int32_t>*, \
+  template RunFigures run_naive<D>(const GpuContext&, const Graph&, const JobContext&, std::vector<D::Scalar>&, std::vector<std::int32_t>*, \
                                      MatrixSink*);
 PATHSCOPE_INSTANTIATE(Int32Dist)
 PATHSCOPE_INSTANTIATE(FloatDist)

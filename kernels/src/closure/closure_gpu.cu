@@ -13,6 +13,7 @@
 #include "common/device.hpp"
 #include "common/device_memory.hpp"
 #include "common/entry_points.hpp"
+#include "common/gpu_context.hpp"
 #include "common/host_transfer.hpp"
 #include "common/run_trace.hpp"
 #include "common/staging.hpp"
@@ -39,13 +40,13 @@ class GpuClosureEngine final : public ClosureEngine {
     const double start = now_seconds();
     RunTrace trace("gpu closure");
     require_closure_within_budget(g, options);
-    require_device();
+    const GpuContext gpu = GpuContext::for_run(options.gpu_memory_budget);
     ClosureResult result;
     const std::int32_t n = g.n;
     const std::int64_t words = BitMatrix::words_for(n);
     if (n == 0) {
       result.reach = BitMatrix(0);
-      fill_timing(result.timing, start, 0, 0, 0);
+      fill_timing(result.timing, gpu, start, 0, 0, 0);
       return result;
     }
     std::vector<std::uint64_t> host_words;
@@ -58,12 +59,10 @@ class GpuClosureEngine final : public ClosureEngine {
     const std::int64_t dag_words = BitMatrix::words_for(c.count);
     const std::uint64_t need = closure_bytes(c.count) + closure_bytes(n) + dag.heads.size() * 4u +
                                (static_cast<std::uint64_t>(c.count) + 1) * 13u + static_cast<std::uint64_t>(n) * 4u;
-    require_within_budget(need, device_memory_budget(options.gpu_memory_budget),
+    require_within_budget(need, gpu.memory_budget(),
                           "GPU closure of " + std::to_string(n) + " nodes in " + std::to_string(c.count) + " components");
 
-
-    Stream stream;
-    const cudaStream_t s = stream.get();
+    const cudaStream_t s = gpu.stream().get();
     Event compute_start(true), compute_end(true);
     const double upload_start = now_seconds();
     std::vector<unsigned char> cyclic(c.cyclic.begin(), c.cyclic.end());
@@ -84,7 +83,7 @@ class GpuClosureEngine final : public ClosureEngine {
 
     compute_start.record(s);
     const closure::DagView view{offsets.get(), heads.get(), cyclic_device.get(), c.count, dag_words};
-    closure::launch_dag_rows(view, rows.get(), done.get(), done.get() + c.count, s);
+    closure::launch_dag_rows(gpu, view, rows.get(), done.get(), done.get() + c.count, s);
     trace.mark("dag rows enqueued");
     closure::launch_expand_rows(rows.get(), dag_words, component.get(), n, words, out.get(), s);
     compute_end.record(s);
@@ -100,20 +99,21 @@ class GpuClosureEngine final : public ClosureEngine {
 
     const double download_start = now_seconds();
     const std::size_t row_bytes = static_cast<std::size_t>(words) * 8u;
-    download_rows(out.get(), row_bytes, static_cast<std::size_t>(n), row_bytes, host_words.data(), s);
+    download_rows(out.get(), row_bytes, static_cast<std::size_t>(n), row_bytes, host_words.data(), gpu);
     transfer += now_seconds() - download_start;
     trace.mark("downloaded");
     result.reach = BitMatrix(n, std::move(host_words));
-    fill_timing(result.timing, start, compute_end.seconds_since(compute_start) + (upload_start - compute_start_host),
+    fill_timing(result.timing, gpu, start, compute_end.seconds_since(compute_start) + (upload_start - compute_start_host),
                 transfer, n);
     job.report(1.0);
     return result;
   }
 
  private:
-  void fill_timing(Timing& t, double start, double compute, double transfer, std::int32_t n) const {
+  void fill_timing(Timing& t, const GpuContext& gpu, double start, double compute, double transfer,
+                   std::int32_t n) const {
     t.engine = name();
-    t.device = device_name();
+    t.device = gpu.device_name();
     t.seconds = now_seconds() - start;
     t.compute_seconds = compute;
     t.transfer_seconds = transfer;

@@ -3,7 +3,7 @@
 
 #include "closure/condensed_kernels.cuh"
 #include "common/cuda_check.hpp"
-#include "common/device.hpp"
+#include "common/gpu_context.hpp"
 
 namespace pathscope::gpu::closure {
 namespace {
@@ -93,8 +93,8 @@ __global__ void __launch_bounds__(kThreads) expand_rows_kernel(const std::uint64
 
 }  // namespace
 
-void launch_dag_rows(const DagView& dag, std::uint64_t* rows, unsigned* done, unsigned* next_component,
-                     cudaStream_t stream) {
+void launch_dag_rows(const GpuContext& gpu, const DagView& dag, std::uint64_t* rows, unsigned* done,
+                     unsigned* next_component, cudaStream_t stream) {
   if (dag.count <= 0) return;
   const std::size_t row_bytes = static_cast<std::size_t>(dag.words) * 8;
   int warps = static_cast<int>(std::clamp<std::size_t>(kSharedLimit / std::max<std::size_t>(row_bytes, 1), 1, kThreads / 32));
@@ -104,7 +104,7 @@ void launch_dag_rows(const DagView& dag, std::uint64_t* rows, unsigned* done, un
   // Any grid is safe (a warp waits only for components already taken); this one keeps every
   // SM busy without queueing blocks that would find no component left.
   const int blocks = static_cast<int>(std::min<std::int64_t>((dag.count + warps - 1) / warps,
-                                                             std::int64_t{4} * std::max(1, multiprocessor_count())));
+                                                             std::int64_t{4} * gpu.multiprocessors()));
   dag_rows_kernel<<<blocks, warps * 32, shared, stream>>>(dag, rows, done, next_component);
   CUDA_CHECK_LAUNCH();
 }

@@ -8,6 +8,8 @@
 
 #include <cstdint>
 
+#include "common/gpu_context.hpp"
+
 namespace pathscope::gpu::closure {
 
 struct DagView {
@@ -19,8 +21,8 @@ struct DagView {
 };
 
 // Launch with dynamic shared memory of (blockDim.x / 32) * words * 8 bytes.
-void launch_dag_rows(const DagView& dag, std::uint64_t* rows, unsigned* done, unsigned* next_component,
-                     cudaStream_t stream);
+void launch_dag_rows(const GpuContext& gpu, const DagView& dag, std::uint64_t* rows, unsigned* done,
+                     unsigned* next_component, cudaStream_t stream);
 
 // rows: the component matrix (count rows of dag_words); out: n rows of `words` words.
 void launch_expand_rows(const std::uint64_t* rows, std::int64_t dag_words, const std::int32_t* component,

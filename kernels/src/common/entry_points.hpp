@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "common/gpu_context.hpp"
 #include "pathscope/apsp/apsp.hpp"
 #include "pathscope/closure/closure.hpp"
 #include "pathscope/correlate/correlate.hpp"
@@ -28,14 +29,19 @@ std::unique_ptr<TspEngine> make_exhaustive_tsp_engine();
 std::unique_ptr<TspEngine> make_held_karp_tsp_engine();
 std::unique_ptr<TspEngine> make_two_opt_descent_engine();
 
-// The searches behind them, one file each in tsp/. The core's checks (make_tsp_engine) run
-// before them.
-TspResult tsp_exhaustive(const TspInstance& instance, const TspOptions& options, const JobContext& job);
-TspResult tsp_held_karp(const TspInstance& instance, const TspOptions& options, const JobContext& job);
+// The searches behind them, one file each in tsp/, on the context their engine made. The
+// core's checks (make_tsp_engine) run before them.
+TspResult tsp_exhaustive(const TspInstance& instance, const TspOptions& options, const JobContext& job,
+                         const GpuContext& gpu);
+// What the exhaustive search refuses before it needs the device (too many stops).
+void check_exhaustive_size(const TspInstance& instance);
+TspResult tsp_held_karp(const TspInstance& instance, const TspOptions& options, const JobContext& job,
+                        const GpuContext& gpu);
 // Best-improvement 2-opt from `tour` down to a 2-opt local optimum: each step evaluates all
 // i < j reversals at once on the device and applies the best. The result is never longer.
 // Adds its time to *timing (kernels to compute_seconds, copies to transfer_seconds).
+// `tour` must have passed check_tour.
 std::vector<std::int32_t> two_opt_descent(const TspInstance& instance, std::vector<std::int32_t> tour, Timing* timing,
-                                          const JobContext& job);
+                                          const JobContext& job, const GpuContext& gpu);
 
 }  // namespace pathscope::gpu

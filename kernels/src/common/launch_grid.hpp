@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cstdint>
 
-#include "common/device.hpp"
+#include "common/gpu_context.hpp"
 
 namespace pathscope::gpu {
 
@@ -11,8 +11,8 @@ namespace pathscope::gpu {
 // so that larger grids only add scheduling work; the stride loop covers the rest.
 constexpr int kGridBlocksPerMultiprocessor = 32;
 
-inline int grid_for(std::int64_t items, int threads) {
-  static const int cap = std::max(1, multiprocessor_count()) * kGridBlocksPerMultiprocessor;
+inline int grid_for(const GpuContext& gpu, std::int64_t items, int threads) {
+  const int cap = gpu.multiprocessors() * kGridBlocksPerMultiprocessor;
   return static_cast<int>(std::clamp<std::int64_t>((items + threads - 1) / threads, 1, cap));
 }
 

@@ -32,9 +32,7 @@ struct DeviceStaging {
   }
 };
 
-DeviceStaging& current_device_staging() {
-  int device = 0;
-  CUDA_CHECK(cudaGetDevice(&device));
+DeviceStaging& staging_of(int device) {
   static std::mutex mutex;
   // Never destroyed: the CUDA runtime may be gone at exit.
   static auto* all = new std::map<int, std::unique_ptr<DeviceStaging>>;
@@ -58,9 +56,10 @@ void copy_out(char* host, std::size_t host_pitch, const char* staged, std::size_
 }  // namespace
 
 void download_rows(const void* device, std::size_t device_pitch, std::size_t rows, std::size_t row_bytes,
-                   const TakeRows& take, cudaStream_t stream) {
+                   const TakeRows& take, const GpuContext& gpu) {
   if (rows == 0 || row_bytes == 0) return;
-  DeviceStaging& s = current_device_staging();
+  const cudaStream_t stream = gpu.stream().get();
+  DeviceStaging& s = staging_of(gpu.device());
   std::lock_guard<std::mutex> lock(s.mutex);
   s.ensure();
   // At least eight chunks when the matrix allows it, so that the copy of one chunk out of
@@ -94,19 +93,19 @@ void download_rows(const void* device, std::size_t device_pitch, std::size_t row
 }
 
 void download_rows(const void* device, std::size_t device_pitch, std::size_t rows, std::size_t row_bytes,
-                   void* host, cudaStream_t stream) {
-  download_block(device, device_pitch, rows, row_bytes, host, row_bytes, stream);
+                   void* host, const GpuContext& gpu) {
+  download_block(device, device_pitch, rows, row_bytes, host, row_bytes, gpu);
 }
 
 void download_block(const void* device, std::size_t device_pitch, std::size_t rows, std::size_t row_bytes, void* host,
-                    std::size_t host_pitch, cudaStream_t stream) {
+                    std::size_t host_pitch, const GpuContext& gpu) {
   download_rows(
       device, device_pitch, rows, row_bytes,
       [&](std::size_t r0, std::size_t count, const void* staged) {
         copy_out(static_cast<char*>(host) + r0 * host_pitch, host_pitch, static_cast<const char*>(staged), count,
                  row_bytes);
       },
-      stream);
+      gpu);
 }
 
 }  // namespace pathscope::gpu

@@ -9,6 +9,7 @@
 #include <functional>
 
 #include "common/device_memory.hpp"
+#include "common/gpu_context.hpp"
 #include "common/pinned_memory.hpp"
 
 namespace pathscope::gpu {
@@ -17,20 +18,21 @@ namespace pathscope::gpu {
 // chunk's DMA runs. What it throws ends the copy, with the device idle.
 using TakeRows = std::function<void(std::size_t row0, std::size_t rows, const void* staged)>;
 
-// Copies `rows` rows of `row_bytes` from device memory (pitch `device_pitch`, on the current
-// device) through that device's staging, handing each chunk to `take`: for results that go
-// to a MatrixSink instead of host memory. Blocks until done; runs on one device take turns.
+// Copies `rows` rows of `row_bytes` from device memory (pitch `device_pitch`, on the device of
+// `gpu`, current) through that device's staging on the run's stream, handing each chunk to
+// `take`: for results that go to a MatrixSink instead of host memory. Blocks until done; runs
+// on one device take turns.
 void download_rows(const void* device, std::size_t device_pitch, std::size_t rows, std::size_t row_bytes,
-                   const TakeRows& take, cudaStream_t stream);
+                   const TakeRows& take, const GpuContext& gpu);
 
 // The same copy into dense host memory.
 void download_rows(const void* device, std::size_t device_pitch, std::size_t rows, std::size_t row_bytes,
-                   void* host, cudaStream_t stream);
+                   void* host, const GpuContext& gpu);
 
 // The same copy into host memory with pitch `host_pitch`: one rank's block of a several-GPU
 // result into its place (row by row when the block is narrower than the result).
 void download_block(const void* device, std::size_t device_pitch, std::size_t rows, std::size_t row_bytes, void* host,
-                    std::size_t host_pitch, cudaStream_t stream);
+                    std::size_t host_pitch, const GpuContext& gpu);
 
 // Chunks going up without a wait per chunk: while chunk c is copied up and used on the
 // device, the host packs chunk c + 1 into the other buffer. Both buffers grow to the largest

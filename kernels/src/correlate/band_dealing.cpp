@@ -7,6 +7,7 @@
 #include "common/communicator.hpp"
 #include "common/cuda_check.hpp"
 #include "common/device.hpp"
+#include "common/gpu_context.hpp"
 #include "pathscope/runtime/memory_budget.hpp"
 
 namespace pathscope::gpu {
@@ -40,23 +41,35 @@ void BandMerger::abort() {
   changed_.notify_all();
 }
 
-void deal_bands(const CorrelateOptions& options, std::uint64_t rows_bytes, PairSink* sink, const JobContext& job,
-                std::uint64_t& survivors, const std::function<void(const BandRank&, BandMerger&)>& body) {
+void deal_bands(const GpuContext& loading_context, const CorrelateOptions& options, std::uint64_t rows_bytes,
+                PairSink* sink, const JobContext& job, std::uint64_t& survivors,
+                const std::function<void(const BandRank&, BandMerger&)>& body) {
   const std::vector<int> devices = gpu_ranks(options.gpus, device_count());
-  int loading = 0;
-  CUDA_CHECK(cudaGetDevice(&loading));
-  for (int d : devices) {
-    if (d == loading) continue;  // ranks there read the rows already loaded
-    const int on_device = int(std::count(devices.begin(), devices.end(), d));
-    require_within_budget(rows_bytes, device_memory_budget(options.gpu_memory_budget, d, on_device),
-                          "a copy of the rows on GPU " + std::to_string(d));
+  const int loading = loading_context.device();
+  // One context per rank, on its device, made before any rank starts so that every copy of
+  // the rows is checked against its device's share of the budget first.
+  std::vector<GpuContext> contexts;
+  contexts.reserve(devices.size());
+  {
+    int caller_device = 0;
+    CUDA_CHECK(cudaGetDevice(&caller_device));
+    struct RestoreDevice {
+      int device;
+      ~RestoreDevice() { cudaSetDevice(device); }
+    } restore{caller_device};
+    for (int d : devices) {
+      const int on_device = int(std::count(devices.begin(), devices.end(), d));
+      contexts.push_back(GpuContext::for_rank(options.gpu_memory_budget, d, on_device));
+      if (d == loading) continue;  // ranks there read the rows already loaded
+      require_within_budget(rows_bytes, contexts.back().memory_budget(), "a copy of the rows on GPU " + std::to_string(d));
+    }
   }
   // Threads and devices only: the ranks exchange nothing on the device.
   const auto group = make_copy_group(devices);
   BandMerger merger(sink, job, 2 * devices.size());
   run_on_ranks(*group, [&](Communicator& comm) {
     try {
-      body({comm.rank(), comm.size(), comm.device(), loading}, merger);
+      body({comm.rank(), comm.size(), comm.device(), loading, contexts[std::size_t(comm.rank())]}, merger);
     } catch (...) {
       merger.abort();
       throw;

@@ -10,6 +10,7 @@
 #include <mutex>
 #include <vector>
 
+#include "common/gpu_context.hpp"
 #include "pathscope/correlate/correlate.hpp"
 #include "pathscope/runtime/engine.hpp"
 
@@ -19,6 +20,7 @@ struct BandRank {
   int rank = 0, ranks = 1;
   int device = 0;          // this rank's GPU (current in its thread)
   int loading_device = 0;  // where the rows were ranked and loaded
+  const GpuContext& gpu;   // this rank's, on `device`
 };
 
 // Takes bands from the ranks in any order and passes them to the sink in band order. A rank
@@ -50,10 +52,11 @@ class BandMerger {
   std::uint64_t survivors_ = 0;
 };
 
-// Runs body(rank, merger) on one thread per rank of options' GPU set; adds the survivors the
-// sink was given to `survivors`. `rows_bytes`: the device bytes each rank's copy of the rows
-// takes, checked against each device's budget.
-void deal_bands(const CorrelateOptions& options, std::uint64_t rows_bytes, PairSink* sink, const JobContext& job,
-                std::uint64_t& survivors, const std::function<void(const BandRank&, BandMerger&)>& body);
+// Runs body(rank, merger) on one thread per rank of options' GPU set, each with its own context;
+// adds the survivors the sink was given to `survivors`. `loading`: the context the rows were
+// loaded on. `rows_bytes`: the device bytes each rank's copy of the rows takes, checked against
+// each other device's budget.
+void deal_bands(const GpuContext& loading, const CorrelateOptions& options, std::uint64_t rows_bytes, PairSink* sink,
+                const JobContext& job, std::uint64_t& survivors, const std::function<void(const BandRank&, BandMerger&)>& body);
 
 }  // namespace pathscope::gpu

@@ -92,12 +92,12 @@ void run_bands(const DeviceRows& rows, const CorrelateOptions& options, PairSink
   if (b > 0) finish_band(b - 1);
 }
 
-void run_dealt_bands(const DeviceRows& rows, const CorrelateOptions& options, PairSink* sink, const JobContext& job,
-                     CorrelateResult& result) {
+void run_dealt_bands(const GpuContext& loading, const DeviceRows& rows, const CorrelateOptions& options, PairSink* sink,
+                     const JobContext& job, CorrelateResult& result) {
   const double cutoff = survival_cutoff(options.min_abs_rho);
   const double total = 0.5 * rows.n * (rows.n - 1.0);
   const auto pairs_from = [&](double r) { return r * (rows.n - 1) - 0.5 * r * (r - 1); };
-  deal_bands(options, rows.device_bytes(), sink, job, result.survivors, [&](const BandRank& rank, BandMerger& merger) {
+  deal_bands(loading, options, rows.device_bytes(), sink, job, result.survivors, [&](const BandRank& rank, BandMerger& merger) {
     const std::int64_t height = std::clamp<std::int64_t>(
         round_up((rows.n + 8 * std::int64_t(rank.ranks) - 1) / (8 * std::int64_t(rank.ranks)), kCorrelationTile),
         kCorrelationTile, std::int64_t{65535} * kCorrelationTile);
@@ -108,7 +108,8 @@ void run_dealt_bands(const DeviceRows& rows, const CorrelateOptions& options, Pa
       mine = &copy;
     }
     const unsigned long long capacity = sink ? kSurvivorCapacity : 0;
-    Stream stream, copy_stream;
+    const Stream& stream = rank.gpu.stream();
+    Stream copy_stream;
     SurvivorSlot slots[2] = {SurvivorSlot(capacity), SurvivorSlot(capacity)};
     RunTrace trace("gpu correlate rank");
     std::vector<std::pair<std::size_t, CorrelationRect>> mine_bands;

@@ -2,6 +2,7 @@
 // The plan of a GPU correlation run: the upper triangle cut into bands of rows, band b running
 // on the device while the host takes in band b - 1, on one GPU or dealt over several.
 #include "common/device_memory.hpp"
+#include "common/gpu_context.hpp"
 #include "common/run_trace.hpp"
 #include "correlate/device_rows.hpp"
 
@@ -13,8 +14,9 @@ void run_bands(const DeviceRows& rows, const CorrelateOptions& options, PairSink
                CorrelateResult& result, const Stream& stream, const Stream& copy_stream, RunTrace& trace);
 
 // --gpus: bands of fixed height, at least 8 a rank, dealt round-robin (band_dealing.hpp); each
-// rank runs the same band loop on its own device, streams and slots.
-void run_dealt_bands(const DeviceRows& rows, const CorrelateOptions& options, PairSink* sink, const JobContext& job,
-                     CorrelateResult& result);
+// rank runs the same band loop on its own device and context, with its own slots. `loading`:
+// the context the rows were loaded on.
+void run_dealt_bands(const GpuContext& loading, const DeviceRows& rows, const CorrelateOptions& options, PairSink* sink,
+                     const JobContext& job, CorrelateResult& result);
 
 }  // namespace pathscope::gpu

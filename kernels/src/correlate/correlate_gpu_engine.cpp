@@ -5,6 +5,7 @@
 #include "common/device.hpp"
 #include "common/device_memory.hpp"
 #include "common/entry_points.hpp"
+#include "common/gpu_context.hpp"
 #include "common/run_trace.hpp"
 #include "correlate/band_loops.hpp"
 #include "correlate/device_rows.hpp"
@@ -28,8 +29,10 @@ class GpuCorrelationEngine final : public CorrelationEngine {
     CorrelateResult result;
     const double start = now_seconds();
     RunTrace trace("gpu correlate");
-    const RunBudgets budgets{device_memory_budget(options.gpu_memory_budget), effective_memory_budget(options)};
-    Stream stream, copy_stream;
+    const GpuContext gpu = GpuContext::for_run(options.gpu_memory_budget);
+    const RunBudgets budgets{gpu.memory_budget(), effective_memory_budget(options)};
+    const Stream& stream = gpu.stream();
+    Stream copy_stream;
 
     const int m = source.layout().columns();
     const bool keep = sink && !options.count_only;
@@ -59,7 +62,7 @@ class GpuCorrelationEngine final : public CorrelationEngine {
       // The ranks launch on their own streams (and copy the rows to their devices): the fused
       // factors queued on this one must be complete first, or early bands read them unset.
       stream.sync();
-      run_dealt_bands(rows, options, keep ? sink : nullptr, job, result);
+      run_dealt_bands(gpu, rows, options, keep ? sink : nullptr, job, result);
     }
     else if (rows.n >= 2)
       run_bands(rows, options, sink, job, result, stream, copy_stream, trace);
@@ -68,7 +71,7 @@ class GpuCorrelationEngine final : public CorrelationEngine {
     result.pairs_tested = static_cast<std::uint64_t>(rows.n) * (rows.n - 1) / 2;
     const double finish = now_seconds();
     result.timing.engine = name();
-    result.timing.device = device_name();
+    result.timing.device = gpu.device_name();
     result.timing.compute_seconds = finish - compute_start;
     result.timing.seconds = finish - start;
     result.timing.updates = static_cast<double>(result.pairs_tested);

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "common/cuda_check.hpp"
-#include "common/device.hpp"
+#include "common/gpu_context.hpp"
 #include "common/device_memory.hpp"
 #include "common/entry_points.hpp"
 #include "pathscope/tsp/detail/typed_costs.hpp"
@@ -75,20 +75,19 @@ void launch(int suffix, int blocks, const Cost* costs, const TourSpace& space, s
 }
 
 template <typename Cost>
-TspResult search(const TspInstance& instance, const TspOptions& options, const JobContext& job) {
+TspResult search(const TspInstance& instance, const TspOptions& options, const JobContext& job, const GpuContext& gpu) {
   const double start = now_seconds();
-  require_device();
   const TourSpace space = tsp_walk::make_tour_space(instance.k, instance.symmetric);
   const std::vector<Cost> host_costs = tsp_detail::typed_costs<Cost>(instance);
   const Cost worst = tsp_detail::worst_cost<Cost>();
 
   double transfer = 0, compute = 0;
   double t0 = now_seconds();
-  Stream stream;  // declared before the arrays: they go back to the pool in its order
+  const Stream& stream = gpu.stream();  // outlives the arrays: they go back to the pool in its order
   const cudaStream_t s = stream.get();
   DeviceArray<Cost> costs(host_costs.size(), s);
   CUDA_CHECK(cudaMemcpyAsync(costs.get(), host_costs.data(), costs.bytes(), cudaMemcpyHostToDevice, s));
-  const int blocks = std::max(1, multiprocessor_count() * 8);
+  const int blocks = gpu.multiprocessors() * 8;
   const std::uint64_t threads = static_cast<std::uint64_t>(blocks) * kThreadsPerBlock;
   DeviceArray<Best<Cost>> block_best(blocks, s);
   std::vector<Best<Cost>> host_best(blocks);
@@ -134,7 +133,7 @@ TspResult search(const TspInstance& instance, const TspOptions& options, const J
     result.length = tour_length(instance, result.tour);
   }
   result.timing.engine = std::string("tsp-brute-gpu (") + tsp_detail::cost_kind_name(tsp_detail::choose_cost_kind(instance)) + ")";
-  result.timing.device = device_name();
+  result.timing.device = gpu.device_name();
   result.timing.seconds = now_seconds() - start;
   result.timing.compute_seconds = compute;
   result.timing.transfer_seconds = transfer;
@@ -144,13 +143,17 @@ TspResult search(const TspInstance& instance, const TspOptions& options, const J
 
 }  // namespace
 
-TspResult tsp_exhaustive(const TspInstance& instance, const TspOptions& options, const JobContext& job) {
+void check_exhaustive_size(const TspInstance& instance) {
   if (instance.k > kMaxExhaustiveStops)
     throw Error(instance.name + ": exhaustive search handles at most " + std::to_string(kMaxExhaustiveStops) +
                 " stops (" + std::to_string(instance.k) + " given); use held-karp or 2opt");
+}
+
+TspResult tsp_exhaustive(const TspInstance& instance, const TspOptions& options, const JobContext& job,
+                         const GpuContext& gpu) {
+  check_exhaustive_size(instance);
   if (instance.k <= 2) {
     // One tour only: nothing for a device to search.
-    require_device();
     TspResult result;
     for (std::int32_t i = 0; i < instance.k; ++i) result.tour.push_back(i);
     result.length = tour_length(instance, result.tour);
@@ -162,10 +165,10 @@ TspResult tsp_exhaustive(const TspInstance& instance, const TspOptions& options,
     return result;
   }
   switch (tsp_detail::choose_cost_kind(instance)) {
-    case tsp_detail::CostKind::Int16: return search<std::int16_t>(instance, options, job);
-    case tsp_detail::CostKind::Int32: return search<std::int32_t>(instance, options, job);
-    case tsp_detail::CostKind::Int64: return search<long long>(instance, options, job);
-    default: return search<double>(instance, options, job);
+    case tsp_detail::CostKind::Int16: return search<std::int16_t>(instance, options, job, gpu);
+    case tsp_detail::CostKind::Int32: return search<std::int32_t>(instance, options, job, gpu);
+    case tsp_detail::CostKind::Int64: return search<long long>(instance, options, job, gpu);
+    default: return search<double>(instance, options, job, gpu);
   }
 }
 

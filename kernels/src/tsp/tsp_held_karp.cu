@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "common/cuda_check.hpp"
-#include "common/device.hpp"
+#include "common/gpu_context.hpp"
 #include "common/device_memory.hpp"
 #include "common/entry_points.hpp"
 #include "pathscope/tsp/detail/held_karp_support.hpp"
@@ -34,18 +34,17 @@ __global__ void __launch_bounds__(kThreadsPerBlock)
 }
 
 template <typename Cost>
-TspResult run(const TspInstance& instance, const TspOptions& options, const JobContext& job) {
+TspResult run(const TspInstance& instance, const JobContext& job, const GpuContext& gpu) {
   const double start = now_seconds();
-  require_device();
   const int k = instance.k, m = k - 1;
-  tsp_detail::check_held_karp_budget(instance, device_memory_budget(options.gpu_memory_budget), "GPU memory");
+  tsp_detail::check_held_karp_budget(instance, gpu.memory_budget(), "GPU memory");
 
   double transfer = 0, compute = 0;
   double t0 = now_seconds();
   const std::vector<Cost> host_costs = tsp_detail::typed_costs<Cost>(instance);
   std::vector<std::uint64_t> host_binomials(tsp_walk::kBinomialEntries);
   tsp_walk::fill_binomials(host_binomials.data());
-  Stream stream;  // declared before the arrays: they go back to the pool in its order
+  const Stream& stream = gpu.stream();  // outlives the arrays: they go back to the pool in its order
   const cudaStream_t s = stream.get();
   DeviceArray<Cost> costs(host_costs.size(), s);
   DeviceArray<std::uint64_t> binomials(host_binomials.size(), s);
@@ -55,7 +54,7 @@ TspResult run(const TspInstance& instance, const TspOptions& options, const JobC
   stream.sync();
   transfer += now_seconds() - t0;
 
-  const std::uint64_t resident = static_cast<std::uint64_t>(std::max(1, multiprocessor_count())) * 8;
+  const std::uint64_t resident = static_cast<std::uint64_t>(gpu.multiprocessors()) * 8;
   for (int size = 0; size < m; ++size) {  // subsets of `size` stops fill those of size + 1
     job.check_cancel();
     const std::uint64_t count = tsp_walk::binomial(m, size);
@@ -84,7 +83,7 @@ TspResult run(const TspInstance& instance, const TspOptions& options, const JobC
   result.backend = TspBackend::Gpu;
   result.proven_optimal = true;
   result.timing.engine = std::string("tsp-held-karp-gpu (") + tsp_detail::cost_kind_name(tsp_detail::choose_cost_kind(instance)) + ")";
-  result.timing.device = device_name();
+  result.timing.device = gpu.device_name();
   result.timing.seconds = now_seconds() - start;
   result.timing.compute_seconds = compute;
   result.timing.transfer_seconds = transfer;
@@ -94,13 +93,14 @@ TspResult run(const TspInstance& instance, const TspOptions& options, const JobC
 
 }  // namespace
 
-TspResult tsp_held_karp(const TspInstance& instance, const TspOptions& options, const JobContext& job) {
-  if (instance.k <= 2) return tsp_exhaustive(instance, options, job);
+TspResult tsp_held_karp(const TspInstance& instance, const TspOptions& options, const JobContext& job,
+                        const GpuContext& gpu) {
+  if (instance.k <= 2) return tsp_exhaustive(instance, options, job, gpu);
   switch (tsp_detail::choose_cost_kind(instance)) {
-    case tsp_detail::CostKind::Int16: return run<std::int16_t>(instance, options, job);
-    case tsp_detail::CostKind::Int32: return run<std::int32_t>(instance, options, job);
-    case tsp_detail::CostKind::Int64: return run<long long>(instance, options, job);
-    default: return run<double>(instance, options, job);
+    case tsp_detail::CostKind::Int16: return run<std::int16_t>(instance, job, gpu);
+    case tsp_detail::CostKind::Int32: return run<std::int32_t>(instance, job, gpu);
+    case tsp_detail::CostKind::Int64: return run<long long>(instance, job, gpu);
+    default: return run<double>(instance, job, gpu);
   }
 }
 

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "common/cuda_check.hpp"
-#include "common/device.hpp"
+#include "common/gpu_context.hpp"
 #include "common/device_memory.hpp"
 #include "common/entry_points.hpp"
 
@@ -74,12 +74,10 @@ void prefix_sums(const TspInstance& instance, const std::vector<int>& tour, std:
 }  // namespace
 
 std::vector<std::int32_t> two_opt_descent(const TspInstance& instance, std::vector<std::int32_t> tour, Timing* timing,
-                                          const JobContext& job) {
-  check_tour(instance, tour);
+                                          const JobContext& job, const GpuContext& gpu) {
   const double start = now_seconds();
-  require_device();
   const int k = instance.k;
-  if (timing) timing->device = device_name();
+  if (timing) timing->device = gpu.device_name();
   if (k < 5) return tour;
   double total = 0;
   for (double c : instance.cost) total += std::fabs(c);
@@ -88,14 +86,14 @@ std::vector<std::int32_t> two_opt_descent(const TspInstance& instance, std::vect
 
   double transfer = 0, compute = 0;
   double t0 = now_seconds();
-  Stream stream;  // declared before the arrays: they go back to the pool in its order
+  const Stream& stream = gpu.stream();  // outlives the arrays: they go back to the pool in its order
   const cudaStream_t s = stream.get();
   DeviceArray<double> cost(instance.cost.size(), s);
   DeviceArray<int> device_tour(k, s);
   DeviceArray<double> forward(instance.symmetric ? 0 : k, s), backward(instance.symmetric ? 0 : k, s);
   const std::uint64_t wanted = (static_cast<std::uint64_t>(k) * k + kThreadsPerBlock - 1) / kThreadsPerBlock;
   const int blocks = static_cast<int>(
-      std::max<std::uint64_t>(1, std::min<std::uint64_t>(wanted, static_cast<std::uint64_t>(multiprocessor_count()) * 8)));
+      std::max<std::uint64_t>(1, std::min<std::uint64_t>(wanted, static_cast<std::uint64_t>(gpu.multiprocessors()) * 8)));
   DeviceArray<Move> block_best(blocks, s);
   std::vector<Move> host_best(blocks);
   std::vector<double> host_forward, host_backward;
