@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Everything CI checks, in the order that fails fastest: install what is missing, build (CUDA
-# for one architecture when nvcc exists), run the unit and GUI tests (GPU tests need a GPU:
-# scripts/device-check.sh runs them on the device machine) and the Python module's pytest
-# suite, run the unit tests again under
-# AddressSanitizer + UBSan, then every reader's fuzzer for a short fixed budget.
+# for one architecture when nvcc exists), run every test but the GPU ones (unit, cli, timing,
+# package, gui; GPU tests need a GPU: scripts/device-check.sh runs them on the device machine)
+# and the Python module's pytest suite, run the unit tests again under AddressSanitizer + UBSan
+# (only they: the others run the CLI binary, time things or install, which the Release run
+# covers), then every reader's fuzzer for a short fixed budget.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 jobs=$(nproc)
@@ -13,7 +14,7 @@ fuzz_seconds=${PATHSCOPE_FUZZ_SECONDS:-20}
 
 echo "== build (Release)"
 "$root/scripts/build.sh" "$root/build" -DPATHSCOPE_PYTHON=ON
-echo "== tests: unit and gui (gpu excluded: no GPU here)"
+echo "== tests: all labels but gpu (no GPU here)"
 (cd "$root/build" && xvfb-run -a -s "-screen 0 1920x1080x24 -noreset" ctest -LE gpu --output-on-failure -j "$jobs")
 
 echo "== Python module (pytest, tests/python)"
@@ -34,7 +35,7 @@ echo "== unit tests under AddressSanitizer + UBSan"
 source "$root/scripts/compiler-cache.sh"
 cmake -S "$root" -B "$root/build-asan" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPATHSCOPE_SANITIZE=ON \
   -DPATHSCOPE_CUDA=OFF -DPATHSCOPE_GUI=OFF "${compiler_cache_flags[@]}" >/dev/null
-cmake --build "$root/build-asan" -j "$jobs"
+cmake --build "$root/build-asan" -j "$jobs" --target unit_tests
 (cd "$root/build-asan" && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
   ctest -L unit --output-on-failure -j "$jobs")
 

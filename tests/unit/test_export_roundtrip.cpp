@@ -14,7 +14,7 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
-#include "cli_binary.hpp"
+#include "scratch_folder.hpp"
 #include "fresh_seed.hpp"
 #include "pathscope/export/graph_export.hpp"
 #include "pathscope/io/graph_builder.hpp"

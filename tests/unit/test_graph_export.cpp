@@ -8,7 +8,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "cli_binary.hpp"
+#include "scratch_folder.hpp"
 #include "pathscope/export/graph_export.hpp"
 #include "pathscope/io/graph_builder.hpp"
 #include "pathscope/io/random_graph.hpp"

@@ -15,7 +15,6 @@
 #include <filesystem>
 #include <random>
 
-#include "cli_binary.hpp"
 #include "fresh_seed.hpp"
 #include "gzip_text.hpp"
 #include "pathscope/io/file_formats.hpp"
@@ -421,24 +420,4 @@ TEST(ReadCompressed, ANameThatPromisesCompressionTheContentLacksIsRefused) {
     EXPECT_NE(message.find("the name says"), std::string::npos) << message;
     for (const char c : message) EXPECT_TRUE(c >= 0x20 && c < 0x7f) << message;
   }
-}
-
-TEST(ReadCompressed, StandardInputMayBeCompressed) {
-  TempDir dir;
-  const std::string sample = data("edge_table/good_header.csv");  // no side file: stdin has none
-  const std::string packed = dir.file("in.zst");
-  write_text(packed, zstd(read_all(sample)));
-  test_support::CliRunSetup setup;
-  setup.stdin_path = packed;
-  const auto from_stdin = test_support::run_cli({"info", "-"}, 30, setup);
-  ASSERT_TRUE(from_stdin.exited && from_stdin.code == 0) << from_stdin.describe();
-  const auto from_file = test_support::run_cli({"info", sample});
-  ASSERT_TRUE(from_file.exited && from_file.code == 0) << from_file.describe();
-  // Same report, but for the first line, which names the input.
-  const auto body = [](const std::string& s) { return s.substr(s.find('\n')); };
-  EXPECT_EQ(body(from_stdin.out), body(from_file.out));
-  write_text(packed, zstd(read_all(sample)).substr(0, 20));
-  const auto cut = test_support::run_cli({"info", "-"}, 30, setup);
-  EXPECT_TRUE(cut.exited && cut.code != 0) << cut.describe();
-  EXPECT_NE(cut.err.find("standard input"), std::string::npos) << cut.err;
 }
