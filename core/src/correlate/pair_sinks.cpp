@@ -107,7 +107,6 @@ class SurvivorEdges {
 
   Graph graph(const RowCatalog& rows) const {
     GraphBuilder builder(rows.used());
-    builder.reserve(2 * static_cast<std::int64_t>(edges_.size()));
     // The coefficient itself is each edge's strength (signed), beside the cost made of it.
     for (const auto& e : edges_) builder.add_edge(e.i, e.j, weight(e.rho), e.rho);
     LoadReport report;

@@ -1,6 +1,6 @@
 // Hands the core this library's GPU engines and device answers while the program starts.
-// The umbrella target `pathscope` links this library whole (WHOLE_ARCHIVE), so this object,
-// which nothing references by name, is never left out of a static link.
+// `pathscope_engines` (top-level CMakeLists.txt) links this library whole (WHOLE_ARCHIVE), so
+// this object, which nothing references by name, is never left out of a static link.
 #include "common/device.hpp"
 #include "common/entry_points.hpp"
 #include "pathscope/gpu/detail/gpu_backend.hpp"

@@ -1,5 +1,5 @@
 #include "io/input_file.hpp"
-#include "io/table/random_table_source.hpp"
+#include "io/measurement_table/random_table_source.hpp"
 #include "pathscope/io/measurement_table.hpp"
 #include "pathscope/runtime/error.hpp"
 

@@ -1,4 +1,4 @@
-#include "io/table/table_tokens.hpp"
+#include "io/measurement_table/table_tokens.hpp"
 
 #include <cmath>
 #include <cstdlib>

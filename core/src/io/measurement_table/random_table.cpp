@@ -2,7 +2,7 @@
 #include <charconv>
 #include <sstream>
 
-#include "io/table/random_table_source.hpp"
+#include "io/measurement_table/random_table_source.hpp"
 #include "pathscope/io/measurement_table.hpp"
 #include "pathscope/io/random_graph.hpp"
 #include "pathscope/runtime/error.hpp"

@@ -9,7 +9,7 @@
 #include <unordered_map>
 
 #include "io/line_reader.hpp"
-#include "io/table/table_tokens.hpp"
+#include "io/measurement_table/table_tokens.hpp"
 #include "io/text_fields.hpp"
 #include "pathscope/io/measurement_table.hpp"
 #include "pathscope/runtime/error.hpp"
