@@ -11,23 +11,6 @@
 using namespace pathscope;
 using namespace readtest;
 
-namespace {
-
-const AttributeColumn& column(const Graph& g, const std::string& name) {
-  const AttributeColumn* c = g.node_attributes.find(name);
-  EXPECT_NE(c, nullptr) << name;
-  static const AttributeColumn none;
-  return c ? *c : none;
-}
-
-std::int32_t node_named(const Graph& g, const std::string& name) {
-  const auto u = g.find_node(name);
-  EXPECT_TRUE(u.has_value()) << name;
-  return u.value_or(0);
-}
-
-}  // namespace
-
 TEST(ReadGmlPajek, RandomGraphsFollowTheLoadPolicy) {
   const auto seed = test_support::fresh_seed();
   SplitMix64 rng(seed);

@@ -15,19 +15,6 @@ using namespace readtest;
 
 namespace {
 
-std::int32_t node_named(const Graph& g, const std::string& name) {
-  const auto u = g.find_node(name);
-  EXPECT_TRUE(u.has_value()) << name;
-  return u.value_or(0);
-}
-
-const AttributeColumn& column(const Graph& g, const std::string& name) {
-  const AttributeColumn* c = g.node_attributes.find(name);
-  EXPECT_NE(c, nullptr) << name;
-  static const AttributeColumn none;
-  return c ? *c : none;
-}
-
 float coord(const Graph& g, std::int32_t u, int axis) { return g.coords[static_cast<std::size_t>(u) * g.coord_dims + axis]; }
 
 // Random arcs (self-loops and repeated pairs included) as GraphML or GEXF text, with a typed
