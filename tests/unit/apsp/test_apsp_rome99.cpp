@@ -1,16 +1,16 @@
 // The real road network of Rome (DIMACS 9, n = 3,353): every fast engine gives the same
-// matrix, in int32 and float, and sampled rows match a Dijkstra written here.
+// matrix, in int32 and float, and sampled rows match the Bellman-Ford reference of
+// tests/support/random_graphs.hpp.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
-#include <queue>
 
 #include "pathscope/apsp/apsp.hpp"
 #include "pathscope/apsp/checksum.hpp"
 #include "pathscope/io/load.hpp"
 #include "pathscope/paths/path.hpp"
+#include "random_graphs.hpp"
 #include "shared_data.hpp"
 
 namespace pathscope {
@@ -19,26 +19,6 @@ namespace {
 const Graph& rome() {
   static const Graph g = load_graph(test_support::shared_data_file("rome99.gr")).graph;
   return g;
-}
-
-// Textbook Dijkstra with std::priority_queue, independent of the engines' queues.
-std::vector<double> dijkstra_reference(const Graph& g, std::int32_t s) {
-  std::vector<double> d(g.n, std::numeric_limits<double>::infinity());
-  using Item = std::pair<double, std::int32_t>;
-  std::priority_queue<Item, std::vector<Item>, std::greater<>> queue;
-  d[s] = 0;
-  queue.push({0, s});
-  while (!queue.empty()) {
-    const auto [du, u] = queue.top();
-    queue.pop();
-    if (du > d[u]) continue;
-    for (std::int64_t a = g.offsets[u]; a < g.offsets[u + 1]; ++a)
-      if (du + g.weights[a] < d[g.heads[a]]) {
-        d[g.heads[a]] = du + g.weights[a];
-        queue.push({d[g.heads[a]], g.heads[a]});
-      }
-  }
-  return d;
 }
 
 TEST(Rome99, FastEnginesGiveTheSameMatrix) {
@@ -63,7 +43,7 @@ TEST(Rome99, FastEnginesGiveTheSameMatrix) {
   // The graph is strongly connected (SOURCES.md): every pair is reachable.
   EXPECT_EQ(std::count(blocked.d32.begin(), blocked.d32.end(), kUnreachableI32), 0);
   for (std::int32_t s = 0; s < g.n; s += 97) {
-    const auto reference = dijkstra_reference(g, s);
+    const auto reference = testing::reference_distances(g, s);
     for (std::int32_t t = 0; t < g.n; ++t) ASSERT_EQ(blocked.distance(s, t), reference[t]) << s << " " << t;
     for (std::int32_t t = 5; t < g.n; t += 331) {
       const Path p = path_from_apsp(g, blocked, s, t);

@@ -1,7 +1,7 @@
 // Self-loops, which the graph keeps off its arcs (Graph::self_loops): they must still put their
 // node on a cycle in every closure engine and reach query, and a negative one is a negative
-// cycle for every all-pairs engine and for single paths. References are written here from the
-// raw arc list, loops included, and share nothing with the core.
+// cycle for every all-pairs engine and for single paths. References come from the raw arc list,
+// loops included, and share nothing with the core.
 #include <gtest/gtest.h>
 
 #include <sstream>
@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "closure_graphs.hpp"
 #include "fresh_seed.hpp"
 #include "pathscope/apsp/apsp.hpp"
 #include "pathscope/closure/closure.hpp"
@@ -51,37 +52,11 @@ LoopyGraph random_loopy_graph(std::int32_t n, double degree, std::uint64_t seed)
   return out;
 }
 
-// R+ by breadth-first search over the raw arc list: bit j of row i when a path of length >= 1
-// leads from i to j.
-std::vector<char> reference_closure(std::int32_t n, const std::vector<RawArc>& arcs) {
-  std::vector<std::vector<std::int32_t>> out(n);
-  for (const auto& a : arcs) out[a.u].push_back(a.v);
-  std::vector<char> reach(static_cast<std::size_t>(n) * n, 0);
-  std::vector<std::int32_t> queue;
-  for (std::int32_t s = 0; s < n; ++s) {
-    char* row = &reach[static_cast<std::size_t>(s) * n];
-    queue.assign(out[s].begin(), out[s].end());
-    for (auto v : queue) row[v] = 1;
-    for (std::size_t head = 0; head < queue.size(); ++head)
-      for (auto v : out[queue[head]])
-        if (!row[v]) {
-          row[v] = 1;
-          queue.push_back(v);
-        }
-  }
-  return reach;
-}
-
-void expect_same_closure(const BitMatrix& got, const std::vector<char>& want, std::int32_t n,
-                         const std::string& what) {
-  ASSERT_EQ(got.size(), n) << what;
-  std::int64_t wrong = 0;
-  for (std::int32_t i = 0; i < n; ++i)
-    for (std::int32_t j = 0; j < n; ++j)
-      if (got.test(i, j) != (want[static_cast<std::size_t>(i) * n + j] != 0)) {
-        if (wrong++ < 5) ADD_FAILURE() << what << ": bit (" << i << ", " << j << ") is " << got.test(i, j);
-      }
-  EXPECT_EQ(wrong, 0) << what;
+// The shared reference (tests/support/closure_graphs.hpp) over the raw arc list, loops kept.
+std::vector<char> reference_closure(const LoopyGraph& g) {
+  closure_test::Arcs arcs;
+  for (const auto& a : g.arcs) arcs.emplace_back(a.u, a.v);
+  return closure_test::reference_closure(closure_test::graph_from_arcs(g.n, std::move(arcs)));
 }
 
 void check_closure_engine(const std::string& name) {
@@ -92,7 +67,7 @@ void check_closure_engine(const std::string& name) {
     for (const double degree : {0.5, 2.0}) {
       const LoopyGraph g = random_loopy_graph(n, degree, seed + n);
       const std::string what = name + ", n=" + std::to_string(n) + ", degree " + std::to_string(degree);
-      expect_same_closure(engine->run(g.graph, {}, {}).reach, reference_closure(n, g.arcs), n, what);
+      EXPECT_TRUE(closure_test::same_closure(engine->run(g.graph, {}, {}).reach, reference_closure(g), n)) << what;
     }
 }
 
