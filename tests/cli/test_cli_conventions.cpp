@@ -1,4 +1,4 @@
-// What scripts rely on (issue 16 point 5), each pinned by running the binary: exit codes,
+// What scripts rely on, each pinned by running the binary: exit codes,
 // errors as JSON under --json, unknown options named, progress only on a terminal or with
 // --progress, --quiet, "cancelled" on a stopped run, tool/version/schema in every JSON
 // document, whole numbers as integers, `path` as TSV/CSV, aligned tables for 18-digit ids,

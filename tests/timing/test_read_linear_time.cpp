@@ -12,7 +12,7 @@
 // over the bound is measured again, twice at most, so that one burst of other work on the
 // machine does not fail the test. Three formats stop at 10s: at 100s LGL's hashed names,
 // neuPrint's 64-bit ids and TSPLIB's 16M-arc graph (fresh pages, where s reuses freed heap)
-// came within 10% of even this bound. scripts/load-scaling.sh times every format to 100x on
+// came within 10% of even this bound. scripts/bench/load-scaling.sh times every format to 100x on
 // larger files against the flat 1.2 (docs/performance.md).
 #include <malloc.h>
 #include <time.h>

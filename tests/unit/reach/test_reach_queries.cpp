@@ -85,7 +85,7 @@ TEST(ReachQueries, HopLimitsMatchTheFrontierIteration) {
   for (std::int32_t n : {2, 64, 127, 300}) {
     for (const auto& [kind, g] : graph_kinds(n, 700 + n)) {
       const Graph reverse = reverse_graph(g);
-      // Hop distances from an all-pairs engine, the second way the issue asks for.
+      // Hop distances from an all-pairs engine, the second way to answer a within-k query.
       ApspOptions options;
       options.dist = DistType::Int32;
       const ApspResult hops = make_apsp_engine("textbook")->run(g, options, {});

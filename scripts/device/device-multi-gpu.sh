@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
-# The several-GPU checks of issues 17 and 19 in one call on the lent device machine:
+# The several-GPU checks (docs/gpu.md, "Several GPUs") in one call on the lent device machine:
 # configure, build the CLI and the GPU tests, run the distributed tests, then the benchmarks.
 #
-#   OUT=/tmp/out scripts/device-multi-gpu.sh one      # one GPU: tests, logical ranks, 1-rank NCCL overhead
-#   OUT=/tmp/out scripts/device-multi-gpu.sh several  # a machine of 2, 4 or 8 GPUs: issue 19's runs
+#   OUT=/tmp/out scripts/device/device-multi-gpu.sh one      # one GPU: tests, logical ranks, 1-rank NCCL overhead
+#   OUT=/tmp/out scripts/device/device-multi-gpu.sh several  # a machine of 2, 4 or 8 GPUs: the spread runs
 # Environment: OUT (log folder, default ./device-out), BUILD (default build-device), JOBS.
 # Every bench line is also written as JSON under $OUT; NCCL_NVLS_ENABLE=0 (the program sets it too).
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 what=${1:-one}
 OUT=${OUT:-$PWD/device-out}
 BUILD=${BUILD:-build-device}

@@ -2,7 +2,7 @@
 """Writes a random GraphML graph as networkx writes it (typed keys, x/y positions, a name and a
 weight per edge), gzip- or zstd-compressed by the output's extension, for timing and peak-memory
 checks of the GraphML reader:
-    scripts/generate-graphml.py --edges 1000000 --nodes 200000 --seed 1 big.graphml.gz
+    scripts/bench/generate-graphml.py --edges 1000000 --nodes 200000 --seed 1 big.graphml.gz
     /usr/bin/time -v build/app/pathscope-cli info big.graphml.gz
 """
 import argparse

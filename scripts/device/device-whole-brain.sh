@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Issue 14, whole-brain table: `pathscope-cli apsp GRAPH --dist hop16 --out D.npy` at
+# The whole-brain table: `pathscope-cli apsp GRAPH --dist hop16 --out D.npy` at
 # n = 139,255 end to end on one GPU, the file checked (sampled rows against BFS, opened with
 # numpy.load(mmap_mode='r')) and deleted, then the same graph through `bench apsp`.
 #
-#   OUT=/tmp/out scripts/device-whole-brain.sh [build] [small] [apsp] [bench] [tests] [int32]
+#   OUT=/tmp/out scripts/device/device-whole-brain.sh [build] [small] [apsp] [bench] [tests] [int32]
 # build: configure and build (BUILD, default build-device); small: n = 60,000 written both
 # ways (mapping and pwrite) to compare; apsp: the full-size run; bench: `bench apsp` of it;
 # tests: ctest -L gpu (all-pairs and closure); int32: int32 distances of the weighted graph
@@ -12,7 +12,7 @@
 # --cost-rule) choose the graph, e.g. GRAPH=connectome:n=139255,seed=1 COST=hops; TYPES=top:100
 # also times `path-lengths --table` on each written file.
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 OUT=${OUT:-$PWD/device-out}
 BUILD=${BUILD:-build-device}
 WORK=${WORK:-$PWD/whole-brain-tmp}

@@ -2,15 +2,15 @@
 # The whole GPU check in one call on the lent device machine (or any CUDA machine):
 # configure (no GUI, sm_90a), build the CLI and the GPU tests, run `ctest -L gpu`, a
 # compute-sanitizer memcheck of a small case, the SASS check of the min-plus kernel, and the
-# acceptance benchmarks of issue 3. Every log goes under $OUT; a summary table is printed last.
+# all-pairs acceptance benchmarks (docs/gpu.md). Every log goes under $OUT; a summary table is printed last.
 #
-#   OUT=/tmp/out scripts/device-check.sh [all|tests|bench|quick]
+#   OUT=/tmp/out scripts/device/device-check.sh [all|tests|bench|quick]
 # quick = the tests and the GPU-only benchmarks of n = 12,529 and rome99 (no CPU baseline,
 # no 30k/40k runs).
 # Environment: OUT (log folder, default ./device-out), BUILD (default build-device),
 # PATHSCOPE_SHARED_DATA (folder holding rome99.gr, default ../shared/data), JOBS.
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 what=${1:-all}
 OUT=${OUT:-$PWD/device-out}
 BUILD=${BUILD:-build-device}
@@ -91,7 +91,7 @@ PY
   fi
   {
     echo
-    echo "acceptance (issue 3)                          seconds / rate / % of peak / checksum"
+    echo "all-pairs acceptance                          seconds / rate / % of peak / checksum"
     echo "A1 n=12529 int32 cpu blocked:  $(fig a1-int32-all blocked)"
     echo "A1 n=12529 int32 gpu-naive:    $(fig a1-int32-all gpu-naive)"
     echo "A1 n=12529 int32 gpu-blocked:  $(fig a1-int32-all gpu-blocked)"

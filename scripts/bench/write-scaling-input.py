@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes one generated input of a graph format for scripts/load-scaling.sh: N nodes of a
+"""Writes one generated input of a graph format for scripts/bench/load-scaling.sh: N nodes of a
 4-regular ring with chords (node u's neighbours are u+-1 and u+-7), written as each format's
 usual writer writes it (positions, names, attributes where the format carries them), and
 prints the path to load. For tsplib, N is the number of arcs of the complete graph wanted;

@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
-# Load time per input format on generated files at 1x, 10x and 100x the input (issue 13: every
-# reader linear, 10x and 100x the input in at most 12x and 120x the time). Each file is written
-# by scripts/write-scaling-input.py, timed by `pathscope-cli bench load` (the least of several
+# Load time per input format on generated files at 1x, 10x and 100x the input (every
+# reader linear: 10x and 100x the input in at most 12x and 120x the time). Each file is written
+# by scripts/bench/write-scaling-input.py, timed by `pathscope-cli bench load` (the least of several
 # runs; process CPU seconds, which other work on a shared machine inflates far less than wall
 # time), then removed. OpenMP threads wait passively: TSPLIB fills its matrix on all cores from
 # 4,096 cities, and threads spinning at the end of that loop would count as reading time.
 # Prints per format the seconds at each size, the time ratios beside the input ratios (bytes
 # written; arcs for tsplib, whose file lists only the cities) and the 1.2x bound.
 #
-# usage: scripts/load-scaling.sh [--cli PATH] [--repeat R] [--scale S] [--wall] [FORMAT...]
+# usage: scripts/bench/load-scaling.sh [--cli PATH] [--repeat R] [--scale S] [--wall] [FORMAT...]
 #   --repeat R  runs per file at 100x (default 3; twice as many at 1x and 10x, the divisors)
 #   --scale S   multiplies every base size (0.1 for a quick look; the defaults make the 1x file
 #               take about 20 ms or more, so timer noise does not decide a ratio)
@@ -16,7 +16,7 @@
 # Exit status 1 when a ratio is over its bound.
 set -euo pipefail
 
-root="$(cd "$(dirname "$0")/.." && pwd)"
+root="$(cd "$(dirname "$0")/../.." && pwd)"
 cli="$root/build/app/pathscope-cli"
 repeat=3
 scale=1
@@ -52,7 +52,7 @@ for format in "${formats[@]}"; do
   for factor in 1 10 100; do
     units=$(python3 -c "print(max(2, round(${base[$format]} * $scale * $factor)))")
     dir="$work/$format-$factor"
-    file=$(python3 "$root/scripts/write-scaling-input.py" "$format" "$units" "$dir")
+    file=$(python3 "$root/scripts/bench/write-scaling-input.py" "$format" "$units" "$dir")
     bytes=$(du -sb "$dir" | cut -f1)
     runs=$repeat; (( factor == 100 )) || runs=$(( repeat * 2 ))
     OMP_WAIT_POLICY=passive "$cli" --quiet bench load --format "$format" --repeat "$runs" --json "$file" > "$dir.json"

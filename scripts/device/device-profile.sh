@@ -3,9 +3,9 @@
 # (summed per kernel name; the device machines have no Nsight Systems) and the host-side
 # step times the engines print with PATHSCOPE_GPU_TRACE=1, for the rome99 all-pairs bench and
 # the n = 5,000 closure bench. Everything goes to $OUT/profile.txt.
-#   OUT=/tmp/out BUILD=build-device PATHSCOPE_SHARED_DATA=.devdata scripts/device-profile.sh
+#   OUT=/tmp/out BUILD=build-device PATHSCOPE_SHARED_DATA=.devdata scripts/device/device-profile.sh
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 OUT=${OUT:-$PWD/device-out}
 BUILD=${BUILD:-build-device}
 DATA=${PATHSCOPE_SHARED_DATA:-$PWD/../shared/data}

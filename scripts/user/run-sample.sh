@@ -4,9 +4,9 @@
 # the view to out/sample-path.png), and print the same path and a CPU-vs-GPU benchmark from
 # the command line.
 set -euo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
-"$root/scripts/install-deps.sh"
-"$root/scripts/build.sh" "$root/build"
+root=$(cd "$(dirname "$0")/../.." && pwd)
+"$root/scripts/user/install-deps.sh"
+"$root/scripts/user/build.sh" "$root/build"
 sample="$root/resources/samples/grid-city.gr"
 mkdir -p "$root/out"
 cli="$root/build/app/pathscope-cli"

@@ -3,7 +3,7 @@
 # Codex ships it (connections.csv.gz split over neuropils, classification.csv.gz,
 # consolidated_cell_types.csv.gz, names.csv.gz, coordinates.csv.gz), then loads it back with
 # `pathscope-cli info` and prints the load time, so the Codex reader is exercised at full size.
-#   usage: scripts/write-codex-export.sh FOLDER [N] [SEED]     (N defaults to 139255, FlyWire 783's count)
+#   usage: scripts/bench/write-codex-export.sh FOLDER [N] [SEED]     (N defaults to 139255, FlyWire 783's count)
 #   PATHSCOPE_CLI names the binary (default build/app/pathscope-cli).
 set -euo pipefail
 
@@ -14,7 +14,7 @@ if [[ -z "$folder" || ! "$n" =~ ^[0-9]+$ || ! "$seed" =~ ^[0-9]+$ ]]; then
   echo "usage: $0 FOLDER [N] [SEED]" >&2
   exit 2
 fi
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cli="${PATHSCOPE_CLI:-$root/build/app/pathscope-cli}"
 [[ -x "$cli" ]] || { echo "no pathscope-cli at $cli (build it, or set PATHSCOPE_CLI)" >&2; exit 2; }
 

@@ -6,10 +6,10 @@
 #         libraries, libstdc++/libgcc_s (the target's are newer), libcudart/libcuda/libnccl (the target's
 #         CUDA 13 and driver), and the GL/EGL/GLX/glvnd libraries, which come from .gl;
 #   .gl/  the glvnd and Vulkan loader debs the device's documentation asks for (kept if there).
-# Usage: scripts/prepare-device-demo.sh [BUILD_DIR]   (default build-lead: Release, CUDA sm_90a)
-# Then carry [".demo", ".gl", ".devdata", ".devdeps"] and run scripts/device-demo.sh there.
+# Usage: scripts/device/prepare-device-demo.sh [BUILD_DIR]   (default build-lead: Release, CUDA sm_90a)
+# Then carry [".demo", ".gl", ".devdata", ".devdeps"] and run scripts/device/device-demo.sh there.
 set -euo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
 build=${1:-$root/build-lead}
 cd "$root"
 

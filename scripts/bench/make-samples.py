@@ -7,7 +7,7 @@ and every machine (own SplitMix64 generator, integer arithmetic for everything w
                                 road; arc cost = length in metres (rounded up), coordinates in metres.
   ring-towns.tsp                a small TSPLIB EUC_2D instance: 60 towns on a noisy ring.
 
-Usage: scripts/make-samples.py [OUTPUT_DIR]   (default: resources/samples beside this script)
+Usage: scripts/bench/make-samples.py [OUTPUT_DIR]   (default: the repository's resources/samples)
 """
 import math
 import os
@@ -94,7 +94,7 @@ def grid_city(out_dir):
         if u != v:
             street(u, v, False)
     n = cols * rows
-    lines = ["c grid-city: a synthetic road network written by scripts/make-samples.py",
+    lines = ["c grid-city: a synthetic road network written by scripts/bench/make-samples.py",
              "c jittered 64 x 48 street grid, 120 m blocks, a park, a river with bridges,",
              "c one-way streets, two diagonal avenues and a ring road; costs in metres",
              "p sp %d %d" % (n, len(arcs))]
@@ -111,7 +111,7 @@ def grid_city(out_dir):
 def ring_towns(out_dir):
     rng = SplitMix64(42)
     n = 60
-    lines = ["NAME : ring-towns", "COMMENT : 60 towns on a noisy ring, written by scripts/make-samples.py",
+    lines = ["NAME : ring-towns", "COMMENT : 60 towns on a noisy ring, written by scripts/bench/make-samples.py",
              "TYPE : TSP", "DIMENSION : %d" % n, "EDGE_WEIGHT_TYPE : EUC_2D", "NODE_COORD_SECTION"]
     for i in range(n):
         a = 2 * math.pi * i / n
@@ -126,7 +126,7 @@ def ring_towns(out_dir):
 
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
-    out_dir = sys.argv[1] if len(sys.argv) > 1 else os.path.join(here, "..", "resources", "samples")
+    out_dir = sys.argv[1] if len(sys.argv) > 1 else os.path.join(here, "..", "..", "resources", "samples")
     os.makedirs(out_dir, exist_ok=True)
     grid_city(out_dir)
     ring_towns(out_dir)

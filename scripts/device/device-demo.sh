@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Runs pathscope-demo's races headless on the GPU machine, where there is no X server: the demo
 # draws through EGL (the NVIDIA EGL vendor library behind glvnd), the GPU lanes really run.
-# Stage first with scripts/prepare-device-demo.sh; on the device, from the repository root,
+# Stage first with scripts/device/prepare-device-demo.sh; on the device, from the repository root,
 # carrying .demo .gl .devdata .devdeps:
-#   OUT=$OUT scripts/device-demo.sh [races|frames]
+#   OUT=$OUT scripts/device/device-demo.sh [races|frames]
 # races (the default) runs every race; frames times drawing instead (--bench-frames): a generated
 # 1,000,000-node, 3,000,000-arc geometric graph, Luxembourg where the carry has it, and frames
 # while an all-pairs race runs, each printing median and 95th-percentile frame times as JSON.
@@ -14,7 +14,7 @@
 # PATHSCOPE_SHARED_DATA overrides the data folder (default .devdata); the correlation race reads
 # PATHSCOPE_DEMO_CORRELATE_INPUT when set, else the demo's own random table.
 set -uo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
 : "${OUT:?set OUT to the folder for the results}"
 mkdir -p "$OUT"
@@ -33,7 +33,7 @@ elif ls .gl/*.deb >/dev/null 2>&1; then
   ldconfig
   say "unpacked $(ls .gl/*.deb | wc -l) debs from .gl"
 else
-  say "FAIL: no .gl/*.deb: run scripts/prepare-device-demo.sh and carry .gl"
+  say "FAIL: no .gl/*.deb: run scripts/device/prepare-device-demo.sh and carry .gl"
 fi
 
 cuda_lib=${CUDA_HOME:-/usr/local/cuda}/lib64
@@ -60,7 +60,7 @@ for d in /usr/share/glvnd/egl_vendor.d /etc/glvnd/egl_vendor.d /usr/local/nvidia
 done
 ldconfig -p | grep -E 'lib(EGL|GL|GLX|OpenGL|GLdispatch)(_nvidia)?\.so|libnvidia-egl' | sed 's/^/  /'
 if [ ! -x "$demo" ]; then
-  say "FAIL: no $demo: run scripts/prepare-device-demo.sh and carry .demo"
+  say "FAIL: no $demo: run scripts/device/prepare-device-demo.sh and carry .demo"
   exit 1
 fi
 unresolved=$(ldd "$demo" | grep 'not found')
@@ -147,7 +147,7 @@ run_races() {
   fi
 
   # The real datasets of docs/demo.md's screenshots, where the carry has them (.devdata gets them
-  # from scripts/prepare-device-carry.sh).
+  # from scripts/device/prepare-device-carry.sh).
   if grep -q -w reach <<<"$races"; then
     celegans="$data/connectome/celegans_varshney2011_NeuronConnect.csv"
     [ -f "$celegans" ] && race reach-celegans --race reach --graph "$celegans" --from AVAL

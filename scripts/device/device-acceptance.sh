@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# GPU checks of the tour, reachability and correlation engines (issues 5-7), meant to run
-# right after scripts/device-check.sh in the same call and build folder: it builds the
-# remaining GPU tests, runs them, then each issue's acceptance benchmarks. Logs under $OUT.
+# GPU checks of the tour, reachability and correlation engines, meant to run
+# right after scripts/device/device-check.sh in the same call and build folder: it builds the
+# remaining GPU tests, runs them, then each family's acceptance benchmarks. Logs under $OUT.
 #
-#   OUT=/tmp/out scripts/device-acceptance.sh [tests|tsp|closure|correlate|all]...
+#   OUT=/tmp/out scripts/device/device-acceptance.sh [tests|tsp|closure|correlate|all]...
 # Environment: OUT, BUILD (default build-device), PATHSCOPE_SHARED_DATA (folder with tsplib/).
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 OUT=${OUT:-$PWD/device-out}
 BUILD=${BUILD:-build-device}
 DATA=${PATHSCOPE_SHARED_DATA:-$PWD/../shared/data}

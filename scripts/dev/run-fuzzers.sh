@@ -3,7 +3,7 @@
 # for SECONDS seconds, seeded with the good and bad reader test files in tests/data/readers.
 # New corpus entries stay in build-fuzz/corpus; a crash leaves its input in build-fuzz/artifacts
 # and makes this script exit non-zero.
-#   usage: scripts/run-fuzzers.sh SECONDS
+#   usage: scripts/dev/run-fuzzers.sh SECONDS
 set -euo pipefail
 
 seconds="${1:-}"
@@ -11,11 +11,11 @@ if [[ ! "$seconds" =~ ^[0-9]+$ ]] || (( seconds < 1 )); then
   echo "usage: $0 SECONDS   (run time per fuzz target)" >&2
   exit 2
 fi
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 build="${PATHSCOPE_FUZZ_BUILD_DIR:-$root/build-fuzz}"
 jobs="${PATHSCOPE_JOBS:-2}"
 
-source "$root/scripts/compiler-cache.sh"
+source "$root/scripts/dev/compiler-cache.sh"
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DCMAKE_CXX_COMPILER=clang++ -DPATHSCOPE_FUZZ=ON -DPATHSCOPE_CUDA=OFF -DPATHSCOPE_GUI=OFF \
   "${compiler_cache_flags[@]}" >/dev/null
