@@ -1,4 +1,4 @@
-# Libraries the readers use, all Debian packages (scripts/install-deps.sh):
+# Libraries the readers use, all Debian packages (scripts/user/install-deps.sh):
 #   zlib1g-dev    gzip input, streamed (core/src/io/decompressing_buf.cpp)
 #   libzstd-dev   zstd input, streamed
 #   liblzma-dev   xz input, streamed
@@ -6,7 +6,7 @@
 #   libexpat1-dev GraphML and GEXF, parsed as a stream of events so memory stays bounded
 find_package(ZLIB REQUIRED)
 find_package(EXPAT REQUIRED)
-# The GPU machine has no network and neither -dev package: scripts/prepare-device-carry.sh
+# The GPU machine has no network and neither -dev package: scripts/device/prepare-device-carry.sh
 # carries Debian's headers and static libraries there in .devdeps, looked at only when the
 # system has none.
 find_package(LibLZMA QUIET)

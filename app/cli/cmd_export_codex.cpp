@@ -1,5 +1,5 @@
 // `export-codex`: a graph (the connectome generator's, usually) written in FlyWire Codex's
-// download layout, for scripts/write-codex-export.sh.
+// download layout, for scripts/bench/write-codex-export.sh.
 #include <fmt/core.h>
 
 #include <memory>

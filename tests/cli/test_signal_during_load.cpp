@@ -1,7 +1,7 @@
 // A stop signal (SIGINT, SIGTERM, SIGHUP) during the load of each of the 14 input formats ends
 // pathscope-cli within 0.5 s of the signal, with exit code 130, nothing on standard output and
-// no file written. The inputs are scripts/write-scaling-input.py's, at ten times the sizes
-// scripts/load-scaling.sh starts from (each load reads tens of MB for several tenths of a CPU
+// no file written. The inputs are scripts/bench/write-scaling-input.py's, at ten times the sizes
+// scripts/bench/load-scaling.sh starts from (each load reads tens of MB for several tenths of a CPU
 // second, so the signal, sent 0.1 s after the input was opened, lands mid-read); they are
 // written once for all formats, two generators at a time.
 #include <gtest/gtest.h>
@@ -62,7 +62,7 @@ std::unique_ptr<ScratchFolder> SignalDuringLoad::inputs_;
 bool SignalDuringLoad::generated_ = false;
 
 TEST_P(SignalDuringLoad, EndsWithin500msWithExit130AndNothingWritten) {
-  ASSERT_TRUE(generated_) << "scripts/write-scaling-input.py failed";
+  ASSERT_TRUE(generated_) << "scripts/bench/write-scaling-input.py failed";
   const FormatCase& c = GetParam();
   std::string input = test_support::read_text(inputs_->file(c.format) + ".path");
   while (!input.empty() && (input.back() == '\n' || input.back() == '\r')) input.pop_back();

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Reads pathscope's graph exports back with the tools people use and compares them with what
-the graph holds (an expectation file written by tests/unit/test_export_roundtrip.cpp).
+the graph holds (an expectation file written by tests/unit/export/test_export_roundtrip.cpp).
 
 GraphML: networkx and python-igraph. GEXF: networkx. Node-link JSON: networkx. CSV: Python's
 csv module, converting cells by the declared types. Exit 0 when every file matches; otherwise

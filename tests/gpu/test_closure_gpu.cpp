@@ -80,7 +80,7 @@ TEST(GpuClosure, RandomDagsMatchSearchFromEveryNode) {
   }
 }
 
-// The self-loop rule of issue 13, set in one place (make_closure_engine): a looped node reaches
+// The self-loop rule, set in one place (make_closure_engine): a looped node reaches
 // itself, a node on no cycle and without a loop does not, also through the GPU engine.
 TEST(GpuClosure, SelfLoopsGiveDiagonalBitsAndNothingElse) {
   const std::int32_t n = 1500;

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes random graphs with node attributes through networkx and igraph (GraphML, GEXF, GML,
 Pajek, node-link JSON) into OUT, with OUT/expected.json saying what each file holds: node labels as pathscope
-shows them, edges with weights, attributes and positions. tests/unit/test_read_python_files.cpp
+shows them, edges with weights, attributes and positions. tests/unit/io/test_read_python_files.cpp
 runs this and compares what pathscope reads.
 usage: write_python_graphs.py OUT SEED"""
 import json

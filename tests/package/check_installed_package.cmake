@@ -1,6 +1,8 @@
-# Installs the `dev` component of a build into a fresh prefix, builds tests/package/consumer
-# against it with find_package(pathscope), runs both of its programs on a fresh random graph
-# and compares what they print with pathscope-cli's `apsp --json` on the same graph.
+# Installs the `dev` component of a build into a fresh prefix, compiles every installed header
+# on its own against it (with CUDA hidden from find_package: the core needs none), builds
+# tests/package/consumer against it with find_package(pathscope), runs both of its programs on
+# a fresh random graph and compares what they print with pathscope-cli's `apsp --json` on the
+# same graph.
 #   cmake -DBUILD_DIR=... -DCLI=... -DCONSUMER=... -DWORK=... -DGENERATOR=... -DCXX=...
 #         -DSANITIZE=ON|OFF -DHAVE_CUDA=ON|OFF -P check_installed_package.cmake
 foreach(var BUILD_DIR CLI CONSUMER WORK GENERATOR CXX)
@@ -27,9 +29,41 @@ foreach(file include/pathscope/apsp/apsp.hpp lib/cmake/pathscope/pathscopeConfig
     message(FATAL_ERROR "the install has no ${file}")
   endif()
 endforeach()
-if(EXISTS ${prefix}/include/pathscope/detail)
-  message(FATAL_ERROR "the install has the private detail/ headers")
+file(GLOB_RECURSE installed_headers RELATIVE ${prefix}/include ${prefix}/include/pathscope/*)
+foreach(header ${installed_headers})
+  if(header MATCHES "/detail/")
+    message(FATAL_ERROR "the install has the private header ${header}")
+  endif()
+endforeach()
+
+# One translation unit per installed header, including nothing else (twice: #pragma once), so
+# a header that leans on an include it lacks, or on a header the install leaves out (detail/),
+# fails here rather than in a user's build. Only pathscope::core, with CUDA made unfindable.
+set(headers_project ${WORK}/each_header)
+set(sources)
+foreach(header ${installed_headers})
+  string(MAKE_C_IDENTIFIER ${header} stem)
+  file(WRITE ${headers_project}/${stem}.cpp "#include \"${header}\"\n#include \"${header}\"\n")
+  list(APPEND sources ${stem}.cpp)
+endforeach()
+list(LENGTH sources header_count)
+if(header_count LESS 10)
+  message(FATAL_ERROR "only ${header_count} headers installed: ${installed_headers}")
 endif()
+list(JOIN sources "\n  " listed)
+file(WRITE ${headers_project}/CMakeLists.txt "cmake_minimum_required(VERSION 3.25)
+project(each_installed_header LANGUAGES CXX)
+set(CMAKE_CXX_STANDARD 20)
+set(CMAKE_CXX_STANDARD_REQUIRED ON)
+find_package(pathscope 0.1 REQUIRED CONFIG)
+add_library(each_header OBJECT\n  ${listed})
+target_link_libraries(each_header PRIVATE pathscope::core)
+")
+run(${CMAKE_COMMAND} -S ${headers_project} -B ${headers_project}/build -G ${GENERATOR} -DCMAKE_BUILD_TYPE=Release
+    -DCMAKE_CXX_COMPILER=${CXX} -DCMAKE_PREFIX_PATH=${prefix} -DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF
+    -DCMAKE_DISABLE_FIND_PACKAGE_CUDAToolkit=TRUE)
+run(${CMAKE_COMMAND} --build ${headers_project}/build)
+message(STATUS "${header_count} installed headers compile on their own")
 
 # The consumer is built as the library was: same compiler, and the sanitizer runtime when
 # the library was built with it.

@@ -19,7 +19,7 @@ MODULE_DIR = BUILD / "python"
 
 if not any(MODULE_DIR.glob("pathscope*.so")):
     raise pytest.UsageError(
-        f"no pathscope module in {MODULE_DIR}: build it first (scripts/build.sh), or set PATHSCOPE_BUILD_DIR "
+        f"no pathscope module in {MODULE_DIR}: build it first (scripts/user/build.sh), or set PATHSCOPE_BUILD_DIR "
         "to the build folder that has one")
 sys.path.insert(0, str(MODULE_DIR))
 

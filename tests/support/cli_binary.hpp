@@ -17,6 +17,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "scratch_folder.hpp"
+
 extern char** environ;
 
 namespace test_support {
@@ -39,36 +41,6 @@ struct CliRun {
     return s.str();
   }
 };
-
-// A private scratch folder, removed when the object goes.
-class ScratchFolder {
- public:
-  ScratchFolder() {
-    path_ = std::filesystem::temp_directory_path() /
-            ("pathscope-cli-test-" + std::to_string(::getpid()) + "-" + std::to_string(std::random_device{}()));
-    std::filesystem::create_directories(path_);
-  }
-  ~ScratchFolder() {
-    std::error_code ignored;
-    std::filesystem::remove_all(path_, ignored);
-  }
-  const std::filesystem::path& path() const { return path_; }
-  std::string file(const std::string& name) const { return (path_ / name).string(); }
-  std::string write(const std::string& name, const std::string& text) const {
-    std::ofstream(path_ / name) << text;
-    return file(name);
-  }
-
- private:
-  std::filesystem::path path_;
-};
-
-inline std::string read_text(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 // How a run is fed and disturbed: standard input from a file (else /dev/null), and a signal sent
 // once the run has lasted `signal_after_seconds`, counted from the moment it opened

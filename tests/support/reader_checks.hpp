@@ -51,6 +51,20 @@ inline void write_text(const std::string& path, const std::string& text) {
   ASSERT_TRUE(out.good()) << path;
 }
 
+// Node u by its name, and a node attribute column by its name; a missing one fails the test.
+inline std::int32_t node_named(const pathscope::Graph& g, const std::string& name) {
+  const auto u = g.find_node(name);
+  EXPECT_TRUE(u.has_value()) << name;
+  return u.value_or(0);
+}
+
+inline const pathscope::AttributeColumn& column(const pathscope::Graph& g, const std::string& name) {
+  const pathscope::AttributeColumn* c = g.node_attributes.find(name);
+  EXPECT_NE(c, nullptr) << name;
+  static const pathscope::AttributeColumn none;
+  return c ? *c : none;
+}
+
 using ArcMap = std::map<std::pair<std::string, std::string>, double>;
 
 // What a graph holds, keyed by node labels so files with different node orders compare.

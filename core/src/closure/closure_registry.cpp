@@ -5,7 +5,7 @@
 namespace pathscope {
 namespace {
 
-// Where the GPU engine beats the CPU "scc" engine (docs/gpu.md, issue 18 figures, H100 host
+// Where the GPU engine beats the CPU "scc" engine (docs/gpu.md, closure figures, H100 host
 // with 16 cores): both are linear in the result (n^2 / 8 bytes), the GPU engine with a few
 // milliseconds of fixed cost and the copy back, "scc" with a serial pass over the arcs between
 // components that grows with the arcs times the components / 64. On graphs with a giant

@@ -232,7 +232,6 @@ Graph correlation_graph(const RowCatalog& rows, const std::vector<CorrelationPai
                         const std::string& weight_rule) {
   check_weight_rule(weight_rule);
   GraphBuilder builder(rows.used());
-  builder.reserve(2 * static_cast<std::int64_t>(pairs.size()));
   // The coefficient itself is each edge's strength (signed), beside the cost made of it.
   for (const auto& e : pairs) {
     if (e.rho != 0) builder.add_edge(e.i, e.j, edge_weight(weight_rule, e.rho), e.rho);

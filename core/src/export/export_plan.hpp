@@ -76,7 +76,6 @@ class ExportPlan {
  private:
   std::int64_t find_arc(std::int32_t u, std::int32_t v) const;
   std::int64_t canonical_arc(std::int32_t u, std::int32_t v) const;
-  bool edge_wanted(const Edge& e) const;
 
   const Graph& g_;
   GraphExportOptions options_;

@@ -16,10 +16,6 @@ namespace pathscope::io {
 
 namespace {
 
-// Reserving for the declared count only up to this many arcs keeps a lying header in a tiny
-// file from allocating gigabytes; real files grow the vector as their lines arrive.
-constexpr std::int64_t kTrustedReserve = 1 << 22;
-
 std::int32_t node_index(std::string_view token, std::int64_t n, const LineReader& reader,
                         std::string_view what) {
   const std::int64_t id = parse_int64(token, reader, what);
@@ -107,7 +103,6 @@ LoadedGraph read_dimacs_gr(std::istream& in, const std::string& source, const Lo
       refuse_nodes_beyond_file(n, reader, "the header");
       header_line = reader.line_number();
       builder.set_node_count(static_cast<std::int32_t>(n));
-      builder.reserve(std::min(m, kTrustedReserve));
       continue;
     }
     if (words[0] != "a") reader.fail("expected a 'c', 'p' or 'a' line, found " + quoted(words[0]));

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include "io/attribute_values.hpp"
 #include "io/readers.hpp"
 #include "io/text_fields.hpp"
 #include "pathscope/runtime/error.hpp"
@@ -52,39 +53,33 @@ void GraphAssembly::set_position(std::int32_t u, int axis, double value) {
 
 void GraphAssembly::set_attribute(std::int32_t u, std::string_view name, AttributeType type, std::string_view value,
                                   std::int64_t line) {
-  AttributeColumn* column = attributes_.find(name);
-  const AttributeType stored = column ? column->widen_for(type) : type;
-  if (!column) column = &attributes_.column(name, type, 0);
-  if (column->size() <= static_cast<std::size_t>(u)) column->resize(std::max<std::size_t>(u + 1, column->size() * 2));
+  TypedValue typed;
+  typed.type = type;
   const std::string_view text = trim(value);
   switch (type) {
-    case AttributeType::Text: column->set_text(u, std::string(value)); return;
+    case AttributeType::Text: typed.text = std::string(value); break;
     case AttributeType::Integer: {
       const auto number = to_int64(text);
       if (!number) throw ParseError(source_, line, "attribute " + io::quoted(name) + ": expected an integer, found " + io::quoted(text));
-      if (stored == AttributeType::Integer) column->set_integer(u, *number);
-      else if (stored == AttributeType::Real) column->set_real(u, static_cast<double>(*number));
-      else column->set_text(u, std::to_string(*number));
-      return;
+      typed.integer = *number;
+      break;
     }
     case AttributeType::Real: {
       auto number = to_double(text);
       if (!number && (iequals(text, "nan") || iequals(text, "-nan"))) number = std::numeric_limits<double>::quiet_NaN();
       if (!number) throw ParseError(source_, line, "attribute " + io::quoted(name) + ": expected a number, found " + io::quoted(text));
-      if (stored == AttributeType::Real) column->set_real(u, *number);
-      else column->set_text(u, std::string(text));
-      return;
+      typed.real = *number;
+      break;
     }
     case AttributeType::Boolean: {
       const std::string word = to_upper(text);
       if (word != "TRUE" && word != "FALSE" && word != "1" && word != "0")
         throw ParseError(source_, line, "attribute " + io::quoted(name) + ": expected true or false, found " + io::quoted(text));
-      const bool truth = word == "TRUE" || word == "1";
-      if (stored == AttributeType::Boolean) column->set_integer(u, truth);
-      else column->set_text(u, truth ? "true" : "false");
-      return;
+      typed.integer = word == "TRUE" || word == "1";
+      break;
     }
   }
+  set_widened(attributes_, name, static_cast<std::size_t>(u), typed);
 }
 
 bool GraphAssembly::has_attribute(std::int32_t u, std::string_view name) const {

@@ -28,7 +28,7 @@ class GraphAssembly {
   void set_position(std::int32_t u, int axis, double value);
   // A typed attribute value given as text; an unreadable one is a ParseError at `line`. Values
   // of one name with different types (two GraphML keys, GML's untyped values) share a column
-  // widened by AttributeColumn::widen_for.
+  // (set_widened in io/attribute_values.hpp).
   void set_attribute(std::int32_t u, std::string_view name, AttributeType type, std::string_view value,
                      std::int64_t line);
   bool has_attribute(std::int32_t u, std::string_view name) const;

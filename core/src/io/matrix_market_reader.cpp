@@ -13,10 +13,6 @@
 
 namespace pathscope::io {
 
-namespace {
-constexpr std::int64_t kTrustedReserve = 1 << 22;
-}  // namespace
-
 LoadedGraph read_matrix_market(std::istream& in, const std::string& source, const LoadOptions& options) {
   LoadedGraph out;
   out.report.source = source;
@@ -69,7 +65,6 @@ LoadedGraph read_matrix_market(std::istream& in, const std::string& source, cons
       size_line = reader.line_number();
       refuse_nodes_beyond_file(n, reader, "the size line");
       builder.set_node_count(static_cast<std::int32_t>(n));
-      builder.reserve(std::min(entries * (symmetric ? 2 : 1), kTrustedReserve));
       continue;
     }
     const std::size_t expected = pattern ? 2 : 3;

@@ -17,6 +17,8 @@ namespace pathscope::io {
 
 namespace {
 
+// Reserving for the declared node count only up to this many keeps a lying header in a tiny
+// file from allocating gigabytes; real files grow the vector as their lines arrive.
 constexpr std::int64_t kTrustedReserve = 1 << 22;
 
 struct MetisHeader {
@@ -122,7 +124,6 @@ LoadedGraph read_metis(std::istream& in, const std::string& source, const LoadOp
 
   GraphBuilder builder(static_cast<std::int32_t>(h.n));
   StrengthArcs strengths(options, builder);
-  builder.reserve(std::min(2 * h.m, kTrustedReserve));
   std::int64_t node = 0, entries = 0;
   // Each edge is listed from both ends; it is added once, from its lower end, and the two
   // listings are matched at the end so a one-sided entry is an error rather than a lost edge.

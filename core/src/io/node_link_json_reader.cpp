@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "io/attribute_values.hpp"
 #include "io/graph_assembly.hpp"
 #include "io/line_counting_buf.hpp"
 #include "io/node_interner.hpp"
@@ -525,37 +526,25 @@ void NodeLinkReader::end_node() {
   }
 }
 
-// Values typed as JSON types them (true/false, integer, real, string; null: missing). A
-// column whose values disagree is widened by AttributeColumn::widen_for.
+// Values typed as JSON types them (true/false, integer, real, string; null: missing), stored
+// by set_widened (io/attribute_values.hpp) like every other reader's.
 void NodeLinkReader::set_attribute(std::int32_t u, const std::string& name, const FieldValue& value) {
   if (value.kind == FieldValue::Null || value.kind == FieldValue::Array || value.kind == FieldValue::Object) return;
-  AttributeType type = value.kind == FieldValue::Boolean ? AttributeType::Boolean
-                       : value.kind == FieldValue::Text  ? AttributeType::Text
-                       : value.is_int64()                ? AttributeType::Integer
-                                                         : AttributeType::Real;
-  AttributeColumn* column = attributes_.find(name);
-  if (column != nullptr) type = column->widen_for(type);
-  if (column == nullptr) column = &attributes_.column(name, type, 0);
-  if (column->size() <= static_cast<std::size_t>(u)) column->resize(std::max<std::size_t>(u + 1, column->size() * 2));
-  switch (type) {
-    case AttributeType::Boolean: column->set_integer(u, value.boolean ? 1 : 0); return;
-    case AttributeType::Integer: column->set_integer(u, value.as_int64()); return;
-    case AttributeType::Real: column->set_real(u, value.as_double()); return;
-    case AttributeType::Text:
-      if (value.kind == FieldValue::Text) {
-        column->set_text(u, value.text);
-      } else {
-        AttributeColumn one;  // the value as the column would show it
-        one.type = value.kind == FieldValue::Boolean ? AttributeType::Boolean
-                   : value.is_int64()                ? AttributeType::Integer
-                                                     : AttributeType::Real;
-        one.resize(1);
-        if (one.type == AttributeType::Real) one.set_real(0, value.as_double());
-        else one.set_integer(0, value.kind == FieldValue::Boolean ? value.boolean : value.as_int64());
-        column->set_text(u, one.to_text(0));
-      }
-      return;
+  TypedValue typed;
+  if (value.kind == FieldValue::Boolean) {
+    typed.type = AttributeType::Boolean;
+    typed.integer = value.boolean ? 1 : 0;
+  } else if (value.kind == FieldValue::Text) {
+    typed.type = AttributeType::Text;
+    typed.text = value.text;
+  } else if (value.is_int64()) {
+    typed.type = AttributeType::Integer;
+    typed.integer = value.as_int64();
+  } else {
+    typed.type = AttributeType::Real;
+    typed.real = value.as_double();
   }
+  set_widened(attributes_, name, static_cast<std::size_t>(u), typed);
 }
 
 void NodeLinkReader::end_link() {

@@ -87,7 +87,6 @@ Graph generate_geometric_graph(const RandomGraphSpec& spec, LoadReport& report) 
   GraphBuilder builder(spec.n);
   const auto whole = static_cast<std::int64_t>(std::floor(spec.degree));
   const double fraction = spec.degree - static_cast<double>(whole);
-  builder.reserve(static_cast<std::int64_t>(std::ceil(spec.degree * spec.n)) * (spec.undirected ? 2 : 1));
   const auto span = static_cast<std::uint32_t>(spec.max_weight - spec.min_weight + 1);
   std::int64_t records = 0;
   for (std::int32_t u = 0; u < spec.n; ++u) {
@@ -127,7 +126,6 @@ Graph generate_random_graph(const RandomGraphSpec& spec, LoadReport& report) {
   GraphBuilder builder(spec.n);
   const auto whole = static_cast<std::int64_t>(std::floor(spec.degree));
   const double fraction = spec.degree - static_cast<double>(whole);
-  builder.reserve(static_cast<std::int64_t>(std::ceil(spec.degree * spec.n)) * (spec.undirected ? 2 : 1));
   const auto span = static_cast<std::uint32_t>(spec.max_weight - spec.min_weight + 1);
   std::int64_t records = 0;
   // A DAG's hidden order: node order[p] may only point to nodes order[p + 1 ..].

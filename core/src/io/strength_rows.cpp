@@ -33,7 +33,6 @@ void add_by_rule(const std::vector<StrengthRow>& rows, BothWays both_ways, const
     strongest = any ? std::max(strongest, row.strength) : row.strength;
     any = true;
   }
-  builder.reserve(builder.pending_arcs() + static_cast<std::int64_t>(rows.size()));
   std::int64_t dropped = 0;
   std::int64_t too_few = 0;
   for (std::size_t i = 0; i < rows.size(); ++i) {

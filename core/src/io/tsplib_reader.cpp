@@ -402,7 +402,6 @@ std::vector<std::int32_t> read_tsplib_tour(const std::string& path) {
 Graph tsplib_to_graph(const TsplibInstance& instance) {
   const std::int32_t k = instance.dimension;
   GraphBuilder builder(k);
-  builder.reserve(static_cast<std::int64_t>(k) * (k - 1));
   for (std::int32_t i = 0; i < k; ++i) {
     io::check_load_cancel();
     for (std::int32_t j = 0; j < k; ++j) {

@@ -1,6 +1,6 @@
 // Registers this library's GPU engines in the core's family registries, under the names the
 // core holds for them, and hands the core its device answers, while the program starts.
-// The umbrella target `pathscope` links this library whole (WHOLE_ARCHIVE), so this object,
+// `pathscope_engines` (top-level CMakeLists.txt) links this library whole (WHOLE_ARCHIVE), so this object,
 // which nothing references by name, is never left out of a static link.
 #include "common/device.hpp"
 #include "common/entry_points.hpp"

@@ -2,7 +2,7 @@
 // A connectome written in FlyWire Codex's download layout, so the Codex reader can be tried at
 // full size on a generated brain (real exports cannot be fetched here): connections.csv with a
 // pair's synapses split over neuropils, classification.csv, consolidated_cell_types.csv,
-// names.csv and coordinates.csv. Plain text; scripts/write-codex-export.sh compresses them.
+// names.csv and coordinates.csv. Plain text; scripts/bench/write-codex-export.sh compresses them.
 #include <cstdint>
 #include <string>
 

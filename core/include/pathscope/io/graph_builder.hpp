@@ -18,9 +18,6 @@ class GraphBuilder {
 
   void set_node_count(std::int32_t n) { n_ = n; }
   std::int32_t node_count() const { return n_; }
-  // Hints only: chunks are allocated as arcs come, whatever was reserved.
-  void reserve(std::int64_t) {}
-  void reserve_strengths(std::int64_t) {}
 
   // Nodes are 0-based indices below node_count(); the caller checks ranges and reports
   // them with a line number, because only it knows the line.

@@ -1,0 +1,27 @@
+#pragma once
+// How every reader that types its attribute values stores them (GraphML, GEXF and GML through
+// GraphAssembly, node-link JSON): one place, so that the same values give the same column
+// whatever the format. The widening itself is AttributeColumn::widen_for.
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "pathscope/graph/attributes.hpp"
+
+namespace pathscope::io {
+
+// One value as the file typed it, before it meets its column: Integer and Boolean in `integer`
+// (Boolean 0 or 1), Real in `real`, Text in `text`.
+struct TypedValue {
+  AttributeType type = AttributeType::Text;
+  std::int64_t integer = 0;
+  double real = 0;
+  std::string text;
+};
+
+// Element i of the column called `name` set to `value`: the column is made on first use
+// (elements missing), grown as needed and widened by widen_for; a number or truth stored in a
+// text column reads as AttributeColumn::to_text shows it, however the file wrote it.
+void set_widened(AttributeTable& table, std::string_view name, std::size_t i, const TypedValue& value);
+
+}  // namespace pathscope::io
