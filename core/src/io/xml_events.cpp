@@ -88,11 +88,22 @@ void XmlEvents::stop(std::exception_ptr error) {
   XML_StopParser(as_parser(parser_), XML_FALSE);
 }
 
+void XmlEvents::note_event() {
+  XML_Parser parser = as_parser(parser_);
+  const XML_Index start = XML_GetCurrentByteIndex(parser);
+  if (start < 0) {
+    bytes_since_event_ = 0;
+    return;
+  }
+  const auto end = static_cast<std::uint64_t>(start) + static_cast<std::uint64_t>(XML_GetCurrentByteCount(parser));
+  bytes_since_event_ = bytes_fed_ > end ? static_cast<std::size_t>(bytes_fed_ - end) : 0;
+}
+
 // Exceptions never unwind through expat's C frames: they are kept, the parser is stopped, and
 // parse() throws them once expat has returned.
 void XmlEvents::start_handler(void* self, const char* name, const char** attributes) {
   auto* me = static_cast<XmlEvents*>(self);
-  me->bytes_since_event_ = 0;
+  me->note_event();
   if (me->error_) return;
   ++me->depth_;
   try {
@@ -107,7 +118,7 @@ void XmlEvents::start_handler(void* self, const char* name, const char** attribu
 
 void XmlEvents::end_handler(void* self, const char* name) {
   auto* me = static_cast<XmlEvents*>(self);
-  me->bytes_since_event_ = 0;
+  me->note_event();
   if (me->error_) return;
   const bool collected = me->collect_depth_ == me->depth_;
   try {
@@ -124,7 +135,7 @@ void XmlEvents::end_handler(void* self, const char* name) {
 
 void XmlEvents::text_handler(void* self, const char* text, int length) {
   auto* me = static_cast<XmlEvents*>(self);
-  me->bytes_since_event_ = 0;
+  me->note_event();
   if (me->error_ || me->collect_depth_ < 0) return;
   if (me->text_.size() + static_cast<std::size_t>(length) > me->max_value_bytes_) {
     try {
@@ -153,6 +164,7 @@ void XmlEvents::parse() {
     if (in_.bad()) throw ParseError(source_, line(), "read error");
     last = got < piece;
     bytes_since_event_ += static_cast<std::size_t>(got);
+    bytes_fed_ += static_cast<std::uint64_t>(got);
     const XML_Status status = XML_ParseBuffer(parser, static_cast<int>(got), last ? XML_TRUE : XML_FALSE);
     if (error_) std::rethrow_exception(error_);
     if (status != XML_STATUS_OK && bytes_since_event_ > max_value_bytes_) {

@@ -49,8 +49,12 @@ class XmlEvents {
   std::exception_ptr error_;
   std::string text_;
   std::size_t max_value_bytes_;
-  // Input handed to expat since it last called a handler: the part of a token not yet complete.
+  // Input handed to expat after the end of the last event it reported: the part of a token not
+  // yet complete. Counted from the event's end, not from when its handler ran: a piece read
+  // whole may hold an event and then most of a long token.
   std::size_t bytes_since_event_ = 0;
+  std::uint64_t bytes_fed_ = 0;
+  void note_event();
   int depth_ = 0;
   int collect_depth_ = -1;  // the depth whose element collects text, or -1
 };
