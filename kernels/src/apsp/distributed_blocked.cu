@@ -279,25 +279,16 @@ RunFigures run_blocked_distributed(const Graph& g, const ApspOptions& options, c
   std::lock_guard<std::mutex> one_run(group->run_mutex());
   const int ranks = group->size();
   const MatrixLayout layout(g.n, kTileRows, ProcessGrid::for_ranks(ranks));
-  int caller_device = 0;
-  CUDA_CHECK(cudaGetDevice(&caller_device));
-  struct RestoreDevice {
-    int device;
-    ~RestoreDevice() { cudaSetDevice(device); }
-  } restore{caller_device};
-  // One context per rank, on its device, made here so that each rank's share of the budget is
-  // checked before any rank starts; they outlive the ranks' arrays, freed in their streams' order.
-  std::vector<GpuContext> contexts;
-  contexts.reserve(std::size_t(ranks));
+  const KeepCurrentDevice keep_device;
+  // One context per rank, on its device, each rank's share of the budget checked before any
+  // rank starts; they outlive the ranks' arrays, freed in their streams' order.
+  std::vector<GpuContext> contexts = GpuContext::for_ranks(options.gpu_memory_budget, devices);
   for (int r = 0; r < ranks; ++r) {
-    const int on_device = int(std::count(devices.begin(), devices.end(), devices[r]));
-    contexts.push_back(GpuContext::for_rank(options.gpu_memory_budget, devices[r], on_device));
-    require_within_budget(rank_bytes<D>(layout.part(r), g.n, g.arc_count()), contexts.back().memory_budget(),
+    require_within_budget(rank_bytes<D>(layout.part(r), g.n, g.arc_count()), contexts[std::size_t(r)].memory_budget(),
                           "rank " + std::to_string(r) + "'s block of the matrix on GPU " + std::to_string(devices[r]) +
                               " (a several-GPU run keeps every block in GPU memory; add GPUs or run on one GPU, "
                               "which streams from host memory)");
   }
-  CUDA_CHECK(cudaSetDevice(caller_device));
   RunFigures fig;
   fig.mode = std::to_string(ranks) + (ranks == 1 ? " rank" : " ranks") + ", grid " + std::to_string(layout.grid().rows) +
              "x" + std::to_string(layout.grid().cols) + ", " + group->transport();

@@ -22,6 +22,22 @@ GpuContext GpuContext::for_rank(std::uint64_t requested, int device, int ranks_o
   return GpuContext(device, requested, std::max(ranks_on_device, 1));
 }
 
+std::vector<GpuContext> GpuContext::for_ranks(std::uint64_t requested, const std::vector<int>& devices) {
+  const KeepCurrentDevice keep;
+  std::vector<GpuContext> contexts;
+  contexts.reserve(devices.size());
+  for (const int device : devices) {
+    const int on_device = int(std::count(devices.begin(), devices.end(), device));
+    contexts.push_back(for_rank(requested, device, on_device));
+  }
+  return contexts;
+}
+
+KeepCurrentDevice::KeepCurrentDevice() { CUDA_CHECK(cudaGetDevice(&device_)); }
+
+// A destructor cannot throw: a failure here would already have shown in the run's own calls.
+KeepCurrentDevice::~KeepCurrentDevice() { cudaSetDevice(device_); }
+
 // The probe of device 0 is a fact of the machine, read once; another device of a several-GPU
 // run is asked for its SM count alone (one attribute, where all its properties would cost
 // milliseconds inside the run).

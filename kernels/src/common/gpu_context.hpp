@@ -10,10 +10,24 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace pathscope::gpu {
 
 class Stream;
+
+// Puts the calling thread's current device back, as it was when this was made, on leaving the
+// scope (exceptions included): a several-GPU run switches devices on the caller's thread.
+class KeepCurrentDevice {
+ public:
+  KeepCurrentDevice();
+  ~KeepCurrentDevice();
+  KeepCurrentDevice(const KeepCurrentDevice&) = delete;
+  KeepCurrentDevice& operator=(const KeepCurrentDevice&) = delete;
+
+ private:
+  int device_ = 0;
+};
 
 class GpuContext {
  public:
@@ -23,6 +37,10 @@ class GpuContext {
   // One rank of a several-GPU run on `device`, which `ranks_on_device` ranks share: each takes
   // its share of `requested` (or of the default). Makes `device` current for the caller.
   static GpuContext for_rank(std::uint64_t requested, int device, int ranks_on_device);
+  // One context per rank of a several-GPU run, rank r on devices[r] (ranks placed on one device
+  // share it), all made before any rank starts so that each rank's budget can be checked first.
+  // The caller's current device is left as it was.
+  static std::vector<GpuContext> for_ranks(std::uint64_t requested, const std::vector<int>& devices);
 
   GpuContext(GpuContext&&) noexcept;
   GpuContext& operator=(GpuContext&&) noexcept;

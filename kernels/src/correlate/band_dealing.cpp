@@ -5,7 +5,6 @@
 #include <algorithm>
 
 #include "common/communicator.hpp"
-#include "common/cuda_check.hpp"
 #include "common/device.hpp"
 #include "common/gpu_context.hpp"
 #include "pathscope/runtime/memory_budget.hpp"
@@ -48,21 +47,10 @@ void deal_bands(const GpuContext& loading_context, const CorrelateOptions& optio
   const int loading = loading_context.device();
   // One context per rank, on its device, made before any rank starts so that every copy of
   // the rows is checked against its device's share of the budget first.
-  std::vector<GpuContext> contexts;
-  contexts.reserve(devices.size());
-  {
-    int caller_device = 0;
-    CUDA_CHECK(cudaGetDevice(&caller_device));
-    struct RestoreDevice {
-      int device;
-      ~RestoreDevice() { cudaSetDevice(device); }
-    } restore{caller_device};
-    for (int d : devices) {
-      const int on_device = int(std::count(devices.begin(), devices.end(), d));
-      contexts.push_back(GpuContext::for_rank(options.gpu_memory_budget, d, on_device));
-      if (d == loading) continue;  // ranks there read the rows already loaded
-      require_within_budget(rows_bytes, contexts.back().memory_budget(), "a copy of the rows on GPU " + std::to_string(d));
-    }
+  std::vector<GpuContext> contexts = GpuContext::for_ranks(options.gpu_memory_budget, devices);
+  for (std::size_t r = 0; r < devices.size(); ++r) {
+    if (devices[r] == loading) continue;  // ranks there read the rows already loaded
+    require_within_budget(rows_bytes, contexts[r].memory_budget(), "a copy of the rows on GPU " + std::to_string(devices[r]));
   }
   // Threads and devices only: the ranks exchange nothing on the device.
   const auto group = make_copy_group(devices);
