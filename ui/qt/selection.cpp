@@ -11,7 +11,18 @@ bool Selection::valid(std::int32_t node) const { return session_ && node >= 0 &&
 void Selection::reset(std::shared_ptr<const GraphSession> session) {
   session_ = std::move(session);
   clear_all();
+  if (!view_.filter_attribute.empty()) {
+    view_.filter_attribute.clear();
+    view_.filter_values.clear();
+    Q_EMIT view_changed();
+  }
   Q_EMIT changed();
+}
+
+void Selection::set_view(ViewChoices view) {
+  if (view == view_) return;
+  view_ = std::move(view);
+  Q_EMIT view_changed();
 }
 
 void Selection::clear_all() {

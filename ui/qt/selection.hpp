@@ -14,6 +14,7 @@
 #include "pathscope/paths/path_sets.hpp"
 #include "pathscope/reach/reach.hpp"
 #include "pathscope/tsp/tsp.hpp"
+#include "view_choices.hpp"
 
 namespace pathscope::qt {
 
@@ -80,8 +81,14 @@ class Selection : public QObject {
   // Shows entry i of the path set (clamped to its range).
   void choose_in_path_set(int i);
 
+  // How the graph is shown; kept across reset() except the filter (its values belong to the
+  // graph they were picked on). view_changed() follows a change, changed() does not.
+  const ViewChoices& view() const { return view_; }
+  void set_view(ViewChoices view);
+
  Q_SIGNALS:
   void changed();
+  void view_changed();
   // A tour or reach set being computed no longer matches what is chosen.
   void query_outdated();
   // find_path failed; the pair stays chosen with no path.
@@ -103,6 +110,7 @@ class Selection : public QObject {
   std::optional<PathSet> path_set_;
   int path_set_index_ = -1;
   std::uint64_t path_set_serial_ = 0;
+  ViewChoices view_;
 };
 
 }  // namespace pathscope::qt
