@@ -5,7 +5,8 @@
 # carrying .demo .gl .devdata .devdeps:
 #   OUT=$OUT scripts/device/device-demo.sh [races|frames]
 # races (the default) runs every race; frames times drawing instead (--bench-frames): a generated
-# 1,000,000-node, 3,000,000-arc geometric graph, Luxembourg where the carry has it, and frames
+# 1,000,000-node, 3,000,000-arc geometric graph, Luxembourg where the carry has it, a generated
+# 139,255-neuron brain, and frames
 # while an all-pairs race runs, each printing median and 95th-percentile frame times as JSON.
 # Writes $OUT/demo-<race>-rome99.{png,json,log} per race and $OUT/device-demo.log (everything).
 # Each race that fails is reported and the next one still runs; the exit status is the number
@@ -126,6 +127,8 @@ run_frames() {
   frames million --graph random:n=1000000,deg=4.2,seed=1,geometric --bench-frames 120
   local lux="$data/luxembourg.osm.graph"
   [ -f "$lux" ] && frames luxembourg --graph "$lux" --bench-frames 120
+  # A whole fly brain's size with every connected pair kept (no synapse threshold): 6.9M arcs.
+  frames brain139k --graph connectome:n=139255,seed=1 --bench-frames 120
   frames racing-rome99 --graph "$data/rome99.gr" --race apsp --bench-frames 300
   frames racing-random --graph random:n=6000,deg=8,seed=1 --race apsp --bench-frames 300
 }
