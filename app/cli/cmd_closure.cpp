@@ -19,6 +19,7 @@
 #include "progress_printer.hpp"
 #include "resource_options.hpp"
 #include "text_table.hpp"
+#include "pathscope/runtime/count_text.hpp"
 
 namespace pathscope::cli {
 namespace {
@@ -106,7 +107,7 @@ struct ReachCommand {
       const auto it = std::lower_bound(set.nodes.begin(), set.nodes.end(), v);
       return it != set.nodes.end() && *it == v ? set.hops[it - set.nodes.begin()] : 0;
     };
-    const std::string what = reverse ? "reach" : "reachable from";
+    const std::string what = reverse ? count_noun(static_cast<long long>(nodes.size()), "reaches", "reach") : "reachable from";
     if (json) {
       nlohmann::json list = nlohmann::json::array();
       for (std::int32_t v : nodes)
@@ -118,10 +119,10 @@ struct ReachCommand {
       print_json("reach", std::move(out));
       return;
     }
-    const std::string limit = max_hops == kUnlimitedHops ? "" : fmt::format(" within {} hop{}", max_hops, max_hops == 1 ? "" : "s");
-    fmt::print("{} nodes {} {}{}", nodes.size(), what, g.label(*node), limit);
+    const std::string limit = max_hops == kUnlimitedHops ? "" : " within " + count_text(max_hops, "hop");
+    fmt::print("{} {} {}{}", count_text(static_cast<long long>(nodes.size()), "node"), what, g.label(*node), limit);
     // Under a hop limit only cycles that short count, as for every other member of the set.
-    const std::string cycle = max_hops == kUnlimitedHops ? "a cycle" : fmt::format("a cycle of at most {} hops", max_hops);
+    const std::string cycle = max_hops == kUnlimitedHops ? "a cycle" : "a cycle of at most " + count_text(max_hops, "hop");
     fmt::print(" ({} {} on {})\n", g.label(*node), set.start_on_cycle() ? "is" : "is not", cycle);
     const std::int64_t listed = std::min<std::int64_t>(show, static_cast<std::int64_t>(nodes.size()));
     TextTable table({"index", "id", "hops", "<label"});

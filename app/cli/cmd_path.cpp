@@ -18,6 +18,7 @@
 #include "pathscope/runtime/sha256.hpp"
 #include "progress_printer.hpp"
 #include "text_table.hpp"
+#include "pathscope/runtime/count_text.hpp"
 
 namespace pathscope::cli {
 namespace {
@@ -111,8 +112,8 @@ struct PathCommand {
       fmt::print("no path from {} to {} in {}\n", g.label(s), g.label(t), input.spec);
     } else {
       if (style == TableStyle::Aligned)
-        fmt::print("{} -> {}: distance {}, {} hops ({})\n", g.label(s), g.label(t), number(p.distance),
-                   p.nodes.size() - 1, method);
+        fmt::print("{} -> {}: distance {}, {} ({})\n", g.label(s), g.label(t), number(p.distance),
+                   count_text(static_cast<long long>(p.nodes.size()) - 1, "hop"), method);
       TextTable table(style == TableStyle::Aligned
                           ? std::vector<std::string>{"step", "id", "<name", "arc cost", "cumulative"}
                           : std::vector<std::string>{"step", "index", "id", "name", "arc_cost", "cumulative"});
@@ -183,7 +184,8 @@ struct PathCommand {
                        p.reachable ? std::to_string(p.nodes.size() - 1) : "", p.reachable ? ids_of(g, p) : ""});
       }
       if (style == TableStyle::Aligned)
-        fmt::print("{} pairs from {}, {} without a path ({}); path = ids, source first\n", paths.size(),
+        fmt::print("{} from {}, {} without a path ({}); path = ids, source first\n",
+                   count_text(static_cast<long long>(paths.size()), "pair"),
                    pairs_file == "-" ? "standard input" : pairs_file, unreachable, method);
       fmt::print("{}", table.text(style));
     }

@@ -14,6 +14,7 @@
 #include "pathscope/paths/node_groups.hpp"
 #include "pathscope/paths/path_sets.hpp"
 #include "pathscope/runtime/job.hpp"
+#include "pathscope/runtime/count_text.hpp"
 
 namespace pathscope::cli {
 namespace {
@@ -87,15 +88,18 @@ struct PathsCommand {
       throw NoPathExit();
     }
     if (all)
-      fmt::print("{} -> {}: {} shortest paths of cost {}{} ({:.3f} s; counted in 64 bits, saturating)\n", g.label(s),
-                 g.label(t), set.total.text(), set.distance,
+      fmt::print("{} -> {}: {} {} of cost {}{} ({:.3f} s; counted in 64 bits, saturating)\n", g.label(s),
+                 g.label(t), set.total.text(),
+                 count_noun(set.total.saturated ? 2 : static_cast<long long>(set.total.value), "shortest path"),
+                 set.distance,
                  set.total.saturated || set.total.value > paths.size() ? fmt::format(", first {} shown", paths.size()) : "",
                  seconds);
     else
-      fmt::print("{} -> {}: the {} shortest simple paths ({:.3f} s)\n", g.label(s), g.label(t), paths.size(), seconds);
+      fmt::print("{} -> {}: the {} ({:.3f} s)\n", g.label(s), g.label(t),
+                 count_text(static_cast<long long>(paths.size()), "shortest simple path"), seconds);
     const char* strength_title = g.has_arc_strengths() ? "synapses" : "";
     for (std::size_t p = 0; p < paths.size(); ++p) {
-      fmt::print("path {}: cost {}, {} hops\n", p + 1, paths[p].cost, paths[p].arcs.size());
+      fmt::print("path {}: cost {}, {}\n", p + 1, paths[p].cost, count_text(static_cast<long long>(paths[p].arcs.size()), "hop"));
       fmt::print("  {:>4}  {:>20}  {:<24} {:<16} {:>9} {:>10}\n", "step", "id", "name", type.empty() ? "" : type,
                  strength_title, "cost");
       for (std::size_t i = 0; i < paths[p].nodes.size(); ++i) {

@@ -7,6 +7,7 @@
 #include "pathscope/io/file_formats.hpp"
 #include "pathscope/runtime/error.hpp"
 #include "pathscope_ui_common/exit_codes.hpp"
+#include "pathscope_ui_common/option_ranges.hpp"
 
 namespace pathscope::app {
 
@@ -43,7 +44,10 @@ QStringList take_path_option(QStringList arguments, QString& source, QString& ta
 
 QString exit_codes_help() {
   return QStringLiteral("\n\nExit codes with --quit: %1 done, %2 failed (file, node, job or export; nothing is written), "
-                        "%3 wrong command line, %4 --path found no path (nothing is written).")
+                        "%3 wrong command line, %4 --path found no path (nothing is written).\n\n"
+                        "Without a display (DISPLAY and WAYLAND_DISPLAY unset) the exports with --quit run offscreen; "
+                        "a window, or --bench-frames, needs a display: without one the explorer says so and exits "
+                        "with %2.")
       .arg(kExitOk)
       .arg(kExitFailed)
       .arg(kExitUsage)
@@ -61,11 +65,12 @@ ScriptOptions parse_script_options(const QStringList& raw_arguments) {
       QString::fromStdString(input_formats_help(InputKind::Graph) + input_formats_help(InputKind::NodeTable)) +
       exit_codes_help());
   parser.addHelpOption();
+  parser.addVersionOption();
   parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("Graph file or generator spec to open"));
   const QCommandLineOption path({QStringLiteral("path")}, QStringLiteral("Path from SRC to DST (ids or names): --path SRC DST"), QStringLiteral("SRC DST"));
-  const QCommandLineOption json({QStringLiteral("export-json")}, QStringLiteral("Write the path as JSON"), QStringLiteral("OUT.json"));
+  const QCommandLineOption json({QStringLiteral("export-json")}, QStringLiteral("Write the path or tour as JSON, or with --reach the reach set (as File › Export Reach Set)"), QStringLiteral("OUT.json"));
   const QCommandLineOption png({QStringLiteral("export-png")}, QStringLiteral("Render the view to a PNG"), QStringLiteral("OUT.png"));
-  const QCommandLineOption size({QStringLiteral("size")}, QStringLiteral("PNG size, WIDTHxHEIGHT (default 1600x1200)"), QStringLiteral("WxH"));
+  const QCommandLineOption size({QStringLiteral("size")}, QStringLiteral("PNG size, WIDTHxHEIGHT, each side %1 (default 1600x1200)").arg(QString::fromStdString(kImageSideRange.text())), QStringLiteral("WxH"));
   const QCommandLineOption tour({QStringLiteral("tour")}, QStringLiteral("Best closed tour through these stops (ids or names, comma-separated), or 'all' for every node (TSPLIB: with the known optimum and gap)"), QStringLiteral("A,B,C|all"));
   const QCommandLineOption svg({QStringLiteral("export-svg")}, QStringLiteral("Write the view as SVG"), QStringLiteral("OUT.svg"));
   const QCommandLineOption theme({QStringLiteral("theme")}, QStringLiteral("Colours of the PNG and SVG: dark (default) or light"), QStringLiteral("dark|light"));
@@ -75,21 +80,25 @@ ScriptOptions parse_script_options(const QStringList& raw_arguments) {
   const QCommandLineOption format({QStringLiteral("format")}, QString::fromStdString("Reader: " + format_names(InputKind::Graph)), QStringLiteral("NAME"));
   const QCommandLineOption cost({QStringLiteral("cost-rule")}, QStringLiteral("Edge tables: weight, hops, inverse, max-minus"), QStringLiteral("RULE"));
   const QCommandLineOption min_weight({QStringLiteral("min-weight")}, QStringLiteral("Edge tables: drop connections weaker than W"), QStringLiteral("W"));
+  const QCommandLineOption weight_attribute({QStringLiteral("weight-attribute")}, QStringLiteral("JSON, GraphML, GEXF, GML: the edge attribute that holds the cost (default: weight, if present)"), QStringLiteral("NAME"));
+  const QCommandLineOption min_synapses({QStringLiteral("min-synapses")}, QStringLiteral("Connection tables: drop pairs of fewer synapses (default: 5 for FlyWire Codex exports, else 0)"), QStringLiteral("N"));
   const QCommandLineOption node_table({QStringLiteral("node-table")}, QStringLiteral("CSV of node names with positions"), QStringLiteral("FILE"));
   const QCommandLineOption engine({QStringLiteral("engine")}, QStringLiteral("All-pairs engine after loading (default auto)"), QStringLiteral("NAME"));
   const QCommandLineOption bench({QStringLiteral("bench-frames")},
-                                 QStringLiteral("Draw N frames on a fixed pan and zoom path, print their median and 95th "
-                                                "percentile times as JSON, exit"),
+                                 QStringLiteral("Draw N frames (%1) on a fixed pan and zoom path in the window, print "
+                                                "their median and 95th percentile times as JSON, exit")
+                                     .arg(QString::fromStdString(kBenchFramesRange.text())),
                                  QStringLiteral("N"));
   const QCommandLineOption table({QStringLiteral("table")},
-                                 QStringLiteral("Answer pairs from this all-pairs table of FILE (pathscope-cli apsp FILE --out D.npy)"),
+                                 QStringLiteral("Answer pairs from this all-pairs table of FILE (saved by pathscope-cli apsp)"),
                                  QStringLiteral("D.npy"));
-  parser.addOptions({path, tour, reach, upstream, json, png, svg, theme, size, quit, format, cost, min_weight, node_table,
-                     engine, bench, table});
+  parser.addOptions({path, tour, reach, upstream, json, png, svg, theme, size, quit, format, cost, min_weight,
+                     min_synapses, weight_attribute, node_table, engine, bench, table});
   if (!parser.parse(arguments)) throw Error(parser.errorText().toStdString());
   if (parser.isSet(QStringLiteral("help"))) {
     parser.showHelp(0);
   }
+  if (parser.isSet(QStringLiteral("version"))) parser.showVersion();
 
   if (parser.isSet(path)) throw Error("--path takes its two values after spaces: --path SRC DST");
   ScriptOptions options;
@@ -130,6 +139,9 @@ ScriptOptions parse_script_options(const QStringList& raw_arguments) {
     const auto m = QRegularExpression(QStringLiteral("^(\\d+)[xX](\\d+)$")).match(parser.value(size));
     if (!m.hasMatch()) throw Error("--size wants WIDTHxHEIGHT, e.g. 1600x1200, not '" + parser.value(size).toStdString() + "'");
     options.size = QSize(m.captured(1).toInt(), m.captured(2).toInt());
+    if (!kImageSideRange.contains(options.size.width()) || !kImageSideRange.contains(options.size.height())) {
+      throw Error("--size wants each side " + kImageSideRange.text() + " pixels, not '" + parser.value(size).toStdString() + "'");
+    }
   }
   options.load.format = parser.value(format).toStdString();
   if (parser.isSet(cost)) options.load.cost_rule = parse_edge_cost_rule(parser.value(cost).toStdString());
@@ -138,6 +150,15 @@ ScriptOptions parse_script_options(const QStringList& raw_arguments) {
     options.load.min_weight = parser.value(min_weight).toDouble(&ok);
     if (!ok) throw Error("--min-weight wants a number, not '" + parser.value(min_weight).toStdString() + "'");
   }
+  if (parser.isSet(min_synapses)) {
+    bool ok = false;
+    options.load.min_synapses = parser.value(min_synapses).toLongLong(&ok);
+    if (!ok || options.load.min_synapses < 0) {
+      throw Error("--min-synapses wants a whole number of synapses, 0 or more, not '" +
+                  parser.value(min_synapses).toStdString() + "'");
+    }
+  }
+  options.load.weight_attribute = parser.value(weight_attribute).toStdString();
   options.load.node_table = parser.value(node_table).toStdString();
   if (parser.isSet(engine)) {
     options.engine = parser.value(engine);
@@ -150,8 +171,9 @@ ScriptOptions parse_script_options(const QStringList& raw_arguments) {
   if (parser.isSet(bench)) {
     bool ok = false;
     options.bench_frames = parser.value(bench).toInt(&ok);
-    if (!ok || options.bench_frames < 1 || options.bench_frames > 100000) {
-      throw Error("--bench-frames wants a number of frames from 1 to 100000, not '" + parser.value(bench).toStdString() + "'");
+    if (!ok || !kBenchFramesRange.contains(options.bench_frames)) {
+      throw Error("--bench-frames wants a number of frames " + kBenchFramesRange.text() + ", not '" +
+                  parser.value(bench).toStdString() + "'");
     }
     if (options.file.isEmpty()) throw Error("--bench-frames needs a FILE to open");
   }
@@ -159,8 +181,9 @@ ScriptOptions parse_script_options(const QStringList& raw_arguments) {
       options.file.isEmpty()) {
     throw Error("the exports need a FILE to open");
   }
-  if (!options.json_out.isEmpty() && options.source.isEmpty() && options.tour_stops.isEmpty()) {
-    throw Error("--export-json needs --path SRC DST or --tour A,B,C");
+  if (!options.json_out.isEmpty() && options.source.isEmpty() && options.tour_stops.isEmpty() &&
+      options.reach_node.isEmpty()) {
+    throw Error("--export-json needs --path SRC DST, --tour A,B,C or --reach NODE");
   }
   return options;
 }

@@ -109,7 +109,10 @@ void ScriptRun::finish() {
   std::vector<qt::ExportFile> files;
   try {
     if (!options_.json_out.isEmpty()) {
-      files.push_back({options_.json_out, QByteArray::fromStdString(qt::selection_json(*window_.selection()))});
+      // A reach set is written as File › Export Reach Set writes it; a path or tour as Export JSON.
+      const auto& chosen = *window_.selection();
+      const std::string json = options_.reach_node.isEmpty() ? qt::selection_json(chosen) : qt::reach_json(chosen);
+      files.push_back({options_.json_out, QByteArray::fromStdString(json)});
     }
     if (!options_.png_out.isEmpty()) {
       files.push_back({options_.png_out, qt::view_png(*window_.view(), options_.size, options_.light)});

@@ -9,8 +9,11 @@
 #include <QFile>
 #include <QImage>
 #include <QProcess>
+#include <QRegularExpression>
+#include <QSet>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <nlohmann/json.hpp>
@@ -20,6 +23,8 @@
 #include "fresh_seed.hpp"
 #include "pathscope/apsp/apsp.hpp"
 #include "pathscope/io/random_graph.hpp"
+#include "pathscope/runtime/version.hpp"
+#include "pathscope_render/renderer.hpp"
 
 namespace {
 
@@ -32,15 +37,22 @@ struct Outcome {
   QString out, err;
 };
 
-// A hang must fail the test, not block it.
-Outcome run_explorer(const QString& dir, const QStringList& arguments) {
+enum class DisplayAccess { Given, None };
+
+// A hang must fail the test, not block it. DisplayAccess::None: no X server, no Wayland and no
+// platform asked for, as in a cron job or on the GPU machine.
+Outcome run_program(const QString& program, const QString& dir, const QStringList& arguments,
+                    DisplayAccess display = DisplayAccess::Given) {
   QProcess explorer;
   explorer.setWorkingDirectory(dir);
   auto env = QProcessEnvironment::systemEnvironment();
   env.insert(QStringLiteral("XDG_CACHE_HOME"), dir + QStringLiteral("/cache"));
   env.insert(QStringLiteral("XDG_CONFIG_HOME"), dir + QStringLiteral("/config"));
+  if (display == DisplayAccess::None) {
+    for (const char* name : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"}) env.remove(QString::fromLatin1(name));
+  }
   explorer.setProcessEnvironment(env);
-  explorer.start(QStringLiteral(PATHSCOPE_EXPLORER), arguments);
+  explorer.start(program, arguments);
   Outcome outcome;
   outcome.finished = explorer.waitForFinished(120000);
   if (!outcome.finished) {
@@ -51,6 +63,10 @@ Outcome run_explorer(const QString& dir, const QStringList& arguments) {
   outcome.out = QString::fromLocal8Bit(explorer.readAllStandardOutput());
   outcome.err = QString::fromLocal8Bit(explorer.readAllStandardError());
   return outcome;
+}
+
+Outcome run_explorer(const QString& dir, const QStringList& arguments, DisplayAccess display = DisplayAccess::Given) {
+  return run_program(QStringLiteral(PATHSCOPE_EXPLORER), dir, arguments, display);
 }
 
 QString describe(const Outcome& o) {
@@ -89,6 +105,48 @@ QStringList outputs_in(const QString& dir, const QStringList& inputs) {
     if (!inputs.contains(name)) found << name;
   }
   return found;
+}
+
+// The path document without what only one of the two programs adds: where each node is drawn
+// (the explorer's layout), how the graph was loaded, timings, the tool's name.
+nlohmann::json comparable_path(nlohmann::json doc) {
+  for (const char* key : {"tool", "version", "timings", "load"}) doc.erase(key);
+  for (const char* end : {"source", "target"}) {
+    if (doc.contains(end)) doc[end].erase("position");
+  }
+  if (doc.contains("nodes")) {
+    for (auto& node : doc["nodes"]) node.erase("position");
+  }
+  return doc;
+}
+
+nlohmann::json read_json_file(const QString& file) {
+  QFile f(file);
+  if (!f.open(QIODevice::ReadOnly)) return {};
+  return nlohmann::json::parse(f.readAll().toStdString(), nullptr, false);
+}
+
+// Breadth-first search written here: the nodes reached from `start` by one arc or more
+// (start itself only when it is on a cycle), as DIMACS ids.
+std::vector<int> reference_reach(int n, const std::vector<Arc>& arcs, int start, bool upstream) {
+  std::vector<std::vector<int>> next(n + 1);
+  for (const auto& a : arcs) (upstream ? next[a.to] : next[a.from]).push_back(upstream ? a.from : a.to);
+  std::vector<bool> seen(n + 1, false);
+  std::vector<int> queue(next[start].begin(), next[start].end());
+  for (int v : queue) seen[v] = true;
+  for (std::size_t i = 0; i < queue.size(); ++i) {
+    for (int w : next[queue[i]]) {
+      if (!seen[w]) {
+        seen[w] = true;
+        queue.push_back(w);
+      }
+    }
+  }
+  std::vector<int> reached;
+  for (int v = 1; v <= n; ++v) {
+    if (seen[v]) reached.push_back(v);
+  }
+  return reached;
 }
 
 }  // namespace
@@ -306,6 +364,178 @@ class ExplorerScriptTest : public QObject {
     const QDir config(dir.filePath(QStringLiteral("config")));
     const QStringList written = config.exists() ? config.entryList(QDir::AllEntries | QDir::NoDotAndDotDot) : QStringList();
     QVERIFY2(written.isEmpty(), qPrintable(QStringLiteral("script mode wrote settings: ") + written.join(' ')));
+  }
+
+  // No X server and no platform asked for: the explorer runs offscreen (the PNG through EGL)
+  // instead of aborting in Qt's xcb plugin. A fresh strongly connected graph; the JSON must be
+  // the CLI's path, the PNG the size asked for with the path in the highlight colour.
+  void no_display_script_writes_json_and_png() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const int n = 20 + static_cast<int>(rng_.below(200));
+    std::vector<Arc> arcs;
+    for (int i = 1; i <= n; ++i) arcs.push_back({i, i % n + 1, 1.0 + rng_.below(1000000)});
+    for (int i = 0; i < 2 * n; ++i) {
+      const int u = 1 + static_cast<int>(rng_.below(static_cast<std::uint32_t>(n)));
+      const int v = 1 + static_cast<int>(rng_.below(static_cast<std::uint32_t>(n)));
+      if (u != v) arcs.push_back({u, v, 1.0 + rng_.below(1000000)});
+    }
+    write_dimacs(dir.filePath(QStringLiteral("ring.gr")), n, arcs);
+    const int s = 1 + static_cast<int>(rng_.below(static_cast<std::uint32_t>(n)));
+    const int t = 1 + static_cast<int>((s + rng_.below(static_cast<std::uint32_t>(n - 1))) % n);
+    const int width = 400 + static_cast<int>(rng_.below(800)), height = 300 + static_cast<int>(rng_.below(600));
+    const auto o = run_explorer(dir.path(),
+                                {QStringLiteral("ring.gr"), QStringLiteral("--path"), QString::number(s), QString::number(t),
+                                 QStringLiteral("--export-json"), QStringLiteral("J.json"), QStringLiteral("--export-png"),
+                                 QStringLiteral("P.png"), QStringLiteral("--size"),
+                                 QStringLiteral("%1x%2").arg(width).arg(height), QStringLiteral("--quit")},
+                                DisplayAccess::None);
+    QVERIFY2(o.finished && o.exit_code == kOk, qPrintable(describe(o)));
+
+    const auto cli = run_program(QStringLiteral(PATHSCOPE_CLI), dir.path(),
+                                 {QStringLiteral("path"), QStringLiteral("ring.gr"), QString::number(s), QString::number(t),
+                                  QStringLiteral("--json")});
+    QVERIFY2(cli.finished && cli.exit_code == kOk, qPrintable(describe(cli)));
+    const auto explorer_doc = comparable_path(read_json_file(dir.filePath(QStringLiteral("J.json"))));
+    const auto cli_doc = comparable_path(nlohmann::json::parse(cli.out.toStdString()));
+    QVERIFY2(explorer_doc == cli_doc, qPrintable(QString::fromStdString("explorer " + explorer_doc.dump() + "\ncli " + cli_doc.dump())));
+    QCOMPARE(explorer_doc["distance"].get<double>(), reference_distance(n, arcs, s, t));
+
+    const QImage image(dir.filePath(QStringLiteral("P.png")));
+    QVERIFY(!image.isNull());
+    QCOMPARE(image.size(), QSize(width, height));
+    const auto highlight = pathscope::render::to_rgb8(pathscope::render::Style{}.path);
+    int highlighted = 0;
+    const QImage rgb = image.convertToFormat(QImage::Format_RGB32);
+    for (int y = 0; y < rgb.height(); ++y) {
+      const auto* row = reinterpret_cast<const QRgb*>(rgb.constScanLine(y));
+      for (int x = 0; x < rgb.width(); ++x) {
+        highlighted += qRed(row[x]) == highlight.r && qGreen(row[x]) == highlight.g && qBlue(row[x]) == highlight.b;
+      }
+    }
+    QVERIFY2(highlighted > 50, qPrintable(QStringLiteral("%1 pixels in the highlight colour").arg(highlighted)));
+  }
+
+  // A window cannot open without a display: one line that says so, the documented exit code,
+  // never Qt's abort. --help and --version need no display.
+  void no_display_window_is_refused_with_one_line() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    write_dimacs(dir.filePath(QStringLiteral("line.gr")), 3, {{1, 2, 4}, {2, 3, 5}});
+    for (const QStringList& arguments : {QStringList{QStringLiteral("line.gr")},
+                                         QStringList{QStringLiteral("line.gr"), QStringLiteral("--bench-frames"), QStringLiteral("3")}}) {
+      const auto o = run_explorer(dir.path(), arguments, DisplayAccess::None);
+      expect_failure(o, kFailed, QStringLiteral("no display"), dir.path(), {QStringLiteral("line.gr")});
+    }
+    const auto help = run_explorer(dir.path(), {QStringLiteral("--help")}, DisplayAccess::None);
+    QVERIFY2(help.finished && help.exit_code == kOk && help.out.contains(QStringLiteral("--export-png")), qPrintable(describe(help)));
+  }
+
+  // --reach with --export-json writes the reach set as File › Export Reach Set does: on a fresh
+  // random graph, downstream and upstream, the same nodes as a breadth-first search written here
+  // and as pathscope-cli reach. Without a display, as a scheduled job runs it.
+  void reach_export_matches_breadth_first_search() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const int n = 10 + static_cast<int>(rng_.below(150));
+    std::vector<Arc> arcs;
+    const int m = static_cast<int>(n * (1 + rng_.below(3)) / 2);
+    for (int i = 0; i < m; ++i) {
+      const int u = 1 + static_cast<int>(rng_.below(static_cast<std::uint32_t>(n)));
+      const int v = 1 + static_cast<int>(rng_.below(static_cast<std::uint32_t>(n)));
+      if (u != v) arcs.push_back({u, v, 1.0 + rng_.below(9)});
+    }
+    arcs.push_back({1, 2, 1});  // node 1 reaches at least one node
+    write_dimacs(dir.filePath(QStringLiteral("sparse.gr")), n, arcs);
+    for (const bool upstream : {false, true}) {
+      int start = 1 + static_cast<int>(rng_.below(static_cast<std::uint32_t>(n)));
+      if (reference_reach(n, arcs, start, upstream).empty()) start = upstream ? 2 : 1;
+      QStringList arguments = {QStringLiteral("sparse.gr"), QStringLiteral("--reach"), QString::number(start),
+                               QStringLiteral("--export-json"), QStringLiteral("R.json"), QStringLiteral("--quit")};
+      if (upstream) arguments << QStringLiteral("--upstream");
+      const auto o = run_explorer(dir.path(), arguments, DisplayAccess::None);
+      QVERIFY2(o.finished && o.exit_code == kOk, qPrintable(describe(o)));
+      const auto doc = read_json_file(dir.filePath(QStringLiteral("R.json")));
+      QCOMPARE(doc["kind"].get<std::string>(), std::string("reach"));
+      QCOMPARE(doc["direction"].get<std::string>(), std::string(upstream ? "upstream" : "downstream"));
+      QCOMPARE(doc["start"]["id"].get<int>(), start);
+      std::vector<int> exported;
+      for (const auto& node : doc["nodes"]) exported.push_back(node["id"].get<int>());
+      std::sort(exported.begin(), exported.end());
+      const auto reference = reference_reach(n, arcs, start, upstream);
+      QVERIFY2(exported == reference, qPrintable(QStringLiteral("start %1, %2 exported, %3 by the reference")
+                                                     .arg(start).arg(exported.size()).arg(reference.size())));
+      QCOMPARE(doc["count"].get<std::size_t>(), reference.size());
+
+      QStringList cli_arguments = {QStringLiteral("reach"), QStringLiteral("sparse.gr"), QString::number(start), QStringLiteral("--json")};
+      if (upstream) cli_arguments << QStringLiteral("--reverse");
+      const auto cli = run_program(QStringLiteral(PATHSCOPE_CLI), dir.path(), cli_arguments);
+      QVERIFY2(cli.finished && cli.exit_code == kOk, qPrintable(describe(cli)));
+      std::vector<int> by_cli;
+      const auto cli_doc = nlohmann::json::parse(cli.out.toStdString());
+      for (const auto& node : cli_doc["nodes"]) by_cli.push_back(node["id"].get<int>());
+      std::sort(by_cli.begin(), by_cli.end());
+      QVERIFY2(by_cli == reference, qPrintable(QStringLiteral("start %1: %2 by pathscope-cli reach, %3 by the reference")
+                                                   .arg(start).arg(by_cli.size()).arg(reference.size())));
+    }
+  }
+
+  // One version string, from one home, in every front end's --version.
+  void version_is_the_same_everywhere() {
+    const QString version = QString::fromLatin1(pathscope::pathscope_version());
+    const auto explorer = run_explorer(QDir::tempPath(), {QStringLiteral("--version")}, DisplayAccess::None);
+    QVERIFY2(explorer.finished && explorer.exit_code == kOk, qPrintable(describe(explorer)));
+    QCOMPARE(explorer.out.trimmed(), QStringLiteral("pathscope ") + version);
+    const auto cli = run_program(QStringLiteral(PATHSCOPE_CLI), QDir::tempPath(), {QStringLiteral("--version")});
+    QVERIFY2(cli.finished && cli.exit_code == kOk, qPrintable(describe(cli)));
+    QCOMPARE(cli.out.trimmed(), QStringLiteral("pathscope-cli ") + version);
+  }
+
+  // Every option --help names (in the list, the formats or the exit codes) is one the explorer
+  // accepts: given with a value and --help, it prints the help rather than an unknown-option
+  // error. An option nobody knows is a usage error (exit 2).
+  void help_names_only_accepted_options() {
+    const auto help = run_explorer(QDir::tempPath(), {QStringLiteral("--help")}, DisplayAccess::None);
+    QVERIFY2(help.finished && help.exit_code == kOk, qPrintable(describe(help)));
+    QSet<QString> named;
+    const QRegularExpression option(QStringLiteral("(?<![\\w-])(--[a-z][a-z-]*)"));
+    for (auto it = option.globalMatch(help.out); it.hasNext();) named.insert(it.next().captured(1));
+    QVERIFY2(named.size() > 15, qPrintable(help.out));
+    for (const QString& name : named) {
+      // The value after it: two for --path; a flag leaves its dummy as FILE, which --help ignores.
+      QStringList arguments = {name, QStringLiteral("1")};
+      if (name == QLatin1String("--path")) arguments << QStringLiteral("2");
+      arguments << QStringLiteral("--help");
+      const auto o = run_explorer(QDir::tempPath(), arguments, DisplayAccess::None);
+      QVERIFY2(o.finished && o.exit_code == kOk, qPrintable(name + QStringLiteral(": ") + describe(o)));
+    }
+    const QString unknown = QStringLiteral("--no-such-option-%1").arg(rng_.below(100000));
+    const auto o = run_explorer(QDir::tempPath(), {unknown}, DisplayAccess::None);
+    // Qt's parser names it without its dashes.
+    QVERIFY2(o.finished && o.exit_code == kUsage && o.err.contains(unknown.mid(2)), qPrintable(describe(o)));
+  }
+
+  // Numeric options outside the range their help gives are refused at once, naming the range.
+  void numbers_outside_their_range_are_refused() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    write_dimacs(dir.filePath(QStringLiteral("line.gr")), 3, {{1, 2, 4}, {2, 3, 5}});
+    const int too_many = 100001 + static_cast<int>(rng_.below(1000000));
+    const int side = rng_.below(2) ? static_cast<int>(rng_.below(16)) : 16385 + static_cast<int>(rng_.below(100000));
+    const struct {
+      QStringList arguments;
+      QString range;
+    } cases[] = {
+        {{QStringLiteral("--bench-frames"), QStringLiteral("0")}, QStringLiteral("1..100000")},
+        {{QStringLiteral("--bench-frames"), QString::number(too_many)}, QStringLiteral("1..100000")},
+        {{QStringLiteral("--path"), QStringLiteral("1"), QStringLiteral("3"), QStringLiteral("--export-png"),
+          QStringLiteral("P.png"), QStringLiteral("--size"), QStringLiteral("%1x600").arg(side), QStringLiteral("--quit")},
+         QStringLiteral("16..16384")},
+    };
+    for (const auto& c : cases) {
+      const auto o = run_explorer(dir.path(), QStringList{QStringLiteral("line.gr")} + c.arguments, DisplayAccess::None);
+      expect_failure(o, kUsage, c.range, dir.path(), {QStringLiteral("line.gr")});
+    }
   }
 
   // The codes a script sees are documented where a person looks for them.

@@ -6,6 +6,7 @@
 #include <QStringList>
 
 #include "path_panel.hpp"
+#include "pathscope/runtime/count_text.hpp"
 
 namespace pathscope::qt {
 namespace {
@@ -36,17 +37,16 @@ QString view_caption(const Selection& s) {
                  .arg(tour->stops.size())
                  .arg(format_cost(tour->walk.distance), qs(tour->method));
   } else if (const auto* reach = s.reach()) {
-    lines << (reach->direction == ReachDirection::Downstream ? tr("%1 reaches %2 nodes") : tr("%2 nodes reach %1"))
-                 .arg(qs(g.label(reach->start)))
-                 .arg(reach->count());
+    const long long count = reach->count();
+    lines << (reach->direction == ReachDirection::Downstream ? tr("%1 reaches %2") : tr("%2 %3 %1"))
+                 .arg(qs(g.label(reach->start)), qs(count_text(count, "node")), qs(count_noun(count, "reaches", "reach")));
   } else if (!s.stops().empty()) {
-    lines << tr("%1 tour stops chosen").arg(s.stops().size());
+    lines << tr("%1 chosen").arg(qs(count_text(static_cast<long long>(s.stops().size()), "tour stop")));
   } else if (s.has_pair()) {
     if (s.path().reachable) {
-      lines << tr("%1 → %2 · distance %3 · %4 hops · %5")
-                   .arg(qs(g.label(s.source())), qs(g.label(s.target())), format_cost(s.path().distance))
-                   .arg(s.path().nodes.size() - 1)
-                   .arg(qs(s.method()));
+      lines << tr("%1 → %2 · distance %3 · %4 · %5")
+                   .arg(qs(g.label(s.source())), qs(g.label(s.target())), format_cost(s.path().distance),
+                        qs(count_text(static_cast<long long>(s.path().nodes.size()) - 1, "hop")), qs(s.method()));
     } else {
       lines << tr("no path from %1 to %2").arg(qs(g.label(s.source())), qs(g.label(s.target())));
     }

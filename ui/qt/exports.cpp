@@ -9,6 +9,7 @@
 #include "pathscope/export/path_export.hpp"
 #include "pathscope/runtime/atomic_file.hpp"
 #include "pathscope/runtime/error.hpp"
+#include "pathscope_ui_common/option_ranges.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -120,9 +121,9 @@ void export_reach(const Selection& selection, const QString& file) {
 }
 
 QByteArray view_png(GraphView& view, QSize size, bool light) {
-  if (size.width() < 16 || size.height() < 16 || size.width() > 16384 || size.height() > 16384) {
-    throw Error("image size " + std::to_string(size.width()) + "x" + std::to_string(size.height()) +
-                " is outside 16 to 16384 pixels per side");
+  if (!kImageSideRange.contains(size.width()) || !kImageSideRange.contains(size.height())) {
+    throw Error("image size " + std::to_string(size.width()) + "x" + std::to_string(size.height()) + " is outside " +
+                kImageSideRange.text() + " pixels per side");
   }
   QImage image;
   try {

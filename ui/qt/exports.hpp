@@ -26,7 +26,7 @@ std::string load_options_json(const GraphSession& session);
 std::string reach_json(const Selection& selection);
 std::string reach_csv(const Selection& selection);
 
-// The view rendered offscreen at this size (16 to 16384 pixels per side), PNG-encoded.
+// The view rendered offscreen at this size (kImageSideRange pixels per side), PNG-encoded.
 QByteArray view_png(GraphView& view, QSize size, bool light = false);
 
 struct ExportFile {

@@ -8,6 +8,7 @@
 #include <algorithm>
 
 #include "number_item.hpp"
+#include "pathscope/runtime/count_text.hpp"
 
 namespace pathscope::qt {
 
@@ -112,8 +113,10 @@ void FindPanel::show_lookup(const Graph& g, const QString& key, const NodeLookup
       values << tr("%1 = %2 (%3)").arg(QString::fromStdString(m.column), QString::fromStdString(m.value),
                                        locale.toString(static_cast<qlonglong>(m.nodes.size())));
     }
-    text = tr("'%1': %2 nodes, highlighted on the map: %3.")
-               .arg(key, locale.toString(static_cast<qlonglong>(nodes_.size())), values.join(QStringLiteral(", ")));
+    const auto found = static_cast<qlonglong>(nodes_.size());
+    text = tr("'%1': %2 %3, highlighted on the map: %4.")
+               .arg(key, locale.toString(found), QString::fromStdString(count_noun(found, "node")),
+                    values.join(QStringLiteral(", ")));
     if (rows < static_cast<int>(nodes_.size())) text += tr(" Listing the first %1.").arg(locale.toString(rows));
   }
   summary_->setText(text + (nodes_.empty() ? QString() : tr(" Pick a row, then Use as Source / Target.")));

@@ -26,6 +26,7 @@
 #include "pathscope/runtime/memory_budget.hpp"
 #include "recent_graphs.hpp"
 #include "status_text.hpp"
+#include "window_layout.hpp"
 
 namespace pathscope::qt {
 namespace {
@@ -158,7 +159,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   attach_completers();
   update_actions();
   connect(selection_, &Selection::changed, this, &MainWindow::update_actions);
-  resize(1400, 900);
+  fit_window_to_screen(*this, QSize(1400, 900));
   resizeDocks({path_dock}, {420}, Qt::Horizontal);
   resizeDocks({path_dock, inspector_dock}, {560, 260}, Qt::Vertical);
   resizeDocks({timing_dock}, {150}, Qt::Vertical);
@@ -197,7 +198,6 @@ void MainWindow::adopt(std::shared_ptr<GraphSession> session, QStringList keep_s
   // among the person's recent files: scripted runs leave the settings as they found them.
   if (session_->made_by.empty() && !scripted_) {
     remember_recent_graph(qs(session_->spec), session_->options);
-    rebuild_recent_menu();
   }
   setWindowTitle(tr("%1 · %2 nodes — pathscope").arg(display_name(qs(session_->spec)), QLocale().toString(g.n)));
   {
@@ -331,6 +331,7 @@ void MainWindow::closeEvent(QCloseEvent* event) {
                                                   path_queries_->job()};
   for (JobRunner* job : jobs) job->cancel();
   for (JobRunner* job : jobs) job->wait();
+  if (!scripted_) save_window_layout(*this);
   QMainWindow::closeEvent(event);
 }
 

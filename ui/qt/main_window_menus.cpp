@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <functional>
 
+#include "about_text.hpp"
 #include "exports.hpp"
 #include "help_text.hpp"
 #include "main_window.hpp"
@@ -31,6 +32,11 @@ void MainWindow::build_menus() {
   auto* file = menuBar()->addMenu(tr("&File"));
   file->addAction(tr("&Open…"), QKeySequence::Open, this, &MainWindow::open_dialog);
   recent_menu_ = file->addMenu(tr("Open &Recent"));
+  recent_menu_->setObjectName(QStringLiteral("recentMenu"));
+  // Read when opened, not at start-up: a scripted run never reads the settings, and a file
+  // deleted since is never offered.
+  connect(recent_menu_, &QMenu::aboutToShow, this, &MainWindow::rebuild_recent_menu);
+  recent_menu_->addAction(tr("No recent graphs"))->setEnabled(false);  // a menu with no item never opens
   file->addAction(tr("Open &Distance Table…"), this, &MainWindow::open_table_dialog)
       ->setObjectName(QStringLiteral("openTableAction"));
   file->addAction(tr("&Correlation Network from Table…"), this, &MainWindow::correlation_dialog)
@@ -57,7 +63,6 @@ void MainWindow::build_menus() {
   file->setToolTipsVisible(true);
   file->addSeparator();
   file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
-  rebuild_recent_menu();
 
   auto* view = menuBar()->addMenu(tr("&View"));
   view->addAction(tr("&Fit to View"), QKeySequence(Qt::Key_F), view_, &GraphView::fit_to_view);
@@ -135,6 +140,9 @@ void MainWindow::build_menus() {
       ->setObjectName(QStringLiteral("helpShortcutsAction"));
   help->addAction(tr("&How To…"), this, [this] { show_help(tr("How to"), how_to_help_html()); })
       ->setObjectName(QStringLiteral("helpHowToAction"));
+  help->addSeparator();
+  help->addAction(tr("&About pathscope"), this, [this] { show_help(tr("About pathscope"), about_html()); })
+      ->setObjectName(QStringLiteral("helpAboutAction"));
 }
 
 void MainWindow::show_help(const QString& title, const QString& html) {
@@ -281,7 +289,7 @@ void MainWindow::rebuild_recent_menu() {
   for (const auto& entry : recent) {
     recent_menu_->addAction(entry.spec, this, [this, entry] { open_graph(entry.spec, entry.options); });
   }
-  recent_menu_->setEnabled(!recent.empty());
+  if (recent.empty()) recent_menu_->addAction(tr("No recent graphs"))->setEnabled(false);
 }
 
 void MainWindow::open_dialog() {

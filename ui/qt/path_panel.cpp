@@ -7,6 +7,7 @@
 
 #include "number_item.hpp"
 #include "pathscope/graph/node_index.hpp"
+#include "pathscope/runtime/count_text.hpp"
 
 namespace pathscope::qt {
 namespace {
@@ -69,7 +70,7 @@ void PathPanel::show_selection(const Selection& s) {
   if (const auto* reach = s.reach()) return show_reach(g, *reach);
   const auto stops = static_cast<int>(s.stops().size());
   if (stops > 0) {
-    return show_message(stops < 2 ? tr("%1 stop(s). Shift-click more stops, then Best Tour (T).").arg(stops)
+    return show_message(stops < 2 ? tr("%1. Shift-click more stops, then Best Tour (T).").arg(QString::fromStdString(count_text(stops, "stop")))
                                   : tr("%1 stops. Best Tour (T) finds the shortest closed tour.").arg(stops));
   }
   if (s.has_pair()) {
@@ -102,11 +103,10 @@ void PathPanel::show_tour(const Graph& g, const std::vector<std::int32_t>& stops
     total += leg.distance;
     hops += leg.nodes.size() - 1;
   }
-  summary_->setText(tr("Tour through %1 stops: length %2, %3 hops\nby %4")
+  summary_->setText(tr("Tour through %1 stops: length %2, %3\nby %4")
                         .arg(stops.size())
-                        .arg(format_cost(total))
-                        .arg(hops)
-                        .arg(method));
+                        .arg(format_cost(total), QString::fromStdString(count_text(static_cast<long long>(hops), "hop")),
+                             method));
   table_->setRowCount(static_cast<int>(stops.size()));
   double cumulative = 0;
   for (std::size_t i = 0; i < stops.size(); ++i) {
@@ -175,10 +175,10 @@ void PathPanel::show_path(const Graph& g, const Path& path, const QString& metho
   const int strength_at = strength_early >= 0 ? strength_early : strengths ? static_cast<int>(headers.size()) : -1;
   if (strengths && strength_early < 0) headers << tr("Strength");
   set_columns(headers);
-  summary_->setText(tr("%1 → %2: distance %3, %4 hops\nby %5")
-                        .arg(from, to, format_cost(path.distance))
-                        .arg(path.nodes.size() - 1)
-                        .arg(method));
+  summary_->setText(tr("%1 → %2: distance %3, %4\nby %5")
+                        .arg(from, to, format_cost(path.distance),
+                             QString::fromStdString(count_text(static_cast<long long>(path.nodes.size()) - 1, "hop")),
+                             method));
   table_->setRowCount(static_cast<int>(path.nodes.size()));
   double cumulative = 0;
   for (std::size_t i = 0; i < path.nodes.size(); ++i) {

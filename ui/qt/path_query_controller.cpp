@@ -4,6 +4,7 @@
 
 #include "pathscope/paths/path_sets.hpp"
 #include "pathscope/runtime/error.hpp"
+#include "pathscope/runtime/count_text.hpp"
 
 namespace pathscope::qt {
 
@@ -42,7 +43,7 @@ void PathQueryController::start_path_set(Selection::PathSet::Kind kind, int coun
   const Graph& g = session->graph();
   const QString from = QString::fromStdString(g.label(set->source)), to = QString::fromStdString(g.label(set->target));
   job_->run(
-      all ? tr("All shortest paths %1 → %2").arg(from, to) : tr("%1 shortest paths %2 → %3").arg(count).arg(from, to),
+      all ? tr("All shortest paths %1 → %2").arg(from, to) : tr("%1 %2 → %3").arg(QString::fromStdString(count_text(count, "shortest path")), from, to),
       [session, set, timing, all, count](const JobContext& job) {
         const auto begin = std::chrono::steady_clock::now();
         if (all) {

@@ -8,6 +8,7 @@
 
 #include "number_item.hpp"
 #include "path_panel.hpp"
+#include "pathscope/runtime/count_text.hpp"
 
 namespace pathscope::qt {
 
@@ -96,13 +97,16 @@ void PathSetPanel::show_selection(const Selection& s) {
                                                         QString::fromStdString(g.label(set->target))));
   } else if (all) {
     const bool capped = set->total.saturated || set->total.value > static_cast<std::uint64_t>(listed);
-    summary_->setText(tr("%1 shortest paths of length %2%3")
-                          .arg(QString::fromStdString(set->total.text()), format_cost(set->paths.front().cost),
+    const long long found = set->total.saturated ? 2 : static_cast<long long>(set->total.value);
+    summary_->setText(tr("%1 %2 of length %3%4")
+                          .arg(QString::fromStdString(set->total.text()),
+                               QString::fromStdString(count_noun(found, "shortest path")),
+                               format_cost(set->paths.front().cost),
                                capped ? tr(", the first %1 listed (cap %2)").arg(locale.toString(listed)).arg(set->limit)
                                       : QString()));
   } else {
-    summary_->setText(tr("%1 shortest simple paths (k = %2), lengths %3 to %4")
-                          .arg(listed)
+    summary_->setText(tr("%1 (k = %2), lengths %3 to %4")
+                          .arg(QString::fromStdString(count_text(listed, "shortest simple path")))
                           .arg(set->limit)
                           .arg(format_cost(set->paths.front().cost), format_cost(set->paths.back().cost)));
   }

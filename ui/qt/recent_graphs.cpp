@@ -1,8 +1,11 @@
 #include "recent_graphs.hpp"
 
+#include <QFileInfo>
 #include <QSettings>
 #include <QVariantMap>
 #include <cmath>
+
+#include "pathscope/io/file_formats.hpp"
 
 namespace pathscope::qt {
 namespace {
@@ -23,6 +26,21 @@ QVariantMap to_map(const QString& spec, const LoadOptions& o) {
   return m;
 }
 
+bool is_generator_spec(const QString& spec) {
+  for (const auto& generator : input_generators()) {
+    if (spec.startsWith(QString::fromStdString(generator.prefix))) return true;
+  }
+  return false;
+}
+
+QString absolute_file(const QString& path) { return path.isEmpty() ? path : QFileInfo(path).absoluteFilePath(); }
+
+bool still_openable(const RecentGraph& entry) {
+  const bool graph_there = is_generator_spec(entry.spec) || QFileInfo::exists(entry.spec);
+  return graph_there && (entry.options.node_table.empty() ||
+                         QFileInfo::exists(QString::fromStdString(entry.options.node_table)));
+}
+
 RecentGraph from_map(const QVariantMap& m) {
   RecentGraph r;
   r.spec = m.value(QStringLiteral("spec")).toString();
@@ -36,12 +54,24 @@ RecentGraph from_map(const QVariantMap& m) {
 }  // namespace
 
 std::vector<RecentGraph> recent_graphs() {
+  QSettings settings;
+  const QVariantList stored = settings.value(kKey).toList();
+  QVariantList kept;
   std::vector<RecentGraph> out;
-  for (const auto& item : QSettings().value(kKey).toList()) out.push_back(from_map(item.toMap()));
+  for (const auto& item : stored) {
+    RecentGraph entry = from_map(item.toMap());
+    if (!still_openable(entry)) continue;
+    kept.push_back(item);
+    out.push_back(std::move(entry));
+  }
+  if (kept.size() != stored.size()) settings.setValue(kKey, kept);
   return out;
 }
 
-void remember_recent_graph(const QString& spec, const LoadOptions& options) {
+void remember_recent_graph(const QString& typed_spec, const LoadOptions& typed_options) {
+  const QString spec = is_generator_spec(typed_spec) ? typed_spec : absolute_file(typed_spec);
+  LoadOptions options = typed_options;
+  options.node_table = absolute_file(QString::fromStdString(options.node_table)).toStdString();
   QSettings settings;
   QVariantList recent = settings.value(kKey).toList();
   for (int i = recent.size() - 1; i >= 0; --i) {

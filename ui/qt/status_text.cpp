@@ -1,4 +1,5 @@
 #include "status_text.hpp"
+#include "pathscope/runtime/count_text.hpp"
 
 #include <QCoreApplication>
 #include <QLocale>
@@ -13,7 +14,8 @@ QString status_text(const StatusFacts& f) {
   if (!f.has_graph) return tr("Open a graph: File › Open, a sample, or drop a file here.");
   QStringList parts;
   if (!f.made_by.isEmpty()) parts << f.made_by;
-  parts << tr("%1 nodes").arg(QLocale().toString(f.nodes)) << tr("%1 arcs").arg(QLocale().toString(f.arcs))
+  parts << tr("%1 %2").arg(QLocale().toString(f.nodes), QString::fromStdString(count_noun(f.nodes, "node")))
+        << tr("%1 %2").arg(QLocale().toString(f.arcs), QString::fromStdString(count_noun(f.arcs, "arc")))
         << tr("matrix %1 (%2)").arg(f.matrix_size, f.dist_type);
   // The matrix's state: what answers the next path (a saved table first).
   if (!f.saved_table.isEmpty()) {

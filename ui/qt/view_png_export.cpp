@@ -1,10 +1,8 @@
 // The view as a PNG: rendered offscreen at the size asked for (ViewImageExport::png).
-#include <QOffscreenSurface>
-#include <QOpenGLContext>
 #include <QPainter>
 #include <algorithm>
-#include <stdexcept>
 
+#include "export_gl_context.hpp"
 #include "graph_view.hpp"
 #include "view_image_export.hpp"
 
@@ -12,13 +10,7 @@ namespace pathscope::qt {
 
 QImage ViewImageExport::png(GraphView& view, QSize size, bool light) {
   // A context of its own, so export works whether or not the window was ever shown.
-  QOpenGLContext context;
-  context.setFormat(QSurfaceFormat::defaultFormat());
-  if (!context.create()) throw std::runtime_error("cannot create an OpenGL context for the image");
-  QOffscreenSurface surface;
-  surface.setFormat(context.format());
-  surface.create();
-  if (!context.makeCurrent(&surface)) throw std::runtime_error("cannot use the offscreen OpenGL surface");
+  const ExportGlContext context;
 
   render::Camera camera;
   camera.set_viewport(size.width(), size.height());
@@ -47,10 +39,8 @@ QImage ViewImageExport::png(GraphView& view, QSize size, bool light) {
     renderer.release();
   } catch (...) {
     renderer.release();
-    context.doneCurrent();
     throw;
   }
-  context.doneCurrent();
   image = image.convertToFormat(QImage::Format_RGB32);
   QPainter painter(&image);
   painter.setRenderHint(QPainter::Antialiasing);

@@ -15,16 +15,22 @@
 #include <memory>
 
 #include "demo_state.hpp"
-#include "egl_offscreen.hpp"
+#include "imgui_egl_loader.hpp"
+#include "race_progress.hpp"
 #include "pathscope/runtime/error.hpp"
 #include "pathscope_demo/capture.hpp"
 #include "pathscope_demo/race_report.hpp"
+#include "pathscope_render/egl_context.hpp"
 #include "pathscope_render/frame_bench.hpp"
 #include "pathscope_render/offscreen_target.hpp"
+#include "pathscope_ui_common/option_ranges.hpp"
 #include "pathscope_ui_common/sample_files.hpp"
 
 namespace pathscope::demo {
 namespace {
+
+// How often a headless race says how far it got: often enough that a log never looks hung.
+constexpr double kHeadlessProgressSeconds = 2.0;
 
 // A font that stays sharp when scaled for a projector; ImGui's own bitmap font otherwise.
 const char* const kFontCandidates[] = {"/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
@@ -83,7 +89,8 @@ class GraphicsContext {
     if (o.headless) {
       std::string why;
       const char* verbose = std::getenv("PATHSCOPE_DEMO_GL_VERBOSE");
-      egl_ = EglContext::create(&why, verbose && *verbose && std::string(verbose) != "0");
+      egl_ = render::EglContext::create(
+          &why, verbose && *verbose && std::string(verbose) != "0" ? "pathscope-demo" : "");
       if (!egl_) {
         std::fprintf(stderr, "pathscope-demo: EGL gave no OpenGL 3.3 context (%s); falling back to a hidden GLFW "
                      "window, which needs an X display\n", why.c_str());
@@ -100,7 +107,7 @@ class GraphicsContext {
       glfw_backend_ = ImGui_ImplGlfw_InitForOpenGL(window, true);
     }
     opengl_backend_ = ImGui_ImplOpenGL3_Init("#version 330 core");
-    if (opengl_backend_ && egl_ && !egl_->route_imgui_gl_loader()) {
+    if (opengl_backend_ && egl_ && !route_imgui_gl_loader_through_egl()) {
       release();
       throw Error("Dear ImGui's OpenGL 3 backend cannot find its functions through eglGetProcAddress");
     }
@@ -149,7 +156,7 @@ class GraphicsContext {
     glfw_started_ = false;
   }
 
-  std::unique_ptr<EglContext> egl_;
+  std::unique_ptr<render::EglContext> egl_;
   bool glfw_started_ = false, glfw_backend_ = false, opengl_backend_ = false;
 };
 
@@ -295,7 +302,8 @@ int run_bench(DemoState& s, GLFWwindow* window) {
   }
   s.camera.set_viewport(width, height);
   const bool racing = s.options.bench_while_racing;
-  install_scene(s, load_scene(spec, JobContext{}, racing ? dataset_kind_for(s.problem) : DatasetKind::Graph));
+  install_scene(s, load_scene(spec, JobContext{}, racing ? dataset_kind_for(s.problem) : DatasetKind::Graph,
+                              s.options.load));
   const render::Point lo = s.renderer.bounds_min(), hi = s.renderer.bounds_max();
   if (racing) {
     start_race(s);
@@ -352,10 +360,10 @@ int run_headless(DemoState& s) {
   if (spec.empty() && !s.samples.empty()) spec = s.samples.front();
   if (spec.empty()) throw Error("no --graph given and no bundled samples found");
   s.camera.set_viewport(width, height);
-  install_scene(s, load_scene(spec, JobContext{}, dataset_kind_for(s.problem)));
+  install_scene(s, load_scene(spec, JobContext{}, dataset_kind_for(s.problem), s.options.load));
   start_race(s);
   if (!s.race) throw Error(s.message);
-  s.race->wait();
+  wait_telling_progress(*s.race, std::filesystem::path(spec).filename().string(), kHeadlessProgressSeconds);
   poll_race(s);
   // ImGui sizes windows from the previous frame's contents: a few frames settle the layout.
   for (int frame = 0; frame < 3; ++frame) draw_frame(s, width, height, width, height, true);
@@ -386,8 +394,8 @@ int run_headless(DemoState& s) {
 int run_demo(const DemoOptions& options) {
   try {
     require_known_problem(options.problem);
-    if (options.width < 64 || options.height < 64 || options.width > 8192 || options.height > 8192) {
-      throw Error("--size must be between 64x64 and 8192x8192");
+    if (!kDemoFrameSideRange.contains(options.width) || !kDemoFrameSideRange.contains(options.height)) {
+      throw Error("--size wants each side " + kDemoFrameSideRange.text());
     }
     GraphicsContext window(options);
     DemoState s;

@@ -154,7 +154,7 @@ void begin_load(DemoState& s, const std::string& spec) {
   s.loading = std::async(std::launch::async, [&s, spec, kind] {
     run_this_thread_in_background();
     JobContext job([&s](double f) { s.load_progress = f; }, &s.load_cancel);
-    return load_scene(spec, job, kind);
+    return load_scene(spec, job, kind, s.options.load);
   });
 }
 

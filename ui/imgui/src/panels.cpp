@@ -8,6 +8,8 @@
 
 #include "demo_state.hpp"
 #include "pathscope/apsp/gpu.hpp"
+#include "pathscope_ui_common/option_ranges.hpp"
+#include "pathscope/runtime/count_text.hpp"
 
 namespace pathscope::demo {
 namespace {
@@ -181,7 +183,7 @@ void problem_section(DemoState& s) {
     ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize("New stops").x -
                             ImGui::GetStyle().FramePadding.x * 2 - ImGui::GetStyle().ItemSpacing.x);
     // Held-Karp on the CPU stops at 24: its table doubles with every stop.
-    const bool resized = ImGui::SliderInt("##stops", &s.stop_count, 3, 24, "%d stops");
+    const bool resized = ImGui::SliderInt("##stops", &s.stop_count, kTourStopsRange.low, kTourStopsRange.high, "%d stops");
     ImGui::SameLine();
     if (ImGui::Button("New stops")) ++s.pair_seed, pick_stops(s);
     else if (resized) pick_stops(s);
@@ -355,7 +357,8 @@ void result_section(DemoState& s) {
     ImGui::TextWrapped("%s reaches %s of %s nodes", g.label(race.question.source).c_str(),
                        thousands(static_cast<std::int64_t>(o.value)).c_str(), thousands(g.n).c_str());
   } else if (race.problem == "correlate") {
-    ImGui::TextWrapped("%s pairs with |rho| >= %.2f", thousands(static_cast<std::int64_t>(o.value)).c_str(),
+    const auto pairs = static_cast<std::int64_t>(o.value);
+    ImGui::TextWrapped("%s %s with |rho| >= %.2f", thousands(pairs).c_str(), count_noun(pairs, "pair").c_str(),
                        race.correlation.min_abs_rho);
     if (o.network && o.network->hub >= 0) {
       const CorrelationNetwork& net = *o.network;
@@ -364,12 +367,13 @@ void result_section(DemoState& s) {
                          net.labels[net.hub].c_str(), net.hub_set.size() - 1);
     }
   } else if (race.problem == "tsp") {
-    ImGui::TextWrapped("Best tour through %zu stops from %s: %s over %zu hops", race.stops.size(),
-                       g.label(race.stops.front()).c_str(), format_distance(o.value).c_str(), o.highlight.size());
+    ImGui::TextWrapped("Best tour through %zu stops from %s: %s over %s", race.stops.size(),
+                       g.label(race.stops.front()).c_str(), format_distance(o.value).c_str(),
+                       count_text(static_cast<long long>(o.highlight.size()), "hop").c_str());
   } else if (o.reachable) {
-    ImGui::TextWrapped("Shortest path %s -> %s: %s over %zu hops", g.label(race.question.source).c_str(),
+    ImGui::TextWrapped("Shortest path %s -> %s: %s over %s", g.label(race.question.source).c_str(),
                        g.label(race.question.target).c_str(), format_distance(o.value).c_str(),
-                       o.highlight.empty() ? std::size_t{0} : o.highlight.size() - 1);
+                       count_text(o.highlight.empty() ? 0 : static_cast<long long>(o.highlight.size()) - 1, "hop").c_str());
   } else {
     ImGui::TextWrapped("%s cannot reach %s", g.label(race.question.source).c_str(),
                        g.label(race.question.target).c_str());

@@ -40,9 +40,9 @@ DatasetKind dataset_kind_for(const std::string& problem) {
   return problem == "correlate" ? DatasetKind::Table : DatasetKind::Graph;
 }
 
-Scene load_scene(const std::string& spec, const JobContext& job, DatasetKind kind) {
+Scene load_scene(const std::string& spec, const JobContext& job, DatasetKind kind, const LoadOptions& reader) {
   if (kind == DatasetKind::Table) return load_table_scene(spec);
-  LoadedGraph loaded = load_graph(spec);
+  LoadedGraph loaded = load_graph(spec, reader);
   Scene scene;
   scene.spec = spec;
   scene.load_notes = loaded.report.notes;

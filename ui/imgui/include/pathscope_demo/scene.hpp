@@ -10,6 +10,7 @@
 #include "pathscope/io/measurement_table.hpp"
 #include "pathscope/runtime/job.hpp"
 #include "pathscope_ui_common/drawn_graph.hpp"
+#include "pathscope/io/load.hpp"
 
 namespace pathscope::demo {
 
@@ -30,6 +31,8 @@ DatasetKind dataset_kind_for(const std::string& problem);
 // Loads a file or generator spec and places its nodes (draw_graph: the file's coordinates
 // when it has them, otherwise the cached force layout). Throws Error/ParseError naming the file.
 // DatasetKind::Table reads a table instead (throws Error when it is too large to hold).
-Scene load_scene(const std::string& spec, const JobContext& job, DatasetKind kind = DatasetKind::Graph);
+// `reader`: the command line's reader options (--format, --weight-attribute, --min-synapses).
+Scene load_scene(const std::string& spec, const JobContext& job, DatasetKind kind = DatasetKind::Graph,
+                 const LoadOptions& reader = {});
 
 }  // namespace pathscope::demo

@@ -1,17 +1,15 @@
-#include "egl_offscreen.hpp"
+#include "pathscope_render/egl_context.hpp"
 
 #define EGL_NO_X11
 #include <EGL/egl.h>
 #include <EGL/eglext.h>
-// Only for imgl3wInit2 and its table; GL itself is never called through this header here.
-#include <backends/imgui_impl_opengl3_loader.h>
 
 #include <cstdio>
 #include <cstring>
 #include <functional>
 #include <vector>
 
-namespace pathscope::demo {
+namespace pathscope::render {
 namespace {
 
 bool has_extension(const char* list, const char* name) {
@@ -138,7 +136,8 @@ std::vector<Candidate> candidates() {
 
 }  // namespace
 
-std::unique_ptr<EglContext> EglContext::create(std::string* why, bool verbose) {
+std::unique_ptr<EglContext> EglContext::create(std::string* why, const std::string& verbose_prefix) {
+  const bool verbose = !verbose_prefix.empty();
   why->clear();
   for (const Candidate& candidate : candidates()) {
     std::string failure;
@@ -159,13 +158,13 @@ std::unique_ptr<EglContext> EglContext::create(std::string* why, bool verbose) {
         egl->description_ = candidate.label + ": EGL " + std::to_string(major) + "." + std::to_string(minor) + " " +
                             (vendor ? vendor : "?") + "; OpenGL " + gl_string(0x1F02 /* GL_VERSION */) + "; " +
                             gl_string(0x1F01 /* GL_RENDERER */);
-        if (verbose) std::fprintf(stderr, "pathscope-demo: EGL: using %s\n", egl->description_.c_str());
+        if (verbose) std::fprintf(stderr, "%s: EGL: using %s\n", verbose_prefix.c_str(), egl->description_.c_str());
         return egl;
       }
       // Release what this display set up before the next candidate is tried.
       eglTerminate(display);
     }
-    if (verbose) std::fprintf(stderr, "pathscope-demo: EGL: %s: %s\n", candidate.label.c_str(), failure.c_str());
+    if (verbose) std::fprintf(stderr, "%s: EGL: %s: %s\n", verbose_prefix.c_str(), candidate.label.c_str(), failure.c_str());
     *why += (why->empty() ? "" : "; ") + candidate.label + ": " + failure;
   }
   return nullptr;
@@ -179,12 +178,4 @@ EglContext::~EglContext() {
   eglReleaseThread();
 }
 
-bool EglContext::route_imgui_gl_loader() const {
-  imgl3wInit2([](const char* name) { return reinterpret_cast<GL3WglProc>(eglGetProcAddress(name)); });
-  for (GL3WglProc function : imgl3wProcs.ptr) {
-    if (!function) return false;
-  }
-  return true;
-}
-
-}  // namespace pathscope::demo
+}  // namespace pathscope::render
