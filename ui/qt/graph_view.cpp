@@ -343,4 +343,11 @@ void GraphView::mark_node(std::int32_t node) {
   redraw();
 }
 
+void GraphView::set_camera(render::Point centre, double pixels_per_unit) {
+  camera_.set_viewport(width(), height());
+  camera_.zoom_about({width() / 2.0, height() / 2.0}, pixels_per_unit / camera_.pixels_per_unit());
+  camera_.center_on(centre);
+  moved_by_hand();
+}
+
 }  // namespace pathscope::qt

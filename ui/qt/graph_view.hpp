@@ -68,6 +68,8 @@ class GraphView : public QWidget {
   std::int32_t node_at(QPointF point) const;
   void center_on(std::int32_t u);
   const render::Camera& camera() const { return camera_; }
+  // Puts the camera here, as a pan and zoom by hand would (a session reopened); resizes keep it.
+  void set_camera(render::Point centre, double pixels_per_unit);
 
   // Renders the current view offscreen at this size (path framed as on screen, scaled to
   // the new aspect), with labels. Throws std::runtime_error when GL cannot.

@@ -18,6 +18,8 @@ QString shortcuts_help_html() {
       "<tr><td><b>A / K</b></td><td>all shortest paths / the k shortest paths between the pair (Paths panel)</td></tr>"
       "<tr><td><b>[ / ]</b></td><td>previous / next path of the set</td></tr>"
       "<tr><td><b>Alt+1 / 2 / 3</b></td><td>labels: all that fit / the path's only / none</td></tr>"
+      "<tr><td><b>Ctrl+Z / Ctrl+Shift+Z, Ctrl+Y</b></td><td>undo / redo the last choice or query (Edit menu)</td></tr>"
+      "<tr><td><b>Esc</b></td><td>clear the selection (undoable); a running job is cancelled by its own Cancel</td></tr>"
       "<tr><td><b>Ctrl+O</b></td><td>open a graph with reader options</td></tr>"
       "<tr><td><b>Ctrl+F</b></td><td>find a node by id or name (Enter: go there; focus returns to the map), or "
       "every node of a cell type or other attribute value (listed in the Found panel, highlighted on the map)</td></tr>"

@@ -69,6 +69,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   addDockWidget(Qt::BottomDockWidgetArea, timing_dock);
 
   selection_ = new Selection(this);
+  history_ = new SelectionHistory(selection_, this);
   loading_ = new LoadController(this);
   all_pairs_ = new AllPairsController(selection_, timing_panel_, this);
   path_queries_ = new PathQueryController(selection_, timing_panel_, this);
@@ -153,6 +154,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   connect(timing_panel_, &TimingPanel::run_both_requested, all_pairs_, &AllPairsController::run_both);
   timing_panel_->set_run_enabled(false);
 
+  build_session_restore();
   build_find_and_paths();  // before the menus, which list every panel
   build_menus();
   build_toolbar();
@@ -210,6 +212,7 @@ void MainWindow::adopt(std::shared_ptr<GraphSession> session, QStringList keep_s
   for (const auto& key : keep_selection) {
     if (auto u = g.find_node(key.toStdString())) select_node(*u);
   }
+  apply_session();
   update_status();
   Q_EMIT graph_ready();
   start_all_pairs(all_pairs_->engine());
@@ -227,6 +230,8 @@ void MainWindow::start_all_pairs(const QString& engine) { all_pairs_->start(engi
 void MainWindow::select_node(std::int32_t node) { selection_->click(node); }
 
 void MainWindow::toggle_stop(std::int32_t node) { selection_->toggle_stop(node); }
+
+void MainWindow::clear_selection() { selection_->clear(); }
 
 void MainWindow::select_stops(const QStringList& keys) {
   std::vector<std::int32_t> nodes;

@@ -29,6 +29,8 @@
 #include "path_set_panel.hpp"
 #include "pathscope/reach/reach.hpp"
 #include "selection.hpp"
+#include "selection_history.hpp"
+#include "session_file.hpp"
 #include "timing_panel.hpp"
 #include "tour_reach_controller.hpp"
 
@@ -84,6 +86,14 @@ class MainWindow : public QMainWindow {
   void export_json(const QString& file) const;                 // throws Error
   void export_png(const QString& file, QSize size, bool light = false);  // throws Error
   void export_svg(const QString& file) const;                             // throws Error
+  // File › Save Session: the graph, its load options, what is chosen and shown, the view
+  // choices, camera and layout, as JSON (session_file.hpp). Throws Error.
+  void save_session(const QString& file) const;
+  SessionFile session_snapshot() const;  // throws Error when no graph can be reopened
+  // File › Open Session: loads the session's graph in the background, then puts back the
+  // layout, view choices, camera and choices, finding the answer shown again; session_restored()
+  // follows, or an error (naming the file and what is wrong) goes to show_error.
+  void open_session(const QString& file);
   // Errors go to a message box (window-modal, never blocking the event loop), or in
   // scripted mode to script_failed(), for the script to report and quit.
   void show_error(const QString& title, const QString& text);
@@ -100,6 +110,12 @@ class MainWindow : public QMainWindow {
   JobStatus* apsp_status() const { return apsp_status_; }
   const GraphSession* session() const { return session_.get(); }
   const Selection* selection() const { return selection_; }
+  // Undo and redo of the selection (Edit › Undo, Redo); emptied by each new graph.
+  QUndoStack* undo_stack() const { return history_->stack(); }
+  // Esc: nothing chosen, undoably; running loads and all-pairs jobs go on.
+  void clear_selection();
+  // The view choices (arcs, labels, colours, filter), undoably, as the View menu sets them.
+  void choose_view(ViewChoices choices) { selection_->set_view(std::move(choices)); }
   const Path& current_path() const { return selection_->path(); }
   const Selection::Tour* current_tour() const { return selection_->tour(); }
   const ReachSet* current_reach() const { return selection_->reach(); }
@@ -119,6 +135,8 @@ class MainWindow : public QMainWindow {
   void reach_ready();
   void path_set_ready();
   void correlation_ready();
+  // An opened session is back whole, its answer found again.
+  void session_restored();
   // Scripted mode only: what went wrong, as "TITLE: TEXT".
   void script_failed(const QString& message);
 
@@ -129,6 +147,12 @@ class MainWindow : public QMainWindow {
 
  private:
   void build_menus();
+  void build_edit_menu();
+  void build_session_restore();  // main_window_session.cpp
+  void apply_session();
+  void finish_session_restore();
+  void save_session_dialog();
+  void open_session_dialog();
   void build_toolbar();
   void build_find_and_paths();  // main_window_find.cpp
   void attach_completers();     // after the toolbar's fields exist
@@ -160,6 +184,7 @@ class MainWindow : public QMainWindow {
   PathSetPanel* path_set_panel_ = nullptr;
   QStringListModel* completion_model_ = nullptr;
   Selection* selection_;
+  SelectionHistory* history_;
   LoadController* loading_;
   AllPairsController* all_pairs_;
   PathQueryController* path_queries_;
@@ -180,6 +205,10 @@ class MainWindow : public QMainWindow {
   std::shared_ptr<GraphSession> session_;
   QElapsedTimer job_clock_;  // since the running job started, for the time left
   bool scripted_ = false;
+  // A session being opened: applied once its graph is loaded, finished once its answer is.
+  std::optional<SessionFile> pending_session_;
+  QString pending_session_file_;
+  std::optional<SessionFile> restoring_session_;
 };
 
 }  // namespace pathscope::qt

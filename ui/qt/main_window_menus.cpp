@@ -37,6 +37,10 @@ void MainWindow::build_menus() {
   // deleted since is never offered.
   connect(recent_menu_, &QMenu::aboutToShow, this, &MainWindow::rebuild_recent_menu);
   recent_menu_->addAction(tr("No recent graphs"))->setEnabled(false);  // a menu with no item never opens
+  file->addAction(tr("Open Sess&ion…"), this, &MainWindow::open_session_dialog)
+      ->setObjectName(QStringLiteral("openSessionAction"));
+  file->addAction(tr("Sa&ve Session…"), this, &MainWindow::save_session_dialog)
+      ->setObjectName(QStringLiteral("saveSessionAction"));
   file->addAction(tr("Open &Distance Table…"), this, &MainWindow::open_table_dialog)
       ->setObjectName(QStringLiteral("openTableAction"));
   file->addAction(tr("&Correlation Network from Table…"), this, &MainWindow::correlation_dialog)
@@ -63,6 +67,7 @@ void MainWindow::build_menus() {
   file->setToolTipsVisible(true);
   file->addSeparator();
   file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+  build_edit_menu();
 
   auto* view = menuBar()->addMenu(tr("&View"));
   view->addAction(tr("&Fit to View"), QKeySequence(Qt::Key_F), view_, &GraphView::fit_to_view);
@@ -145,6 +150,23 @@ void MainWindow::build_menus() {
       ->setObjectName(QStringLiteral("helpAboutAction"));
 }
 
+void MainWindow::build_edit_menu() {
+  auto* edit = menuBar()->addMenu(tr("&Edit"));
+  // The stack's own actions: enabled only when there is a step, their text naming it.
+  QAction* undo = undo_stack()->createUndoAction(this, tr("&Undo"));
+  undo->setObjectName(QStringLiteral("undoAction"));
+  undo->setShortcuts(QKeySequence::Undo);
+  QAction* redo = undo_stack()->createRedoAction(this, tr("&Redo"));
+  redo->setObjectName(QStringLiteral("redoAction"));
+  redo->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence(Qt::CTRL | Qt::Key_Y)});
+  edit->addAction(undo);
+  edit->addAction(redo);
+  edit->addSeparator();
+  // Esc only clears what is chosen: a job is cancelled by its own Cancel button.
+  edit->addAction(tr("&Clear Selection"), QKeySequence(Qt::Key_Escape), this, &MainWindow::clear_selection)
+      ->setObjectName(QStringLiteral("clearSelectionAction"));
+}
+
 void MainWindow::show_help(const QString& title, const QString& html) {
   auto* dialog = new QDialog(this);
   dialog->setObjectName(QStringLiteral("helpDialog"));
@@ -195,6 +217,8 @@ void MainWindow::update_actions() {
   set("runBothAction", open, no_graph);
   set("tourAllAction", open && session_->graph().n >= 2, no_graph);
   set("openTableAction", open, no_graph);
+  set("saveSessionAction", open && session_->made_by.empty(),
+      open ? tr("A network made from a table cannot be reopened from a session") : no_graph);
   const bool pair = open && selection_->has_pair();
   set("allShortestAction", pair, open ? tr("Choose a source and a target first") : no_graph);
   set("kShortestAction", pair, open ? tr("Choose a source and a target first") : no_graph);

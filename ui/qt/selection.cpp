@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "selection_state.hpp"
+
 namespace pathscope::qt {
 
 Selection::Selection(QObject* parent) : QObject(parent) {}
@@ -23,6 +25,34 @@ void Selection::set_view(ViewChoices view) {
   if (view == view_) return;
   view_ = std::move(view);
   Q_EMIT view_changed();
+}
+
+void Selection::clear() {
+  clear_all();
+  Q_EMIT changed();
+}
+
+SelectionState Selection::state() const {
+  return {source_, target_, path_, method_, path_error_, stops_, tour_, reach_, path_set_, path_set_index_, view_};
+}
+
+void Selection::restore(const SelectionState& state) {
+  clear_all();  // what is being computed answers the choices being replaced
+  source_ = state.source;
+  target_ = state.target;
+  path_ = state.path;
+  method_ = state.method;
+  path_error_ = state.path_error;
+  stops_ = state.stops;
+  tour_ = state.tour;
+  reach_ = state.reach;
+  path_set_ = state.path_set;
+  path_set_index_ = state.path_set_index;
+  ++path_set_serial_;  // the path set lists refill from the set put back
+  const bool view_differs = !(view_ == state.view);
+  view_ = state.view;
+  if (view_differs) Q_EMIT view_changed();
+  Q_EMIT changed();
 }
 
 void Selection::clear_all() {

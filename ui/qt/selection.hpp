@@ -18,6 +18,8 @@
 
 namespace pathscope::qt {
 
+struct SelectionState;  // selection_state.hpp
+
 class Selection : public QObject {
   Q_OBJECT
  public:
@@ -80,6 +82,14 @@ class Selection : public QObject {
   void show_path_set(PathSet set);
   // Shows entry i of the path set (clamped to its range).
   void choose_in_path_set(int i);
+
+  // Nothing chosen (Esc); a tour or reach set being computed is dropped with it.
+  void clear();
+  // A copy of everything held, answers included, and putting one back as it was: nothing is
+  // computed again (undo and redo). restore() emits changed(), and view_changed() when the view
+  // choices differ.
+  SelectionState state() const;
+  void restore(const SelectionState& state);
 
   // How the graph is shown; kept across reset() except the filter (its values belong to the
   // graph they were picked on). view_changed() follows a change, changed() does not.
