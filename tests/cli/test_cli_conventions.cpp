@@ -390,7 +390,7 @@ TEST(CliConventions, PathSetsExitLikePath) {
   }
   const auto found = run_cli({"paths", graph, "1", "4", "--all"});
   EXPECT_EQ(found.code, 0) << found.describe();
-  EXPECT_TRUE(contains(found.out, "1 shortest paths of cost " + std::to_string(static_cast<int>(reference_distance(1, 4)))))
+  EXPECT_TRUE(contains(found.out, "1 shortest path of cost " + std::to_string(static_cast<int>(reference_distance(1, 4)))))
       << found.out;
   const auto capped = run_cli({"paths", graph, "1", "4", "--all", "--cap", "0"});
   EXPECT_EQ(capped.code, 2) << capped.describe();
