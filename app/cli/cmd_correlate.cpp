@@ -98,6 +98,7 @@ struct CorrelateCommand {
   Thresholds thresholds;
   ResourceFlags resources;
   std::string out, graph, graph_weight = "inverse", backend = "cpu";
+  bool drop_isolated = false;
   bool count_only = false, json = false;
 
   void run() const {
@@ -110,7 +111,7 @@ struct CorrelateCommand {
     const bool counting = count_only || (!write_table && graph.empty());
     std::vector<std::unique_ptr<PairSink>> sinks;
     // The graph sink checks its file name before any row is read.
-    if (!graph.empty()) sinks.push_back(make_graph_pair_sink(graph, graph_weight));
+    if (!graph.empty()) sinks.push_back(make_graph_pair_sink(graph, graph_weight, 50'000'000, drop_isolated));
     auto source = table.open();
     CorrelateOptions options = resources.applied_to(thresholds.to_options(source->layout()));
     options.count_only = counting;
@@ -324,6 +325,8 @@ void add_correlate_commands(CLI::App& app, CLI::App& bench) {
                   "rho, p: float32), written while the pairs are computed (/dev/null: count only)");
   sub->add_option("--graph", cmd->graph, "Also write the network: .json node-link JSON, .graphml, .gexf (weight = the cost, strength = rho), .csv/.tsv a source,target,weight table");
   sub->add_option("--graph-weight", cmd->graph_weight, "inverse (1/|rho|: strong = short) or abs")->capture_default_str();
+  sub->add_flag("--drop-isolated", cmd->drop_isolated,
+                "--graph: leave out the rows with no correlation past the cut-off (nodes keep their row names)");
   sub->add_option("--backend", cmd->backend, "cpu, gpu or cpu-rerank")->capture_default_str();
   sub->add_flag("--count-only", cmd->count_only, "Only count the survivors");
   sub->add_flag("--json", cmd->json, "Print JSON");

@@ -11,7 +11,9 @@
 #include "engine_options.hpp"
 #include "exit_codes.hpp"
 #include "input_options.hpp"
+#include "pathscope/export/hop_values.hpp"
 #include "pathscope/export/path_export.hpp"
+#include "pathscope/graph/node_index.hpp"
 #include "pathscope/io/node_pairs.hpp"
 #include "pathscope/paths/path.hpp"
 #include "pathscope/runtime/memory_budget.hpp"
@@ -114,9 +116,17 @@ struct PathCommand {
       if (style == TableStyle::Aligned)
         fmt::print("{} -> {}: distance {}, {} ({})\n", g.label(s), g.label(t), number(p.distance),
                    count_text(static_cast<long long>(p.nodes.size()) - 1, "hop"), method);
-      TextTable table(style == TableStyle::Aligned
-                          ? std::vector<std::string>{"step", "id", "<name", "arc cost", "cumulative"}
-                          : std::vector<std::string>{"step", "index", "id", "name", "arc_cost", "cumulative"});
+      // A connectome's hops also say which cell type each neuron is and how many synapses the
+      // arc into it has, as the explorer's path panel does; a road's cost is already there.
+      const AttributeColumn* types = type_column(g);
+      const bool synapses = g.has_arc_strengths();
+      std::vector<std::string> headers = style == TableStyle::Aligned
+                                             ? std::vector<std::string>{"step", "id", "<name"}
+                                             : std::vector<std::string>{"step", "index", "id", "name"};
+      if (types) headers.push_back((style == TableStyle::Aligned ? "<" : "") + types->name);
+      if (synapses) headers.push_back(hop_value_name(g));
+      headers.insert(headers.end(), {style == TableStyle::Aligned ? "arc cost" : "arc_cost", "cumulative"});
+      TextTable table(headers);
       double cumulative = 0;
       for (std::size_t i = 0; i < p.nodes.size(); ++i) {
         const auto u = p.nodes[i];
@@ -124,8 +134,13 @@ struct PathCommand {
         cumulative += arc;
         std::vector<std::string> row{std::to_string(i)};
         if (style != TableStyle::Aligned) row.push_back(std::to_string(u));
-        row.insert(row.end(), {std::to_string(g.display_id(u)), g.names.empty() ? "" : g.names[u],
-                               i == 0 ? "" : number(arc), number(cumulative)});
+        row.insert(row.end(), {std::to_string(g.display_id(u)), g.names.empty() ? "" : g.names[u]});
+        if (types) row.push_back(types->has(static_cast<std::size_t>(u)) ? types->to_text(static_cast<std::size_t>(u)) : "");
+        if (synapses) {
+          const double value = i == 0 ? NAN : hop_value(g, p.nodes[i - 1], u, arc);
+          row.push_back(std::isnan(value) ? "" : number(value));
+        }
+        row.insert(row.end(), {i == 0 ? "" : number(arc), number(cumulative)});
         table.add_row(std::move(row));
       }
       fmt::print("{}", table.text(style));

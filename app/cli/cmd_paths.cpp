@@ -11,6 +11,7 @@
 #include "input_options.hpp"
 #include "node_lookup.hpp"
 #include "option_checks.hpp"
+#include "pathscope/export/hop_values.hpp"
 #include "pathscope/paths/node_groups.hpp"
 #include "pathscope/paths/path_sets.hpp"
 #include "pathscope/runtime/job.hpp"
@@ -56,7 +57,7 @@ struct PathsCommand {
     if (json) {
       nlohmann::json out = {{"graph", input.spec},     {"source", node_json(g, s)}, {"target", node_json(g, t)},
                             {"mode", all ? "all-shortest" : "k-shortest"},     {"seconds", seconds},
-                            {"strength", g.has_arc_strengths() ? "synapses" : "arc cost"}};
+                            {"strength", hop_value_name(g)}};
       if (all) {
         out["reachable"] = set.reachable;
         out["total"] = set.total.value;
@@ -72,7 +73,7 @@ struct PathsCommand {
         for (std::size_t i = 0; i < p.nodes.size(); ++i) {
           auto node = node_json(g, p.nodes[i]);
           if (i > 0) {
-            node["synapses"] = strength(p.arcs[i - 1]);
+            node[hop_value_name(g)] = strength(p.arcs[i - 1]);
             node["arc_cost"] = g.weights[p.arcs[i - 1]];
           }
           path["nodes"].push_back(node);

@@ -38,8 +38,7 @@ Selection::Tour compute_best_tour(const GraphSession& session, const std::vector
     walk.arc_costs.insert(walk.arc_costs.end(), leg.arc_costs.begin(), leg.arc_costs.end());
     walk.distance += leg.distance;
   }
-  tour.method = std::string("tsp ") + tsp_algorithm_name(tour.result.algorithm) + " (" +
-                tsp_backend_name(tour.result.backend) + ")";
+  tour.method = tour_method_name(tour.result);
   return tour;
 }
 
@@ -75,13 +74,16 @@ Selection::Tour compute_tour_through_all(const GraphSession& session, const JobC
     walk.distance += leg.distance;
     tour.legs.push_back(std::move(leg));
   }
-  tour.method = std::string("tsp ") + tsp_algorithm_name(tour.result.algorithm) + " (" +
-                tsp_backend_name(tour.result.backend) + ") through all " + std::to_string(instance.k) + " cities";
+  tour.method = tour_method_name(tour.result) + " through all " + std::to_string(instance.k) + " cities";
   if (instance.known_optimum) {
     tour.method += ", known optimum " + format_cost(*instance.known_optimum).toStdString() + ", gap " +
                    QString::number(tour.result.gap_percent.value_or(0), 'f', 2).toStdString() + "%";
   }
   return tour;
+}
+
+std::string tour_method_name(const TspResult& result) {
+  return std::string("tsp ") + tsp_algorithm_name(result.algorithm) + " (" + tsp_backend_name(result.backend) + ")";
 }
 
 }  // namespace pathscope::qt

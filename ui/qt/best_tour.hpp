@@ -1,6 +1,7 @@
 #pragma once
 // The best closed tour through chosen stops, with the legs between them as paths in the
 // graph: the work of the explorer's Best Tour job, off the GUI thread.
+#include <string>
 #include <vector>
 
 #include "graph_session.hpp"
@@ -18,5 +19,9 @@ Selection::Tour compute_best_tour(const GraphSession& session, const std::vector
 // beside the file, gives the gap in the method text; other graphs go through
 // compute_best_tour with every node a stop.
 Selection::Tour compute_tour_through_all(const GraphSession& session, const JobContext& job);
+
+// How a tour was found, as the path panel's "by ..." line and the timing panel's Engine
+// column both name it: "tsp held-karp (cpu)".
+std::string tour_method_name(const TspResult& result);
 
 }  // namespace pathscope::qt

@@ -39,7 +39,8 @@ CorrelationOutcome build_correlation_network(const CorrelationRequest& request, 
   const bool gpu = request.with_gpu && gpu_correlation_unavailable_reason().isEmpty();
   const double cpu_end = gpu ? 0.45 : 0.9;
   CorrelationOutcome outcome;
-  CorrelationNetworkSink sink;  // every survivor, every row with a coefficient
+  // Every survivor; every row with a coefficient, or only the rows a survivor joins.
+  CorrelationNetworkSink sink(CorrelationNetworkOptions{.max_arcs = 0, .every_row = !request.drop_isolated});
   outcome.runs.push_back(run_engine("cpu", &sink, job.slice(0, cpu_end)));
   if (gpu) {
     outcome.runs.push_back(run_engine("gpu", nullptr, job.slice(cpu_end, 0.9)));
@@ -55,7 +56,8 @@ CorrelationOutcome build_correlation_network(const CorrelationRequest& request, 
   std::snprintf(cutoff, sizeof cutoff, "%.3f", options.min_abs_rho);
   const std::string method = correlation_method_name(options.method);
   // The layout cache is keyed by the table's content and the question asked of it.
-  const std::string key = sha256_hex("correlation " + method + " " + cutoff + " " + sha256_file_hex(table));
+  const std::string key = sha256_hex("correlation " + method + " " + cutoff + (request.drop_isolated ? " joined" : "") +
+                                     " " + sha256_file_hex(table));
   outcome.session = session_from_graph(table, LoadOptions{}, std::move(loaded), key, job.slice(0.9, 1));
   outcome.session->made_by = method + " network of " + std::filesystem::path(table).filename().string() +
                              ", |rho| >= " + cutoff + ", by cpu";
@@ -107,6 +109,9 @@ CorrelationDialog::CorrelationDialog(QWidget* parent) : QDialog(parent) {
     with_gpu_->setChecked(true);
   }
 
+  drop_isolated_ = new QCheckBox(tr("Leave out rows with no correlation past the cut-off"), this);
+  drop_isolated_->setObjectName(QStringLiteral("correlationDropIsolated"));
+
   auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
   connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
   connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
@@ -115,6 +120,7 @@ CorrelationDialog::CorrelationDialog(QWidget* parent) : QDialog(parent) {
   form->addRow(tr("Method:"), method_);
   form->addRow(tr("Keep |rho| ≥"), min_abs_rho_);
   form->addRow(QString(), p_row);
+  form->addRow(QString(), drop_isolated_);
   form->addRow(QString(), with_gpu_);
   form->addRow(buttons);
 }
@@ -126,6 +132,7 @@ CorrelationRequest CorrelationDialog::request() const {
   r.min_abs_rho = min_abs_rho_->value();
   if (use_max_p_->isChecked()) r.max_p = max_p_->value();
   r.with_gpu = with_gpu_->isEnabled() && with_gpu_->isChecked();
+  r.drop_isolated = drop_isolated_->isChecked();
   return r;
 }
 

@@ -27,6 +27,7 @@ struct CorrelationRequest {
   double min_abs_rho = 0.8;
   std::optional<double> max_p;        // combined with min_abs_rho as the CLI does
   bool with_gpu = true;               // also time the GPU engine when one is available
+  bool drop_isolated = false;         // only the rows that some surviving pair joins become nodes
 };
 
 struct CorrelationOutcome {
@@ -58,6 +59,7 @@ class CorrelationDialog : public QDialog {
   QDoubleSpinBox* min_abs_rho_;
   QCheckBox* use_max_p_;
   QDoubleSpinBox* max_p_;
+  QCheckBox* drop_isolated_;
   QCheckBox* with_gpu_;
 };
 

@@ -25,6 +25,7 @@
 #include "pathscope/apsp/apsp.hpp"
 #include "pathscope_ui_common/sample_files.hpp"
 #include "recent_graphs.hpp"
+#include "type_matrix_panel.hpp"
 
 namespace pathscope::qt {
 
@@ -91,6 +92,22 @@ void MainWindow::build_menus() {
     action->setShortcut(QKeySequence(Qt::ALT | m.key));
     label_group->addAction(action);
   }
+  view->addSeparator();
+  // Made on first use: the matrix is a question asked of a graph, not a panel every graph needs.
+  view->addAction(tr("&Type-to-Type Path Lengths"), this, [this] {
+    auto* dock = findChild<QDockWidget*>(QStringLiteral("typeMatrixDock"));
+    if (!dock) {
+      auto* panel = new TypeMatrixPanel(selection_, this);
+      dock = new QDockWidget(tr("Type-to-Type"), this);
+      dock->setObjectName(QStringLiteral("typeMatrixDock"));
+      dock->setWidget(panel);
+      addDockWidget(Qt::BottomDockWidgetArea, dock);
+      connect(this, &MainWindow::graph_ready, panel, [this, panel] { panel->set_session(session_); });
+    }
+    static_cast<TypeMatrixPanel*>(dock->widget())->set_session(session_);
+    dock->show();
+    dock->raise();
+  })->setObjectName(QStringLiteral("typeMatrixAction"));
   view->addSeparator();
   // A closed panel comes back from here.
   for (auto* dock : findChildren<QDockWidget*>()) view->addAction(dock->toggleViewAction());

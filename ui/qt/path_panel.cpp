@@ -6,26 +6,11 @@
 #include <cmath>
 
 #include "number_item.hpp"
+#include "pathscope/export/hop_values.hpp"
 #include "pathscope/graph/node_index.hpp"
 #include "pathscope/runtime/count_text.hpp"
 
 namespace pathscope::qt {
-namespace {
-
-// The strength (synapse count, weight before the cost rule) of the arc u -> v whose cost is
-// `cost`: the arc the path took.
-double strength_of(const Graph& g, std::int32_t u, std::int32_t v, double cost) {
-  double found = NAN;
-  for (std::int64_t a = g.offsets[u]; a < g.offsets[u + 1]; ++a) {
-    if (g.heads[a] != v) continue;
-    if (g.weights[a] == cost) return g.arc_strengths[static_cast<std::size_t>(a)];
-    if (std::isnan(found)) found = g.arc_strengths[static_cast<std::size_t>(a)];
-  }
-  return found;
-}
-
-}  // namespace
-
 QString format_cost(double value) {
   if (!std::isfinite(value)) return QStringLiteral("unreachable");
   if (value == std::round(value) && std::abs(value) < 1e15) return QString::number(static_cast<long long>(value));
@@ -201,7 +186,7 @@ void PathPanel::show_path(const Graph& g, const Path& path, const QString& metho
     table_->setItem(row, cost_at + 1, number_item(format_cost(cumulative), cumulative));
     if (strengths) {
       // The synapse count (or weight) before the cost rule, beside the cost it became.
-      const double w = i == 0 ? NAN : strength_of(g, path.nodes[i - 1], u, arc);
+      const double w = i == 0 ? NAN : arc_strength_between(g, path.nodes[i - 1], u, arc);
       table_->setItem(row, strength_at, std::isnan(w) ? blank_number() : number_item(format_cost(w), w));
     }
   }

@@ -1,13 +1,17 @@
 #include "timing_panel.hpp"
 
+#include <QDockWidget>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
-#include <QProgressBar>
+#include <QMainWindow>
+#include <QScrollBar>
 #include <QVBoxLayout>
 #include <algorithm>
 #include <cmath>
 #include <map>
+
+#include "timing_bar_delegate.hpp"
 
 namespace pathscope::qt {
 namespace {
@@ -23,7 +27,22 @@ QString with_prefix(double value) {
   return QString::number(value, 'g', 3) + QLatin1String(prefixes[i]);
 }
 
+// Rows the panel grows to show whole before it scrolls: a CPU and a GPU run of each of the
+// usual problems, without taking the window from the graph.
+constexpr int kRowsShownWhole = 6;
+
 }  // namespace
+
+QString TimingPanel::rate_unit(const QString& problem) {
+  // What each problem answers, counted the same whichever engine ran. A tour has no such
+  // rate: its time grows with the stops far faster than linearly, so "stops/s" would compare
+  // nothing; its row shows the time alone.
+  if (problem == QLatin1String("all pairs")) return tr("pairs/s");
+  if (problem == QLatin1String("correlation")) return tr("row pairs/s");
+  if (problem == QLatin1String("reach")) return tr("arcs/s");
+  if (problem == QLatin1String("paths")) return tr("paths/s");
+  return {};
+}
 
 TimingPanel::TimingPanel(QWidget* parent) : QWidget(parent) {
   table_ = new QTableWidget(0, 7, this);
@@ -33,9 +52,11 @@ TimingPanel::TimingPanel(QWidget* parent) : QWidget(parent) {
   table_->verticalHeader()->setVisible(false);
   table_->horizontalHeaderItem(5)->setToolTip(
       tr("What the problem answers per second, counted the same for every engine: node pairs (all pairs), "
-         "stops (tour), arcs searched (reach)"));
+         "arcs searched (reach), paths found (k shortest, all shortest), row pairs (correlation); none for tours"));
   table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
   table_->horizontalHeader()->setSectionResizeMode(3, QHeaderView::Stretch);
+  table_->setItemDelegateForColumn(3, new TimingBarDelegate(table_));
+  table_->setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
   run_both_ = new QPushButton(tr("Run both (CPU blocked + GPU)"), this);
   run_both_->setObjectName(QStringLiteral("runBothButton"));
   connect(run_both_, &QPushButton::clicked, this, &TimingPanel::run_both_requested);
@@ -84,27 +105,25 @@ void TimingPanel::add_unavailable(const QString& engine, const QString& reason) 
   rebuild();
 }
 
-QProgressBar* TimingPanel::bar_at(int row) {
-  // Kept from one rebuild to the next: progress reports rebuild the table many times a second.
-  if (auto* bar = qobject_cast<QProgressBar*>(table_->cellWidget(row, 3))) return bar;
-  auto* bar = new QProgressBar;
-  bar->setRange(0, 1000);
-  table_->setCellWidget(row, 3, bar);
-  return bar;
+int TimingPanel::height_for_rows(int rows) const {
+  const int row_height = table_->verticalHeader()->defaultSectionSize();
+  return table_->horizontalHeader()->sizeHint().height() + rows * row_height + 2 * table_->frameWidth() +
+         (table_->horizontalScrollBar()->isVisible() ? table_->horizontalScrollBar()->sizeHint().height() : 0);
 }
 
-void TimingPanel::drop_bar(int row) {
-  if (QWidget* bar = table_->cellWidget(row, 3)) {
-    bar->hide();
-    table_->removeCellWidget(row, 3);
-  }
+void TimingPanel::fit_rows() {
+  // The dock grows (never shrinks) to show the rows whole, up to kRowsShownWhole; past that
+  // the table scrolls. Asked of the window, which keeps the map its share of the height; a
+  // minimum height on the table alone would only clip it inside a dock that stays small.
+  const int missing = height_for_rows(std::clamp(table_->rowCount(), 2, kRowsShownWhole)) - table_->height();
+  auto* dock = qobject_cast<QDockWidget*>(parentWidget());
+  auto* window = dock ? qobject_cast<QMainWindow*>(dock->parentWidget()) : nullptr;
+  if (missing > 0 && window && !dock->isFloating())
+    window->resizeDocks({dock}, {dock->height() + missing}, Qt::Vertical);
 }
 
 void TimingPanel::rebuild() {
-  // Bars of rows that go, hidden at once: the table only deletes them later, and until then
-  // they would still show over the rows below.
   const int row_count = static_cast<int>(rows_.size()) + (running_ ? 1 : 0);
-  for (int i = row_count; i < table_->rowCount(); ++i) drop_bar(i);
   table_->clearSpans();
   table_->setRowCount(row_count);
   double slowest = 0;
@@ -124,23 +143,19 @@ void TimingPanel::rebuild() {
     table_->setItem(i, 6, new QTableWidgetItem(r.problem));
     if (!r.ran) {
       for (int c = 2; c < 6; ++c) table_->setItem(i, c, new QTableWidgetItem(QString()));
-      drop_bar(i);
       table_->setSpan(i, 1, 1, 5);
       continue;
     }
     table_->setItem(i, 2, new QTableWidgetItem(QString::number(r.timing.seconds, 'f', 3) + QStringLiteral(" s")));
-    auto* bar = bar_at(i);
-    bar->setValue(slowest > 0 ? static_cast<int>(1000 * r.timing.seconds / slowest) : 0);
-    bar->setTextVisible(false);
+    auto* bar = new QTableWidgetItem;
+    bar->setData(kBarFractionRole, slowest > 0 ? r.timing.seconds / slowest : 0.0);
+    table_->setItem(i, 3, bar);
     const double base = reference.count(r.problem) ? reference[r.problem] : problem_slowest[r.problem];
     const double speedup = r.timing.seconds > 0 ? base / r.timing.seconds : 0;
     table_->setItem(i, 4, new QTableWidgetItem(QString::number(speedup, 'f', 2) + QStringLiteral("×")));
     // The problem's answers per second: the same count for every engine, so like for like.
-    const QString unit = r.problem == QLatin1String("all pairs") ? tr("pairs/s")
-                         : r.problem == QLatin1String("tour")    ? tr("stops/s")
-                         : r.problem == QLatin1String("correlation") ? tr("row pairs/s")
-                                                                 : tr("arcs/s");
-    auto* rate = new QTableWidgetItem(r.answered > 0 && r.timing.seconds > 0
+    const QString unit = rate_unit(r.problem);
+    auto* rate = new QTableWidgetItem(!unit.isEmpty() && r.answered > 0 && r.timing.seconds > 0
                                           ? with_prefix(r.answered / r.timing.seconds) + QLatin1Char(' ') + unit
                                           : QString());
     if (r.timing.updates > 0) {
@@ -155,14 +170,17 @@ void TimingPanel::rebuild() {
     table_->setItem(i, 1, new QTableWidgetItem(tr("running")));
     const double left = running_fraction_ > 0.001 ? running_elapsed_ * (1 - running_fraction_) / running_fraction_ : -1;
     table_->setItem(i, 2, new QTableWidgetItem(QString::number(running_elapsed_, 'f', 1) + QStringLiteral(" s")));
-    auto* bar = bar_at(i);
-    bar->setValue(static_cast<int>(1000 * running_fraction_));
-    bar->setTextVisible(true);
-    bar->setFormat(left >= 0 ? tr("%p% · about %1 s left").arg(left, 0, 'f', left < 10 ? 1 : 0) : tr("%p%"));
+    auto* bar = new QTableWidgetItem;
+    bar->setData(kBarFractionRole, running_fraction_);
+    const QString percent = QString::number(static_cast<int>(100 * running_fraction_)) + QLatin1Char('%');
+    bar->setData(kBarTextRole, left >= 0 ? tr("%1 · about %2 s left").arg(percent).arg(left, 0, 'f', left < 10 ? 1 : 0)
+                                         : percent);
+    table_->setItem(i, 3, bar);
     for (int c : {4, 5, 6}) table_->setItem(i, c, new QTableWidgetItem(QString()));
   }
   table_->resizeColumnToContents(0);
   table_->resizeColumnToContents(2);
+  fit_rows();
 }
 
 }  // namespace pathscope::qt

@@ -1,12 +1,12 @@
 #pragma once
 // Runs side by side, grouped by problem (all pairs, tour, reach): wall time as bars on a
 // labelled scale, speedup against the CPU `blocked` run (or the slowest run of the same
-// problem), and a like-for-like rate: what the problem answers per second (node pairs, tour
-// stops, arcs searched), the same count whichever engine ran, so rates compare as times do;
+// problem), and a like-for-like rate: what the problem answers per second (node pairs, arcs
+// searched, paths found; none for a tour), the same count whichever engine ran, so rates compare as times do;
 // the engine's own work rate (updates/s, which differs between algorithms) is the tooltip. While a job runs, its row shows
 // the progress and an estimate of the time left. "Run both" asks the window to time the CPU
-// and the GPU engine on the loaded graph.
-#include <QProgressBar>
+// and the GPU engine on the loaded graph. The panel grows to show its first rows whole and
+// scrolls beyond them.
 #include <QPushButton>
 #include <QTableWidget>
 #include <QWidget>
@@ -34,6 +34,8 @@ class TimingPanel : public QWidget {
   void add_unavailable(const QString& engine, const QString& reason);
   void set_run_enabled(bool enabled);
   QTableWidget* table() const { return table_; }
+  // The rate's unit for a problem ("pairs/s"); empty when the problem has no like-for-like rate.
+  static QString rate_unit(const QString& problem);
 
  Q_SIGNALS:
   void run_both_requested();
@@ -47,8 +49,8 @@ class TimingPanel : public QWidget {
     double answered = 0;
   };
   void rebuild();
-  QProgressBar* bar_at(int row);  // the scale bar of this row, made once
-  void drop_bar(int row);
+  int height_for_rows(int rows) const;  // the table's height that shows this many rows whole
+  void fit_rows();
   std::vector<Row> rows_;
   QString running_title_;
   double running_fraction_ = 0, running_elapsed_ = 0;

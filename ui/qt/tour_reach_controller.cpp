@@ -23,7 +23,9 @@ void TourReachController::run_tour(const QString& title, std::function<Selection
       title, [compute = std::move(compute), tour](const JobContext& job) { *tour = compute(job); },
       [this, session, tour] {
         if (session != session_) return;  // another graph was opened meanwhile
-        timing_panel_->add_run(tour->result.timing, tr("tour"), static_cast<double>(tour->stops.size()));
+        Timing timing = tour->result.timing;
+        timing.engine = tour_method_name(tour->result);  // named as the path panel names it
+        timing_panel_->add_run(timing, tr("tour"), static_cast<double>(tour->stops.size()));
         selection_->show_tour(std::move(*tour));
         Q_EMIT tour_ready();
       });

@@ -1,4 +1,4 @@
-// Chooses between the sparse and blocked engines for the graph at hand.
+// Chooses between the textbook, sparse and blocked engines for the graph at hand.
 #include "apsp/cpu_engines.hpp"
 #include "apsp/engine_support.hpp"
 
@@ -15,12 +15,18 @@ constexpr double kSecondsPerNodeVisit = 20e-9;
 constexpr double kSecondsPerArcScan = 5e-9;
 constexpr double kSecondsPerMinPlusUpdate = 0.036e-9;
 
+// Up to this many nodes the one-thread triple loop is quick whatever the density, while the
+// threaded engines can lose far more than its whole run waiting for their threads on a busy
+// machine (docs/performance.md has the measurement).
+constexpr std::int32_t kTextbookMaxNodes = 256;
+
 }  // namespace
 
 // The crossover this gives is near m = n * (0.0072 n - 4): about 8 arcs a node at n = 2,000,
 // 20 at n = 3,353, 40 at n = 6,000; below n of about 550 blocked always wins. How the choice
 // fared on real graphs is in docs/performance.md.
 std::string auto_engine_choice(const Graph& g) {
+  if (g.n <= kTextbookMaxNodes) return "textbook";
   if (g.has_negative_weights()) return "blocked";
   const double n = g.n;
   const double m = static_cast<double>(g.arc_count());
@@ -38,7 +44,7 @@ class AutoEngine final : public ApspEngine {
  public:
   std::string name() const override { return "auto"; }
   std::string description() const override {
-    return "sparse or blocked, whichever a cost model says is faster for this graph";
+    return "textbook for tiny graphs, else sparse or blocked, whichever a cost model says is faster for this graph";
   }
   // Both engines it picks from compute these.
   bool supports(DistType t) const override {
@@ -49,7 +55,9 @@ class AutoEngine final : public ApspEngine {
     if (!supports(options.dist))
       throw Error(std::string("engine 'auto' does not compute ") + dist_type_name(options.dist) + " distances");
     const std::string choice = auto_engine_choice(g);
-    const auto engine = choice == "sparse" ? make_sparse_engine() : make_blocked_engine();
+    const auto engine = choice == "textbook" ? make_textbook_engine()
+                        : choice == "sparse" ? make_sparse_engine()
+                                             : make_blocked_engine();
     ApspResult r = engine->run(g, options, job);
     r.timing.engine = "auto(" + choice + ")";
     return r;

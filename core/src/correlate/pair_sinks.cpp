@@ -95,8 +95,8 @@ double edge_weight(const std::string& weight_rule, double rho) {
 // inverse weight is infinite).
 class SurvivorEdges {
  public:
-  SurvivorEdges(std::string weight_rule, std::int64_t max_edges)
-      : weight_rule_(std::move(weight_rule)), max_edges_(max_edges) {
+  SurvivorEdges(std::string weight_rule, std::int64_t max_edges, bool drop_isolated)
+      : weight_rule_(std::move(weight_rule)), max_edges_(max_edges), drop_isolated_(drop_isolated) {
     check_weight_rule(weight_rule_);
   }
 
@@ -112,18 +112,19 @@ class SurvivorEdges {
 
   double weight(double rho) const { return edge_weight(weight_rule_, rho); }
   const std::vector<CorrelationPair>& edges() const { return edges_; }
-  Graph graph(const RowCatalog& rows) const { return correlation_graph(rows, edges_, weight_rule_); }
+  Graph graph(const RowCatalog& rows) const { return correlation_graph(rows, edges_, weight_rule_, drop_isolated_); }
 
  private:
   std::string weight_rule_;
   std::int64_t max_edges_;
+  bool drop_isolated_;
   std::vector<CorrelationPair> edges_;
 };
 
 class GraphPairSink final : public FileSink {
  public:
-  GraphPairSink(std::string path, std::string weight_rule, std::int64_t max_edges)
-      : path_(std::move(path)), edges_(std::move(weight_rule), max_edges) {
+  GraphPairSink(std::string path, std::string weight_rule, std::int64_t max_edges, bool drop_isolated)
+      : path_(std::move(path)), edges_(std::move(weight_rule), max_edges, drop_isolated) {
     // The file holds what its name promises, checked before any row is read.
     const std::string extension = file_extension(path_);
     if (extension == ".json") kind_ = Kind::NodeLinkJson;
@@ -224,24 +225,42 @@ class FanOutSink final : public PairSink {
 std::unique_ptr<PairSink> make_tsv_pair_sink(const std::string& path) { return std::make_unique<TsvPairSink>(path); }
 
 std::unique_ptr<PairSink> make_graph_pair_sink(const std::string& path, const std::string& weight_rule,
-                                               std::int64_t max_edges) {
-  return std::make_unique<GraphPairSink>(path, weight_rule, max_edges);
+                                               std::int64_t max_edges, bool drop_isolated) {
+  return std::make_unique<GraphPairSink>(path, weight_rule, max_edges, drop_isolated);
 }
 
 Graph correlation_graph(const RowCatalog& rows, const std::vector<CorrelationPair>& pairs,
-                        const std::string& weight_rule) {
+                        const std::string& weight_rule, bool drop_isolated) {
   check_weight_rule(weight_rule);
-  GraphBuilder builder(rows.used());
+  // node_of[used row] = its node; with drop_isolated only the rows an edge joins get one, in
+  // table order, so that the node names stay the rows' own.
+  std::vector<std::int32_t> node_of(static_cast<std::size_t>(rows.used()), drop_isolated ? -1 : 0);
+  std::int32_t nodes = rows.used();
+  if (drop_isolated) {
+    for (const auto& e : pairs)
+      if (e.rho != 0) node_of[static_cast<std::size_t>(e.i)] = node_of[static_cast<std::size_t>(e.j)] = 0;
+    nodes = 0;
+    for (auto& node : node_of)
+      if (node == 0) node = nodes++;
+  } else {
+    for (std::int32_t used = 0; used < rows.used(); ++used) node_of[static_cast<std::size_t>(used)] = used;
+  }
+  GraphBuilder builder(nodes);
   // The coefficient itself is each edge's strength (signed), beside the cost made of it.
   for (const auto& e : pairs) {
-    if (e.rho != 0) builder.add_edge(e.i, e.j, edge_weight(weight_rule, e.rho), e.rho);
+    if (e.rho != 0)
+      builder.add_edge(node_of[static_cast<std::size_t>(e.i)], node_of[static_cast<std::size_t>(e.j)],
+                       edge_weight(weight_rule, e.rho), e.rho);
   }
   LoadReport report;
   Graph graph = builder.build(false, report);
-  if (rows.has_names)
-    graph.names = rows.names;
-  else
-    graph.ids = rows.table_row;
+  for (std::int32_t used = 0; used < rows.used(); ++used) {
+    if (node_of[static_cast<std::size_t>(used)] < 0) continue;
+    if (rows.has_names)
+      graph.names.push_back(rows.names[static_cast<std::size_t>(used)]);
+    else
+      graph.ids.push_back(rows.table_row[static_cast<std::size_t>(used)]);
+  }
   return graph;
 }
 

@@ -1,6 +1,7 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
+#include "pathscope/export/hop_values.hpp"
 #include "pathscope/export/path_export.hpp"
 #include "pathscope/runtime/atomic_file.hpp"
 #include "pathscope/runtime/json_output.hpp"
@@ -11,6 +12,14 @@ namespace {
 nlohmann::json node_json(const Graph& g, std::int32_t u, const PathExportInfo& info) {
   nlohmann::json node = {{"index", u}, {"id", g.display_id(u)}, {"label", g.label(u)}};
   if (!g.names.empty()) node["name"] = g.names[u];
+  // What the inspector and the path panel show for the node (its cell type among them), so a
+  // file read without the graph still says which neuron each hop is.
+  if (!g.node_attributes.empty()) {
+    auto& attributes = node["attributes"] = nlohmann::json::object();
+    const auto at = static_cast<std::size_t>(u);
+    for (const auto& column : g.node_attributes.columns)
+      if (at < column.size() && column.has(at)) attributes[column.name] = column.to_text(at);
+  }
   if (info.position_dims > 0 &&
       info.positions.size() >= static_cast<std::size_t>(g.n) * static_cast<std::size_t>(info.position_dims)) {
     auto& position = node["position"] = nlohmann::json::array();
@@ -42,6 +51,7 @@ nlohmann::json path_document(const Graph& g, const Path& path, const PathExportI
   // JSON has no infinity; an unreachable pair says so above and carries a null distance.
   doc["distance"] = path.reachable && std::isfinite(path.distance) ? nlohmann::json(path.distance) : nlohmann::json();
   doc["hops"] = path.reachable ? path.arc_costs.size() : 0;
+  doc["per_hop"] = hop_value_name(g);
   auto& nodes = doc["nodes"] = nlohmann::json::array();
   double cumulative = 0;
   for (std::size_t i = 0; path.reachable && i < path.nodes.size(); ++i) {
@@ -49,6 +59,8 @@ nlohmann::json path_document(const Graph& g, const Path& path, const PathExportI
     if (i > 0) {
       cumulative += path.arc_costs[i - 1];
       node["arc_cost"] = path.arc_costs[i - 1];
+      const double value = hop_value(g, path.nodes[i - 1], path.nodes[i], path.arc_costs[i - 1]);
+      node[hop_value_name(g)] = std::isnan(value) ? nlohmann::json() : nlohmann::json(value);
     }
     node["cumulative"] = cumulative;
     nodes.push_back(std::move(node));

@@ -7,6 +7,7 @@
 
 #include "pathscope/apsp/apsp.hpp"
 #include "pathscope/runtime/memory_budget.hpp"
+#include "fresh_seed.hpp"
 #include "random_graphs.hpp"
 
 namespace pathscope {
@@ -239,6 +240,40 @@ TEST(Timing, NamesTheEngineDeviceAndWork) {
   }
 }
 
+// Tiny graphs go to the one-thread triple loop at any density and sign, up to 256 nodes and
+// not one more, and its distances are the other engines'.
+TEST(AutoEngine, TinyGraphsUseTextbook) {
+  SplitMix64 rng(test_support::fresh_seed());
+  for (int round = 0; round < 6; ++round) {
+    GraphRecipe recipe;
+    recipe.n = 2 + static_cast<std::int32_t>(rng.below(255));
+    recipe.mean_degree = 1 + static_cast<int>(rng.below(recipe.n < 40 ? recipe.n / 2 + 1 : 40));
+    recipe.negative = round % 3 == 2;
+    recipe.seed = rng.next();
+    const Graph g = testing::make_graph(recipe);
+    SCOPED_TRACE("n " + std::to_string(g.n) + ", degree " + std::to_string(recipe.mean_degree));
+    EXPECT_EQ(auto_engine_choice(g), "textbook");
+    ApspResult reference;
+    try {
+      reference = make_apsp_engine(g.has_negative_weights() ? "blocked" : "sparse")->run(g, ApspOptions{}, JobContext{});
+    } catch (const NegativeCycle&) {
+      EXPECT_THROW(make_apsp_engine("auto")->run(g, ApspOptions{}, JobContext{}), NegativeCycle);
+      continue;
+    }
+    const auto picked = make_apsp_engine("auto")->run(g, ApspOptions{}, JobContext{});
+    EXPECT_EQ(picked.timing.engine, "auto(textbook)");
+    EXPECT_EQ(picked.d32, reference.d32);
+  }
+  GraphRecipe edge;
+  edge.n = 256;
+  edge.mean_degree = 200;
+  EXPECT_EQ(auto_engine_choice(testing::make_graph(edge)), "textbook");
+  edge.n = 257;
+  EXPECT_NE(auto_engine_choice(testing::make_graph(edge)), "textbook");
+  edge.mean_degree = 2;
+  EXPECT_NE(auto_engine_choice(testing::make_graph(edge)), "textbook");
+}
+
 TEST(AutoEngine, ChoosesByDensityAndSign) {
   // Large and sparse: Dijkstra from every source is several times cheaper than n^3.
   GraphRecipe sparse_recipe;
@@ -254,7 +289,7 @@ TEST(AutoEngine, ChoosesByDensityAndSign) {
   EXPECT_EQ(auto_engine_choice(dense_graph), "blocked");
 
   GraphRecipe small_recipe = sparse_recipe;
-  small_recipe.n = 200;
+  small_recipe.n = 400;
   EXPECT_EQ(auto_engine_choice(testing::make_graph(small_recipe)), "blocked");
 
   GraphRecipe negative_recipe = sparse_recipe;

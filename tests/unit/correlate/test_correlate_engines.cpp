@@ -8,12 +8,14 @@
 #include <fstream>
 #include <map>
 #include <memory>
+#include <set>
 #include <sstream>
 
 #include "pathscope/correlate/correlate.hpp"
 #include "pathscope/io/measurement_table.hpp"
 #include "pathscope/io/random_graph.hpp"
 #include "pathscope/runtime/error.hpp"
+#include "fresh_seed.hpp"
 #include "shared_data.hpp"
 
 namespace pathscope {
@@ -365,6 +367,84 @@ TEST(CorrelateEngines, GraphOutputsKeepEverySurvivor) {
   }
   EXPECT_EQ(edges, collected.found.size());
   EXPECT_THROW(make_graph_pair_sink(csv, "log"), Error);
+}
+
+// Keeps the run's rows and survivors for building a network afterwards.
+class KeepSink final : public PairSink {
+ public:
+  void begin(const RowCatalog& rows) override { rows_ = &rows; }
+  void consume(const CorrelationPair* pairs, std::size_t count) override { kept.insert(kept.end(), pairs, pairs + count); }
+  void finish() override { rows = *rows_; }
+  RowCatalog rows;
+  std::vector<CorrelationPair> kept;
+
+ private:
+  const RowCatalog* rows_ = nullptr;
+};
+
+// Dropping isolated rows leaves exactly the rows that have a partner past the cut-off by a
+// direct computation over every pair, each still called by its own table row, and every
+// survivor an edge between the right two of them.
+TEST(CorrelationGraph, DropIsolatedKeepsTheRowsWithAPartner) {
+  // High enough that many rows have no partner at all, whatever the table's ties.
+  const double cutoff = 0.95;
+  const std::uint64_t first = test_support::fresh_seed();
+  int checked = 0;
+  for (std::uint64_t seed = first; seed < first + 6; ++seed) {
+    const auto t = make_matrix(seed, 90, 8);
+    const int m = t.cols;
+    std::set<std::int64_t> partnered, usable_rows;
+    bool borderline = false;
+    for (std::int64_t i = 0; i < t.rows; ++i) {
+      if (!usable(&t.values[i * m], m)) continue;
+      usable_rows.insert(i);
+      for (std::int64_t j = i + 1; j < t.rows; ++j) {
+        if (!usable(&t.values[j * m], m)) continue;
+        const double rho = std::fabs(static_cast<double>(
+            reference_rho(&t.values[i * m], &t.values[j * m], m, CorrelationMethod::spearman)));
+        borderline = borderline || std::fabs(rho - cutoff) < 1e-5;
+        if (rho >= cutoff) {
+          partnered.insert(i);
+          partnered.insert(j);
+        }
+      }
+    }
+    if (borderline) continue;  // float sums could fall either side of the cut-off
+    MatrixSource source(t.rows, t.cols, t.values, 32);
+    CorrelateOptions options;
+    options.min_abs_rho = cutoff;
+    KeepSink sink;
+    make_correlation_engine("cpu")->run(source, options, &sink, {});
+
+    const Graph every_row = correlation_graph(sink.rows, sink.kept, "inverse");
+    EXPECT_EQ(static_cast<std::size_t>(every_row.n), usable_rows.size()) << "seed " << seed;
+    const Graph joined = correlation_graph(sink.rows, sink.kept, "inverse", true);
+    ASSERT_EQ(static_cast<std::size_t>(joined.n), partnered.size()) << "seed " << seed;
+    EXPECT_LT(partnered.size(), usable_rows.size()) << "seed " << seed << ": the cut-off leaves no row alone";
+    EXPECT_EQ(joined.ids, std::vector<std::int64_t>(partnered.begin(), partnered.end())) << "seed " << seed;
+    std::set<std::pair<std::int64_t, std::int64_t>> edges;
+    for (std::int32_t u = 0; u < joined.n; ++u)
+      for (std::int64_t a = joined.offsets[u]; a < joined.offsets[u + 1]; ++a)
+        if (u < joined.heads[a]) edges.insert({joined.ids[u], joined.ids[joined.heads[a]]});
+    std::set<std::pair<std::int64_t, std::int64_t>> expected;
+    for (const auto& p : sink.kept)
+      if (p.rho != 0) expected.insert({sink.rows.table_row[p.i], sink.rows.table_row[p.j]});
+    EXPECT_EQ(edges, expected) << "seed " << seed;
+    ++checked;
+  }
+  EXPECT_GT(checked, 0) << "every table had a coefficient on the cut-off";
+}
+
+// Named rows keep their names on the nodes that remain.
+TEST(CorrelationGraph, DropIsolatedKeepsRowNames) {
+  RowCatalog rows;
+  rows.has_names = true;
+  rows.table_row = {0, 1, 2, 3, 4};
+  rows.names = {"a", "b", "c", "d", "e"};
+  const std::vector<CorrelationPair> pairs = {{1, 3, 0.9}, {3, 4, -0.85}, {0, 2, 0}};
+  const Graph g = correlation_graph(rows, pairs, "abs", true);
+  EXPECT_EQ(g.names, (std::vector<std::string>{"b", "d", "e"}));
+  EXPECT_EQ(g.arc_count(), 4);
 }
 
 // The real tables load and run; a random sample of their pairs is checked directly.

@@ -74,8 +74,8 @@ std::vector<std::string> apsp_engine_names();
 // Throws Error for an unknown name; GPU engines exist even without a GPU (see unavailable_reason).
 std::unique_ptr<ApspEngine> make_apsp_engine(std::string_view name);
 
-// What "auto" picks for this graph: "sparse" for sparse graphs with non-negative weights,
-// "blocked" otherwise.
+// What "auto" picks for this graph: "textbook" up to 256 nodes (any density or sign), then
+// "sparse" for sparse graphs with non-negative weights, "blocked" otherwise.
 std::string auto_engine_choice(const Graph& g);
 
 // Throws Error when int32 distances could overflow on this graph (|w| * (n-1) too large)

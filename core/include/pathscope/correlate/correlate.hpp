@@ -112,13 +112,17 @@ std::unique_ptr<PairSink> make_npy_pair_sink(const std::string& path, int thread
 // and ".tsv" an edge table "source,target,weight"; any other name is refused (Error) at once,
 // before a row is read. weight_rule "inverse": 1/|rho|, so a
 // strong correlation is a short edge; "abs": |rho|. Refuses (Error) more than max_edges.
+// drop_isolated as in correlation_graph.
 std::unique_ptr<PairSink> make_graph_pair_sink(const std::string& path, const std::string& weight_rule,
-                                               std::int64_t max_edges = 50'000'000);
+                                               std::int64_t max_edges = 50'000'000, bool drop_isolated = false);
 // The survivors as a graph, the one rule for graph files and the front ends' networks: nodes =
 // the catalog's used rows (their names, else their table rows as ids), an edge per pair (none
 // for a zero coefficient), its cost by weight_rule as above and its strength the signed rho.
+// drop_isolated: only the rows that some edge joins become nodes (in table order, still named
+// by their row names or table rows), so a network cut at a high |rho| is not buried in
+// thousands of lone rows.
 Graph correlation_graph(const RowCatalog& rows, const std::vector<CorrelationPair>& pairs,
-                        const std::string& weight_rule);
+                        const std::string& weight_rule, bool drop_isolated = false);
 // Forwards to every sink in order. The files of the sinks above are all written before any is
 // renamed onto its name, then renamed in sink order (the last sink's file last): a run that
 // stops early leaves all old files, and only a crash between two renames can mix old and new.

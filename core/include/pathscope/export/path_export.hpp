@@ -4,10 +4,12 @@
 // and which engine answered in how long. The one schema for a path ("pathscope/path/2"),
 // shared by the explorer's export and `pathscope-cli path --json`:
 //   tool, version, schema, kind ("path" | "tour"), graph {file, sha256, nodes, arcs, directed},
-//   source, target ({index, id, label[, name][, position]}), reachable, distance (null when
-//   unreachable), hops (the number of arcs), nodes (one entry per node walked, each a node as
-//   above with cumulative and, after the first, arc_cost), engine, timings, and for a tour
-//   closing_arc_cost. Whole numbers are written as integers.
+//   source, target ({index, id, label[, name][, position][, attributes {column: text}]}),
+//   reachable, distance (null when unreachable), hops (the number of arcs), per_hop
+//   ("synapses" or "cost": hop_values.hpp), nodes (one entry per node walked, each a node as
+//   above with cumulative and, after the first, arc_cost and the per_hop value under its
+//   name), engine, timings, and for a tour closing_arc_cost. Whole numbers are written as
+//   integers.
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
