@@ -6,6 +6,7 @@
 #include <QStringList>
 
 #include "path_panel.hpp"
+#include "pathscope/graph/node_index.hpp"
 
 namespace pathscope::qt {
 namespace {
@@ -37,18 +38,18 @@ QString view_caption(const Selection& s) {
                  .arg(format_cost(tour->walk.distance), qs(tour->method));
   } else if (const auto* reach = s.reach()) {
     lines << (reach->direction == ReachDirection::Downstream ? tr("%1 reaches %2 nodes") : tr("%2 nodes reach %1"))
-                 .arg(qs(g.label(reach->start)))
+                 .arg(qs(node_display_name(g, reach->start)))
                  .arg(reach->count());
   } else if (!s.stops().empty()) {
     lines << tr("%1 tour stops chosen").arg(s.stops().size());
   } else if (s.has_pair()) {
     if (s.path().reachable) {
       lines << tr("%1 → %2 · distance %3 · %4 hops · %5")
-                   .arg(qs(g.label(s.source())), qs(g.label(s.target())), format_cost(s.path().distance))
+                   .arg(qs(node_display_name(g, s.source())), qs(node_display_name(g, s.target())), format_cost(s.path().distance))
                    .arg(s.path().nodes.size() - 1)
                    .arg(qs(s.method()));
     } else {
-      lines << tr("no path from %1 to %2").arg(qs(g.label(s.source())), qs(g.label(s.target())));
+      lines << tr("no path from %1 to %2").arg(qs(node_display_name(g, s.source())), qs(node_display_name(g, s.target())));
     }
   }
   return lines.join('\n');

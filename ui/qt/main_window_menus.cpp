@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <functional>
 
+#include "attribute_menus.hpp"
 #include "exports.hpp"
 #include "help_text.hpp"
 #include "main_window.hpp"
@@ -81,6 +82,7 @@ void MainWindow::build_menus() {
     action->setShortcut(QKeySequence(Qt::ALT | m.key));
     label_group->addAction(action);
   }
+  add_attribute_menus(view, selection_);
   view->addSeparator();
   // A closed panel comes back from here.
   for (auto* dock : findChildren<QDockWidget*>()) view->addAction(dock->toggleViewAction());

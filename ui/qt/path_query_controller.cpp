@@ -4,6 +4,7 @@
 
 #include "pathscope/paths/path_sets.hpp"
 #include "pathscope/runtime/error.hpp"
+#include "pathscope/graph/node_index.hpp"
 
 namespace pathscope::qt {
 
@@ -40,7 +41,7 @@ void PathQueryController::start_path_set(Selection::PathSet::Kind kind, int coun
   timing->engine = all ? "all shortest" : "k shortest (Yen)";
   timing->device = cpu_device_label(1);
   const Graph& g = session->graph();
-  const QString from = QString::fromStdString(g.label(set->source)), to = QString::fromStdString(g.label(set->target));
+  const QString from = QString::fromStdString(node_display_name(g, set->source)), to = QString::fromStdString(node_display_name(g, set->target));
   job_->run(
       all ? tr("All shortest paths %1 → %2").arg(from, to) : tr("%1 shortest paths %2 → %3").arg(count).arg(from, to),
       [session, set, timing, all, count](const JobContext& job) {

@@ -161,7 +161,8 @@ TEST(NodeColouring, NumericRampGrowsLighterWithTheValueAndNaNIsNone) {
 TEST(NodeAttributes, ValueCountsAndFilterMatchAScanOfAConnectome) {
   const std::uint64_t seed = test_support::fresh_seed();
   const int n = 150 + static_cast<int>(seed % 400);
-  const LoadedGraph loaded = load_graph("connectome:n=" + std::to_string(n) + ",seed=" + std::to_string(seed % 100000), {});
+  const LoadedGraph loaded = load_graph("connectome:n=" + std::to_string(n) + ",seed=" + std::to_string(seed % 100000) +
+                                           ",types=" + std::to_string(2 + seed % 40), {});
   const Graph& g = loaded.graph;
   std::mt19937_64 rng(seed);
   for (const char* name : {"cell_type", "side", "super_class", "nt_type"}) {
