@@ -50,29 +50,46 @@ std::map<std::string, std::int64_t> scan_counts(const AttributeColumn& c, std::i
   return counts;
 }
 
-// A small GraphML with a text and a real attribute on every node, some nodes without the text.
-QString write_graphml(const QString& dir, std::mt19937_64& rng, std::vector<std::string>& kinds) {
+// A small GraphML of neurons keyed by FlyWire-like root ids and without names: a text
+// attribute (some nodes without it), a cell type on most nodes, a real.
+struct Neurons {
+  QString file;
+  std::vector<std::string> kinds, types;
+  std::vector<std::int64_t> ids;
+};
+
+Neurons write_graphml(const QString& dir, std::mt19937_64& rng) {
+  Neurons out;
   const int n = 12 + static_cast<int>(rng() % 8);
   const char* words[] = {"alpha", "beta", "gamma", "delta"};
+  const char* types[] = {"EPG", "PEN_a", "KC"};
   QString text = QStringLiteral(
       "<graphml><key id=\"k\" for=\"node\" attr.name=\"kind\" attr.type=\"string\"/>"
+      "<key id=\"t\" for=\"node\" attr.name=\"cell_type\" attr.type=\"string\"/>"
       "<key id=\"s\" for=\"node\" attr.name=\"score\" attr.type=\"double\"/><graph edgedefault=\"undirected\">\n");
-  kinds.assign(n, std::string());
+  out.kinds.assign(n, std::string());
+  out.types.assign(n, std::string());
   for (int u = 0; u < n; ++u) {
-    text += QStringLiteral("<node id=\"n%1\">").arg(u);
+    out.ids.push_back(720575940600000000 + static_cast<std::int64_t>(rng() % 100000000) * 10 + u % 10);
+    text += QStringLiteral("<node id=\"%1\">").arg(out.ids.back());
     if (u % 5 != 4) {
-      kinds[u] = words[rng() % 4];
-      text += QStringLiteral("<data key=\"k\">%1</data>").arg(qs(kinds[u]));
+      out.kinds[u] = words[rng() % 4];
+      text += QStringLiteral("<data key=\"k\">%1</data>").arg(qs(out.kinds[u]));
+    }
+    if (u % 3 != 2) {
+      out.types[u] = types[rng() % 3];
+      text += QStringLiteral("<data key=\"t\">%1</data>").arg(qs(out.types[u]));
     }
     text += QStringLiteral("<data key=\"s\">%1</data></node>\n").arg(static_cast<double>(rng() % 1000) / 10.0);
   }
-  for (int u = 0; u < n; ++u) text += QStringLiteral("<edge source=\"n%1\" target=\"n%2\"/>\n").arg(u).arg((u + 1) % n);
+  for (int u = 0; u < n; ++u)
+    text += QStringLiteral("<edge source=\"%1\" target=\"%2\"/>\n").arg(out.ids[u]).arg(out.ids[(u + 1) % n]);
   text += QStringLiteral("</graph></graphml>\n");
-  const QString path = dir + QStringLiteral("/kinds.graphml");
-  QFile file(path);
-  if (!file.open(QIODevice::WriteOnly)) return {};
+  out.file = dir + QStringLiteral("/neurons.graphml");
+  QFile file(out.file);
+  if (!file.open(QIODevice::WriteOnly)) out.file.clear();
   file.write(text.toUtf8());
-  return path;
+  return out;
 }
 
 // With PATHSCOPE_SCREENSHOTS set, the window as the docs show it (the GL view drawn in).
@@ -81,6 +98,7 @@ void save_screenshot(MainWindow& w, const char* dock, const char* file) {
   if (auto* d = w.findChild<QDockWidget*>(QLatin1String(dock))) {
     d->show();
     d->raise();
+    w.resizeDocks({d}, {420}, Qt::Vertical);
   }
   QTest::qWait(300);
   QImage shot = w.grab().toImage();
@@ -205,6 +223,19 @@ class ExplorerAttributesTest : public QObject {
     }
     for (const auto& t : w->view()->last_label_texts()) QVERIFY(!t.text.isEmpty());
     save_screenshot(*w, "filterDock", "explorer-attribute-filter.png");
+    // The find box finds only shown nodes: a kept value all its nodes, a hidden one none.
+    const auto counts = scan_counts(*column, g.n);
+    for (const auto& [value, count] : counts) {
+      if (value.empty()) continue;
+      const auto found = w->find_nodes(qs(value)).all_nodes();
+      for (const auto u : found) QVERIFY(shown[u]);
+      if (!kept.count(value)) QVERIFY2(std::none_of(found.begin(), found.end(), [&](std::int32_t u) {
+        return column->has(u) && column->text[u] == value;
+      }), value.c_str());
+      if (kept.count(value)) QVERIFY2(std::count_if(found.begin(), found.end(), [&](std::int32_t u) {
+        return column->has(u) && column->text[u] == value;
+      }) == count, value.c_str());
+    }
 
     // "Show every node" clears the filter and the status says so.
     panel->attribute_box()->setCurrentIndex(0);
@@ -218,24 +249,41 @@ class ExplorerAttributesTest : public QObject {
     std::mt19937_64 rng(seed);
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
-    std::vector<std::string> kinds;
-    const QString file = write_graphml(dir.path(), rng, kinds);
-    QVERIFY(!file.isEmpty());
-    auto w = test_support::open_explorer(file);
+    const Neurons neurons = write_graphml(dir.path(), rng);
+    QVERIFY(!neurons.file.isEmpty());
+    auto w = test_support::open_explorer(neurons.file);
     QVERIFY(w);
     const Graph& g = w->session()->graph();
-    QCOMPARE(g.n, static_cast<std::int32_t>(kinds.size()));
+    QCOMPARE(g.n, static_cast<std::int32_t>(neurons.kinds.size()));
+    // The file's node u, by its id (the reader may order nodes its own way).
+    std::map<std::int64_t, int> written;
+    for (std::size_t i = 0; i < neurons.ids.size(); ++i) written[neurons.ids[i]] = static_cast<int>(i);
+    auto file_index = [&](std::int32_t u) { return written.at(g.display_id(u)); };
+
+    // By name: no names here, so a typed neuron reads "TYPE (…last four digits)", the rest their id.
+    std::set<QString> names;
+    for (std::int32_t u = 0; u < g.n; ++u) {
+      const int i = file_index(u);
+      const QString id = QString::number(neurons.ids[i]);
+      names.insert(neurons.types[i].empty() ? id : qs(neurons.types[i]) + QStringLiteral(" (\u2026") + id.right(4) + QLatin1Char(')'));
+    }
+    w->view()->grabFramebuffer();
+    QVERIFY(!w->view()->last_label_texts().empty());
+    for (const auto& t : w->view()->last_label_texts()) QVERIFY2(names.count(t.text), qPrintable(t.text));
 
     choose_in_menu(*w, "labelByMenu", QStringLiteral("labelBy:kind"));
     w->view()->grabFramebuffer();
-    // Every label is a node's kind, or for a node without one its name; some are kinds.
-    std::set<QString> allowed;
-    for (std::int32_t u = 0; u < g.n; ++u) allowed.insert(kinds[u].empty() ? qs(g.label(u)) : qs(kinds[u]));
+    // Every label is a node's kind, or for a node without one its display name; some are kinds.
+    std::set<QString> allowed = names;
+    std::set<QString> kind_values;
+    for (const auto& k : neurons.kinds)
+      if (!k.empty()) kind_values.insert(qs(k));
+    allowed.insert(kind_values.begin(), kind_values.end());
     int kind_labels = 0;
     QVERIFY(!w->view()->last_label_texts().empty());
     for (const auto& t : w->view()->last_label_texts()) {
       QVERIFY2(allowed.count(t.text), qPrintable(t.text));
-      kind_labels += std::count_if(kinds.begin(), kinds.end(), [&](const std::string& k) { return qs(k) == t.text; }) > 0;
+      kind_labels += kind_values.count(t.text) > 0;
     }
     QVERIFY(kind_labels > 0);
     choose_in_menu(*w, "labelByMenu", QStringLiteral("labelBy:(id)"));
