@@ -271,6 +271,20 @@ class ExplorerAttributesTest : public QObject {
     QVERIFY(!w->view()->last_label_texts().empty());
     for (const auto& t : w->view()->last_label_texts()) QVERIFY2(names.count(t.text), qPrintable(t.text));
 
+    // The path panel's Name column says the same (the ring's path: every node once).
+    w->select_node(0);
+    w->select_node(g.n / 2);
+    QTRY_VERIFY(w->current_path().reachable);
+    auto* hops = w->path_panel()->table();
+    QCOMPARE(hops->rowCount(), static_cast<int>(w->current_path().nodes.size()));
+    for (int row = 0; row < hops->rowCount(); ++row) {
+      const auto u = w->current_path().nodes[static_cast<std::size_t>(row)];
+      const int i = file_index(u);
+      const QString id = QString::number(neurons.ids[i]);
+      const QString expected = neurons.types[i].empty() ? QString() : qs(neurons.types[i]) + QStringLiteral(" (\u2026") + id.right(4) + QLatin1Char(')');
+      QCOMPARE(hops->item(row, 2)->text(), expected);
+    }
+
     choose_in_menu(*w, "labelByMenu", QStringLiteral("labelBy:kind"));
     w->view()->grabFramebuffer();
     // Every label is a node's kind, or for a node without one its display name; some are kinds.
@@ -294,6 +308,9 @@ class ExplorerAttributesTest : public QObject {
       QVERIFY2(number, qPrintable(t.text));
     }
 
+    // Nothing chosen, so no highlight dims the colours in the image.
+    w->select_stops({});
+    QVERIFY(!w->selection()->has_pair() && w->current_path().nodes.empty());
     choose_in_menu(*w, "colourByMenu", QStringLiteral("colourBy:kind"));
     const auto* colouring = w->attribute_view()->colouring();
     QVERIFY(colouring && !colouring->numeric);

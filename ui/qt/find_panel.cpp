@@ -75,7 +75,7 @@ void FindPanel::show_lookup(const Graph& g, const QString& key, const NodeLookup
     for (std::size_t i = 0; i < nodes_.size(); ++i) {
       const auto u = nodes_[i];
       if (lookup.node && u == *lookup.node) {
-        const bool by_name = !g.names.empty() && QString::fromStdString(node_display_name(g, u)).compare(key.trimmed(), Qt::CaseInsensitive) == 0;
+        const bool by_name = !g.names.empty() && QString::fromStdString(g.names[u]).compare(key.trimmed(), Qt::CaseInsensitive) == 0;
         matched[i] = by_name ? tr("name") : tr("id");
       }
       auto it = std::lower_bound(why.begin(), why.end(), u, [](const auto& e, std::int32_t v) { return e.first < v; });
@@ -91,7 +91,7 @@ void FindPanel::show_lookup(const Graph& g, const QString& key, const NodeLookup
     auto* id = number_item(QString::number(g.display_id(u)), static_cast<double>(g.display_id(u)));
     id->setData(Qt::UserRole, u);
     table_->setItem(row, 0, id);
-    table_->setItem(row, 1, new QTableWidgetItem(g.names.empty() ? QString() : QString::fromStdString(node_display_name(g, u))));
+    table_->setItem(row, 1, name_item(g, u));
     const auto at = static_cast<std::size_t>(u);
     table_->setItem(row, 2, new QTableWidgetItem(types && at < types->size() && types->has(at)
                                                      ? QString::fromStdString(types->to_text(at))

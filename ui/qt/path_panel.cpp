@@ -118,7 +118,7 @@ void PathPanel::show_tour(const Graph& g, const std::vector<std::int32_t>& stops
     step->setData(Qt::UserRole, u);
     table_->setItem(row, 0, step);
     table_->setItem(row, 1, number_item(QString::number(g.display_id(u)), static_cast<double>(g.display_id(u))));
-    table_->setItem(row, 2, new QTableWidgetItem(g.names.empty() ? QString() : QString::fromStdString(node_display_name(g, u))));
+    table_->setItem(row, 2, name_item(g, u));
     table_->setItem(row, 3, number_item(format_cost(leg), leg));
     table_->setItem(row, 4, number_item(format_cost(cumulative), cumulative));
   }
@@ -142,7 +142,7 @@ void PathPanel::show_reach(const Graph& g, const ReachSet& set) {
     step->setData(Qt::UserRole, u);
     table_->setItem(row, 0, step);
     table_->setItem(row, 1, number_item(QString::number(g.display_id(u)), static_cast<double>(g.display_id(u))));
-    table_->setItem(row, 2, new QTableWidgetItem(g.names.empty() ? QString() : QString::fromStdString(node_display_name(g, u))));
+    table_->setItem(row, 2, name_item(g, u));
     table_->setItem(row, 3, i < set.hops.size() ? number_item(QString::number(set.hops[i]), set.hops[i]) : blank_number());
   }
   finish_rows();
@@ -190,7 +190,7 @@ void PathPanel::show_path(const Graph& g, const Path& path, const QString& metho
     step->setData(Qt::UserRole, u);
     table_->setItem(row, 0, step);
     table_->setItem(row, 1, number_item(QString::number(g.display_id(u)), static_cast<double>(g.display_id(u))));
-    table_->setItem(row, 2, new QTableWidgetItem(g.names.empty() ? QString() : QString::fromStdString(node_display_name(g, u))));
+    table_->setItem(row, 2, name_item(g, u));
     if (types) {
       const auto at = static_cast<std::size_t>(u);
       table_->setItem(row, type_at, new QTableWidgetItem(at < types->size() && types->has(at)
