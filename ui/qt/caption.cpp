@@ -7,6 +7,7 @@
 
 #include "path_panel.hpp"
 #include "pathscope/runtime/count_text.hpp"
+#include "pathscope/graph/node_index.hpp"
 
 namespace pathscope::qt {
 namespace {
@@ -39,16 +40,18 @@ QString view_caption(const Selection& s) {
   } else if (const auto* reach = s.reach()) {
     const long long count = reach->count();
     lines << (reach->direction == ReachDirection::Downstream ? tr("%1 reaches %2") : tr("%2 %3 %1"))
-                 .arg(qs(g.label(reach->start)), qs(count_text(count, "node")), qs(count_noun(count, "reaches", "reach")));
+                 .arg(qs(node_display_name(g, reach->start)), qs(count_text(count, "node")),
+                      qs(count_noun(count, "reaches", "reach")));
   } else if (!s.stops().empty()) {
     lines << tr("%1 chosen").arg(qs(count_text(static_cast<long long>(s.stops().size()), "tour stop")));
   } else if (s.has_pair()) {
     if (s.path().reachable) {
       lines << tr("%1 → %2 · distance %3 · %4 · %5")
-                   .arg(qs(g.label(s.source())), qs(g.label(s.target())), format_cost(s.path().distance),
+                   .arg(qs(node_display_name(g, s.source())), qs(node_display_name(g, s.target())),
+                        format_cost(s.path().distance),
                         qs(count_text(static_cast<long long>(s.path().nodes.size()) - 1, "hop")), qs(s.method()));
     } else {
-      lines << tr("no path from %1 to %2").arg(qs(g.label(s.source())), qs(g.label(s.target())));
+      lines << tr("no path from %1 to %2").arg(qs(node_display_name(g, s.source())), qs(node_display_name(g, s.target())));
     }
   }
   return lines.join('\n');

@@ -9,6 +9,7 @@
 
 #include "number_item.hpp"
 #include "pathscope/runtime/count_text.hpp"
+#include "pathscope/graph/node_index.hpp"
 
 namespace pathscope::qt {
 
@@ -91,7 +92,7 @@ void FindPanel::show_lookup(const Graph& g, const QString& key, const NodeLookup
     auto* id = number_item(QString::number(g.display_id(u)), static_cast<double>(g.display_id(u)));
     id->setData(Qt::UserRole, u);
     table_->setItem(row, 0, id);
-    table_->setItem(row, 1, new QTableWidgetItem(g.names.empty() ? QString() : QString::fromStdString(g.names[u])));
+    table_->setItem(row, 1, name_item(g, u));
     const auto at = static_cast<std::size_t>(u);
     table_->setItem(row, 2, new QTableWidgetItem(types && at < types->size() && types->has(at)
                                                      ? QString::fromStdString(types->to_text(at))
@@ -106,7 +107,7 @@ void FindPanel::show_lookup(const Graph& g, const QString& key, const NodeLookup
   if (nodes_.empty()) {
     text = tr("Nothing matches '%1' (ids, names and attribute values such as cell types are searched).").arg(key);
   } else if (lookup.matches.empty()) {
-    text = tr("'%1': node %2.").arg(key, QString::fromStdString(g.label(nodes_.front())));
+    text = tr("'%1': node %2.").arg(key, QString::fromStdString(node_display_name(g, nodes_.front())));
   } else {
     QStringList values;
     for (const auto& m : lookup.matches) {

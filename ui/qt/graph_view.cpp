@@ -66,12 +66,54 @@ void GraphView::set_graph(std::vector<float> positions, std::vector<std::int32_t
   overlay_nodes_.clear();
   source_ = target_ = -1;
   marked_ = -1;
+  node_colours_.clear();
+  shown_.clear();
+  shown_arcs_.clear();
   input_.forget_hover();
   graph_dirty_ = path_dirty_ = true;
   fit_to_view();
 }
 
 void GraphView::clear_graph() { set_graph({}, {}, false, {}); }
+
+void GraphView::set_node_colours(std::vector<render::Rgba> colours) {
+  const auto same = [](const render::Rgba& a, const render::Rgba& b) { return a.r == b.r && a.g == b.g && a.b == b.b && a.a == b.a; };
+  if (std::equal(colours.begin(), colours.end(), node_colours_.begin(), node_colours_.end(), same)) return;
+  node_colours_ = std::move(colours);
+  appearance_dirty_ = true;
+  redraw();
+}
+
+void GraphView::set_shown_nodes(std::vector<std::uint8_t> shown) {
+  // Sorting the arcs again costs a moment on a whole brain: only when the nodes shown change.
+  if (shown == shown_) return;
+  shown_ = std::move(shown);
+  // The arcs drawn change with the nodes shown.
+  shown_arcs_.clear();
+  if (!shown_.empty()) {
+    for (std::size_t a = 0; a + 1 < arcs_.size(); a += 2) {
+      if (node_shown(arcs_[a]) && node_shown(arcs_[a + 1])) shown_arcs_.insert(shown_arcs_.end(), {arcs_[a], arcs_[a + 1]});
+    }
+  }
+  graph_dirty_ = true;
+  redraw();
+}
+
+std::vector<render::Rgba> GraphView::drawn_colours(const render::Style& style) const {
+  std::vector<render::Rgba> colours = node_colours_;
+  if (colours.size() != static_cast<std::size_t>(node_count())) colours.clear();
+  if (!shown_.empty()) {
+    if (colours.empty()) colours.assign(static_cast<std::size_t>(node_count()), style.node);
+    for (std::int32_t u = 0; u < node_count(); ++u)
+      if (!node_shown(u)) colours[u].a = 0;
+  }
+  return colours;
+}
+
+void GraphView::set_labels(QStringList labels) {
+  labels_.set_names(std::move(labels), arcs_, positions_.size() / 2);
+  redraw();
+}
 
 void GraphView::observe(const Selection* selection) {
   observed_ = selection;
@@ -157,7 +199,7 @@ std::int32_t GraphView::node_at(QPointF point) const {
   for (std::int32_t u = 0; u < node_count(); ++u) {
     const double dx = positions_[2 * u] - world.x, dy = positions_[2 * u + 1] - world.y;
     const double d2 = dx * dx + dy * dy;
-    if (d2 <= best) {
+    if (d2 <= best && node_shown(u)) {
       best = d2;
       found = u;
     }
@@ -256,9 +298,13 @@ void GraphView::resizeEvent(QResizeEvent* event) {
 
 void GraphView::upload_if_needed() {
   if (graph_dirty_) {
-    renderer_.set_graph(positions_, arcs_, directed_);
+    renderer_.set_graph(positions_, drawn_arcs(), directed_);
     graph_dirty_ = false;
-    path_dirty_ = true;
+    path_dirty_ = appearance_dirty_ = true;
+  }
+  if (appearance_dirty_) {
+    renderer_.set_node_colours(drawn_colours(renderer_.style()));
+    appearance_dirty_ = false;
   }
   if (path_dirty_) {
     if (!path_.empty()) {

@@ -51,6 +51,19 @@ class GraphView : public QWidget {
   // A note drawn in a corner (e.g. that an axis is stretched); empty for none.
   void set_caption(const QString& caption);
   void set_label_mode(LabelMode mode);
+  // What the view choices make of each node (attribute_view.hpp): its colour (empty: the
+  // style's), whether it is shown (empty: all; a hidden node is not drawn, nor its arcs, nor
+  // picked by a click) and its label text. A new graph drops all three.
+  void set_node_colours(std::vector<render::Rgba> colours);
+  void set_shown_nodes(std::vector<std::uint8_t> shown);
+  void set_labels(QStringList labels);
+  bool node_shown(std::int32_t u) const { return shown_.empty() || (u >= 0 && u < static_cast<std::int32_t>(shown_.size()) && shown_[u]); }
+  const std::vector<render::Rgba>& node_colours() const { return node_colours_; }
+  // The nodes' colours in this style (hidden nodes transparent; empty: the style's own colour
+  // for all).
+  std::vector<render::Rgba> drawn_colours(const render::Style& style) const;
+  // The (tail, head) pairs handed to the renderer: those between shown nodes.
+  const std::vector<std::int32_t>& drawn_arcs() const { return shown_.empty() ? arcs_ : shown_arcs_; }
   // Rings this node on the map (the hop chosen in the path or reach list); -1 for none.
   void mark_node(std::int32_t node);
   std::int32_t marked_node() const { return marked_; }
@@ -60,6 +73,7 @@ class GraphView : public QWidget {
   const std::vector<QRectF>& last_label_boxes() const { return labels_.last_boxes(); }
   const std::vector<QRectF>& last_reserved_areas() const { return labels_.last_reserved(); }
   int last_label_count() const { return labels_.last_count(); }
+  const std::vector<ViewLabels::Text>& last_label_texts() const { return labels_.last_texts(); }
 
   std::int32_t node_count() const { return static_cast<std::int32_t>(positions_.size() / 2); }
   // Where node u is drawn, in this widget's logical coordinates (what mouse events use).
@@ -151,6 +165,10 @@ class GraphView : public QWidget {
   render::Point frame_lo_, frame_hi_;
   long long frames_painted_ = 0;
   std::int32_t marked_ = -1;  // the hop chosen in a list, ringed on the map
+  std::vector<render::Rgba> node_colours_;
+  std::vector<std::uint8_t> shown_;
+  std::vector<std::int32_t> shown_arcs_;
+  bool appearance_dirty_ = false;
 };
 
 }  // namespace pathscope::qt

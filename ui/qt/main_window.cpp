@@ -23,6 +23,7 @@
 #include "caption.hpp"
 #include "exports.hpp"
 #include "open_dialog.hpp"
+#include "pathscope/graph/node_index.hpp"
 #include "pathscope/runtime/memory_budget.hpp"
 #include "recent_graphs.hpp"
 #include "status_text.hpp"
@@ -156,6 +157,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
 
   build_session_restore();
   build_find_and_paths();  // before the menus, which list every panel
+  build_attribute_docks();
   build_menus();
   build_toolbar();
   attach_completers();
@@ -188,7 +190,7 @@ void MainWindow::adopt(std::shared_ptr<GraphSession> session, QStringList keep_s
   const Graph& g = session_->graph();
   QStringList labels;
   labels.reserve(g.n);
-  for (std::int32_t u = 0; u < g.n; ++u) labels << qs(g.label(u));
+  for (std::int32_t u = 0; u < g.n; ++u) labels << qs(node_display_name(g, u));
   view_->set_graph(session_->drawn.positions, session_->drawn.arcs, g.directed, labels);
   inspector_->set_session(session_);
   search_->clear();  // the last file's search means nothing here
@@ -277,6 +279,7 @@ void MainWindow::update_status() {
     }
     f.made_by = qs(session_->made_by);
   }
+  if (attribute_view_) f.shown_nodes = attribute_view_->shown_count();
   f.no_matrix_reason = all_pairs_->no_matrix_reason();
   if (all_pairs_->job()->busy()) f.apsp_running = all_pairs_->job()->title();
   if (tours_reach_->job()->busy()) {

@@ -15,6 +15,9 @@
 #include <memory>
 
 #include "all_pairs_controller.hpp"
+#include "attribute_filter.hpp"
+#include "attribute_view.hpp"
+#include "colour_legend.hpp"
 #include "correlation_network.hpp"
 #include "find_panel.hpp"
 #include "graph_session.hpp"
@@ -105,6 +108,10 @@ class MainWindow : public QMainWindow {
   InspectorPanel* inspector() const { return inspector_; }
   FindPanel* find_panel() const { return find_panel_; }
   PathSetPanel* path_set_panel() const { return path_set_panel_; }
+  AttributeView* attribute_view() const { return attribute_view_; }
+  ColourLegend* colour_legend() const { return colour_legend_; }
+  AttributeFilterPanel* attribute_filter() const { return attribute_filter_; }
+  Selection* selection_for_view() const { return selection_; }  // view choices are set on it
   JobRunner* load_job() const { return loading_->job(); }
   JobRunner* apsp_job() const { return all_pairs_->job(); }
   JobStatus* apsp_status() const { return apsp_status_; }
@@ -155,6 +162,7 @@ class MainWindow : public QMainWindow {
   void open_session_dialog();
   void build_toolbar();
   void build_find_and_paths();  // main_window_find.cpp
+  void build_attribute_docks(); // main_window_attributes.cpp
   void attach_completers();     // after the toolbar's fields exist
   void adopt_for_find();
   void open_table_dialog();
@@ -182,6 +190,9 @@ class MainWindow : public QMainWindow {
   InspectorPanel* inspector_;
   FindPanel* find_panel_ = nullptr;
   PathSetPanel* path_set_panel_ = nullptr;
+  AttributeView* attribute_view_ = nullptr;
+  ColourLegend* colour_legend_ = nullptr;
+  AttributeFilterPanel* attribute_filter_ = nullptr;
   QStringListModel* completion_model_ = nullptr;
   Selection* selection_;
   SelectionHistory* history_;

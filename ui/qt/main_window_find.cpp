@@ -79,6 +79,10 @@ NodeLookup MainWindow::find_nodes(const QString& key) {
   if (!session_) return {};
   const Graph& g = session_->graph();
   NodeLookup lookup = session_->index.find(key.toStdString());
+  // What the attribute filter hides is not on the map to show, so it is not found either.
+  if (lookup.node && !view_->node_shown(*lookup.node)) lookup.node.reset();
+  for (auto& match : lookup.matches) std::erase_if(match.nodes, [this](std::int32_t u) { return !view_->node_shown(u); });
+  std::erase_if(lookup.matches, [](const AttributeMatch& match) { return match.nodes.empty(); });
   if (lookup.matches.empty()) {
     if (lookup.node) {  // one node: go there, as before types could be searched
       view_->center_on(*lookup.node);

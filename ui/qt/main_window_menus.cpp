@@ -18,6 +18,7 @@
 #include <functional>
 
 #include "about_text.hpp"
+#include "attribute_menus.hpp"
 #include "exports.hpp"
 #include "help_text.hpp"
 #include "main_window.hpp"
@@ -92,6 +93,7 @@ void MainWindow::build_menus() {
     action->setShortcut(QKeySequence(Qt::ALT | m.key));
     label_group->addAction(action);
   }
+  add_attribute_menus(view, selection_);
   view->addSeparator();
   // Made on first use: the matrix is a question asked of a graph, not a panel every graph needs.
   view->addAction(tr("&Type-to-Type Path Lengths"), this, [this] {

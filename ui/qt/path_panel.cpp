@@ -62,7 +62,7 @@ void PathPanel::show_selection(const Selection& s) {
     if (!s.path_error().isEmpty()) return show_message(s.path_error());
     return show_path(g, s.path(), QString::fromStdString(s.method()));
   }
-  if (s.source() >= 0) return show_message(tr("Source %1. Click a target.").arg(QString::fromStdString(g.label(s.source()))));
+  if (s.source() >= 0) return show_message(tr("Source %1. Click a target.").arg(QString::fromStdString(node_display_name(g, s.source()))));
   show_message(tr("Click a node for the source, then another for the target."));
 }
 
@@ -103,7 +103,7 @@ void PathPanel::show_tour(const Graph& g, const std::vector<std::int32_t>& stops
     step->setData(Qt::UserRole, u);
     table_->setItem(row, 0, step);
     table_->setItem(row, 1, number_item(QString::number(g.display_id(u)), static_cast<double>(g.display_id(u))));
-    table_->setItem(row, 2, new QTableWidgetItem(g.names.empty() ? QString() : QString::fromStdString(g.names[u])));
+    table_->setItem(row, 2, name_item(g, u));
     table_->setItem(row, 3, number_item(format_cost(leg), leg));
     table_->setItem(row, 4, number_item(format_cost(cumulative), cumulative));
   }
@@ -112,7 +112,7 @@ void PathPanel::show_tour(const Graph& g, const std::vector<std::int32_t>& stops
 
 void PathPanel::show_reach(const Graph& g, const ReachSet& set) {
   set_columns({tr("#"), tr("Id"), tr("Name"), tr("Hops")});
-  const QString start = QString::fromStdString(g.label(set.start));
+  const QString start = QString::fromStdString(node_display_name(g, set.start));
   const bool down = set.direction == ReachDirection::Downstream;
   summary_->setText((down ? tr("%1 reaches %2 of %3 nodes%4") : tr("%2 of %3 nodes reach %1%4"))
                         .arg(start)
@@ -127,7 +127,7 @@ void PathPanel::show_reach(const Graph& g, const ReachSet& set) {
     step->setData(Qt::UserRole, u);
     table_->setItem(row, 0, step);
     table_->setItem(row, 1, number_item(QString::number(g.display_id(u)), static_cast<double>(g.display_id(u))));
-    table_->setItem(row, 2, new QTableWidgetItem(g.names.empty() ? QString() : QString::fromStdString(g.names[u])));
+    table_->setItem(row, 2, name_item(g, u));
     table_->setItem(row, 3, i < set.hops.size() ? number_item(QString::number(set.hops[i]), set.hops[i]) : blank_number());
   }
   finish_rows();
@@ -140,8 +140,8 @@ void PathPanel::show_message(const QString& text) {
 }
 
 void PathPanel::show_path(const Graph& g, const Path& path, const QString& method) {
-  const QString from = QString::fromStdString(g.label(path.source));
-  const QString to = QString::fromStdString(g.label(path.target));
+  const QString from = QString::fromStdString(node_display_name(g, path.source));
+  const QString to = QString::fromStdString(node_display_name(g, path.target));
   if (!path.reachable) {
     show_message(tr("No path from %1 to %2 (%3).").arg(from, to, method));
     return;
@@ -175,7 +175,7 @@ void PathPanel::show_path(const Graph& g, const Path& path, const QString& metho
     step->setData(Qt::UserRole, u);
     table_->setItem(row, 0, step);
     table_->setItem(row, 1, number_item(QString::number(g.display_id(u)), static_cast<double>(g.display_id(u))));
-    table_->setItem(row, 2, new QTableWidgetItem(g.names.empty() ? QString() : QString::fromStdString(g.names[u])));
+    table_->setItem(row, 2, name_item(g, u));
     if (types) {
       const auto at = static_cast<std::size_t>(u);
       table_->setItem(row, type_at, new QTableWidgetItem(at < types->size() && types->has(at)

@@ -5,6 +5,7 @@
 #include "pathscope/paths/path_sets.hpp"
 #include "pathscope/runtime/error.hpp"
 #include "pathscope/runtime/count_text.hpp"
+#include "pathscope/graph/node_index.hpp"
 
 namespace pathscope::qt {
 
@@ -41,7 +42,7 @@ void PathQueryController::start_path_set(Selection::PathSet::Kind kind, int coun
   timing->engine = all ? "all shortest" : "k shortest (Yen)";
   timing->device = cpu_device_label(1);
   const Graph& g = session->graph();
-  const QString from = QString::fromStdString(g.label(set->source)), to = QString::fromStdString(g.label(set->target));
+  const QString from = QString::fromStdString(node_display_name(g, set->source)), to = QString::fromStdString(node_display_name(g, set->target));
   job_->run(
       all ? tr("All shortest paths %1 → %2").arg(from, to) : tr("%1 %2 → %3").arg(QString::fromStdString(count_text(count, "shortest path")), from, to),
       [session, set, timing, all, count](const JobContext& job) {

@@ -9,6 +9,7 @@
 #include "number_item.hpp"
 #include "path_panel.hpp"
 #include "pathscope/runtime/count_text.hpp"
+#include "pathscope/graph/node_index.hpp"
 
 namespace pathscope::qt {
 
@@ -93,8 +94,8 @@ void PathSetPanel::show_selection(const Selection& s) {
   const bool all = set->kind == Selection::PathSet::Kind::AllShortest;
   const auto listed = static_cast<int>(set->paths.size());
   if (listed == 0) {
-    summary_->setText(tr("No path from %1 to %2.").arg(QString::fromStdString(g.label(set->source)),
-                                                        QString::fromStdString(g.label(set->target))));
+    summary_->setText(tr("No path from %1 to %2.").arg(QString::fromStdString(node_display_name(g, set->source)),
+                                                        QString::fromStdString(node_display_name(g, set->target))));
   } else if (all) {
     const bool capped = set->total.saturated || set->total.value > static_cast<std::uint64_t>(listed);
     const long long found = set->total.saturated ? 2 : static_cast<long long>(set->total.value);
@@ -125,7 +126,7 @@ void PathSetPanel::show_selection(const Selection& s) {
       table_->setItem(row, 1, number_item(format_cost(p.cost), p.cost));
       table_->setItem(row, 2, number_item(QString::number(p.arcs.size()), static_cast<double>(p.arcs.size())));
       QStringList via;
-      for (std::size_t i = 1; i + 1 < p.nodes.size() && via.size() < 8; ++i) via << QString::fromStdString(g.label(p.nodes[i]));
+      for (std::size_t i = 1; i + 1 < p.nodes.size() && via.size() < 8; ++i) via << QString::fromStdString(node_display_name(g, p.nodes[i]));
       if (p.nodes.size() > 10) via << QStringLiteral("…");
       table_->setItem(row, 3, new QTableWidgetItem(via.join(QStringLiteral(" › "))));
     }

@@ -1,6 +1,9 @@
 #include "result_table.hpp"
 
 #include <QHeaderView>
+#include <string>
+
+#include "pathscope/graph/node_index.hpp"
 
 namespace pathscope::qt {
 
@@ -14,6 +17,11 @@ QTableWidget* make_result_table(int columns, const QString& object_name, QWidget
   table->horizontalHeader()->setStretchLastSection(true);
   table->verticalHeader()->setDefaultSectionSize(table->fontMetrics().height() + 6);
   return table;
+}
+
+QTableWidgetItem* name_item(const Graph& g, std::int32_t u) {
+  const std::string name = node_display_name(g, u);
+  return new QTableWidgetItem(name == std::to_string(g.display_id(u)) ? QString() : QString::fromStdString(name));
 }
 
 }  // namespace pathscope::qt

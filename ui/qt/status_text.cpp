@@ -14,8 +14,14 @@ QString status_text(const StatusFacts& f) {
   if (!f.has_graph) return tr("Open a graph: File › Open, a sample, or drop a file here.");
   QStringList parts;
   if (!f.made_by.isEmpty()) parts << f.made_by;
-  parts << tr("%1 %2").arg(QLocale().toString(f.nodes), QString::fromStdString(count_noun(f.nodes, "node")))
-        << tr("%1 %2").arg(QLocale().toString(f.arcs), QString::fromStdString(count_noun(f.arcs, "arc")))
+  if (f.shown_nodes >= 0) {
+    parts << tr("showing %1 of %2 %3")
+                 .arg(QLocale().toString(f.shown_nodes), QLocale().toString(f.nodes),
+                      QString::fromStdString(count_noun(f.nodes, "node")));
+  } else {
+    parts << tr("%1 %2").arg(QLocale().toString(f.nodes), QString::fromStdString(count_noun(f.nodes, "node")));
+  }
+  parts << tr("%1 %2").arg(QLocale().toString(f.arcs), QString::fromStdString(count_noun(f.arcs, "arc")))
         << tr("matrix %1 (%2)").arg(f.matrix_size, f.dist_type);
   // The matrix's state: what answers the next path (a saved table first).
   if (!f.saved_table.isEmpty()) {

@@ -21,6 +21,7 @@ struct StatusFacts {
   QString query_running;     // title of the tour or reach job running now
   QString made_by;           // what made a graph built in memory (a correlation network); empty: a file
   QString last_answer;       // what answered the last query, e.g. "path by all-pairs (blocked)"
+  long long shown_nodes = -1;  // nodes the attribute filter leaves in the view; -1: no filter
 };
 
 QString status_text(const StatusFacts& facts);

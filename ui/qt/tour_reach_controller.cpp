@@ -3,6 +3,7 @@
 #include <chrono>
 
 #include "best_tour.hpp"
+#include "pathscope/graph/node_index.hpp"
 
 namespace pathscope::qt {
 
@@ -63,7 +64,7 @@ void TourReachController::start_reach(ReachDirection direction, std::int32_t max
   auto timing = std::make_shared<Timing>();
   timing->engine = "bfs";
   timing->device = cpu_device_label(1);
-  const QString label = QString::fromStdString(session->graph().label(start));
+  const QString label = QString::fromStdString(node_display_name(session->graph(), start));
   job_->run(
       direction == ReachDirection::Downstream ? tr("Reachable from %1").arg(label) : tr("Upstream of %1").arg(label),
       [session, start, direction, set, max_hops, timing](const JobContext&) {

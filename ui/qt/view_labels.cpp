@@ -91,6 +91,7 @@ void ViewLabels::draw(QPainter& painter, const render::Camera& camera, const Lab
   std::vector<Placed> texts;
   const double gap = std::max<double>(marker_radius, node_radius * 2.0) + 4;
   auto place = [&](std::int32_t u, const QString& text, const QFont& f, QColor colour, bool must) {
+    if (name(u).isEmpty()) return;
     const QRectF box = QFontMetricsF(f).boundingRect(text);
     if (const auto at = placer.place(screen(u), box, gap, must)) texts.push_back({*at, text, &f, colour, true});
   };
@@ -134,6 +135,7 @@ void ViewLabels::draw(QPainter& painter, const render::Camera& camera, const Lab
       if (!visible.contains(p)) continue;
       ++tried;
       const QString text = name(u);
+      if (text.isEmpty()) continue;
       const QRectF box = metrics.boundingRect(text);
       if (const auto at = placer.place(p, box, node_radius + 3, false)) node_texts.push_back({*at, text, &small, colour, false});
     }

@@ -57,6 +57,8 @@ class ViewLabels {
   int last_count() const { return last_count_; }
 
  private:
+  // The text set_names gave (the view choices' label: a name, an id or an attribute value);
+  // empty for a node the filter hides, which gets no label.
   QString name(std::int32_t u) const { return u < names_.size() ? names_[u] : QString::number(u); }
 
   QStringList names_;

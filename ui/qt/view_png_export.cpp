@@ -27,7 +27,8 @@ QImage ViewImageExport::png(GraphView& view, QSize size, bool light) {
   try {
     renderer.initialize();
     renderer.style() = light ? render::light_style() : const_cast<render::Renderer&>(view.renderer_).style();
-    renderer.set_graph(view.positions_, view.arcs_, view.directed_);
+    renderer.set_graph(view.positions_, view.drawn_arcs(), view.directed_);
+    renderer.set_node_colours(view.drawn_colours(renderer.style()));
     if (!view.path_.empty()) {
       renderer.set_highlight(view.path_, view.path_closed_);
     } else {

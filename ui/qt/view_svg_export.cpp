@@ -56,15 +56,22 @@ QByteArray ViewImageExport::svg(const GraphView& view, bool light) {
     out += "<g id=\"arcs\" stroke=\"" + hex(arc) + "\" stroke-opacity=\"" + number(arc.a) + "\" stroke-width=\"" +
            number(style.arc_width_px) + "\">\n";
     for (const auto a : view.renderer_.arcs_in_view(view.camera_)) {
-      const auto p = at(view.arcs_[2 * static_cast<std::size_t>(a)]), q = at(view.arcs_[2 * static_cast<std::size_t>(a) + 1]);
+      const auto& arcs = view.drawn_arcs();
+      const auto p = at(arcs[2 * static_cast<std::size_t>(a)]), q = at(arcs[2 * static_cast<std::size_t>(a) + 1]);
       out += "<line x1=\"" + number(p.x) + "\" y1=\"" + number(p.y) + "\" x2=\"" + number(q.x) + "\" y2=\"" + number(q.y) + "\"/>\n";
     }
     out += "</g>\n";
     const double r = view.renderer_.node_radius_px(view.camera_);
     out += "<g id=\"nodes\" fill=\"" + hex(dim ? style.node_dimmed : style.node) + "\">\n";
+    // Colours by attribute as the screen draws them (dimmed under a highlight there, plain
+    // here: a vector file is for reading the colours); hidden nodes are left out.
+    const auto colours = view.drawn_colours(style);
     for (const auto u : view.renderer_.nodes_in_view(view.camera_)) {
       const auto p = at(u);
-      out += "<circle cx=\"" + number(p.x) + "\" cy=\"" + number(p.y) + "\" r=\"" + number(r) + "\"/>\n";
+      const bool coloured = !colours.empty();
+      if (coloured && colours[static_cast<std::size_t>(u)].a <= 0) continue;
+      out += "<circle cx=\"" + number(p.x) + "\" cy=\"" + number(p.y) + "\" r=\"" + number(r) +
+             (coloured ? "\" fill=\"" + hex(colours[static_cast<std::size_t>(u)]) : std::string()) + "\"/>\n";
     }
     out += "</g>\n";
     if (!view.overlay_nodes_.empty()) {

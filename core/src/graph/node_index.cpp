@@ -104,4 +104,16 @@ const AttributeColumn* type_column(const Graph& g) {
   return nullptr;
 }
 
+std::string node_display_name(const Graph& g, std::int32_t u) {
+  const std::string id = std::to_string(g.display_id(u));
+  if (!g.names.empty() && !g.names[u].empty() && g.names[u] != id) return g.names[u];
+  // Ids up to six digits read well enough on their own.
+  constexpr std::size_t kLongId = 7, kShownDigits = 4;
+  const AttributeColumn* type = id.size() >= kLongId ? type_column(g) : nullptr;
+  if (type && type->has(static_cast<std::size_t>(u)) && !type->text[u].empty())
+    return type->text[u] + " (\xE2\x80\xA6"  // an ellipsis, UTF-8
+            + id.substr(id.size() - kShownDigits) + ")";
+  return g.label(u);
+}
+
 }  // namespace pathscope

@@ -33,6 +33,9 @@ struct Renderer::Impl {
   Style style;
   bool ready = false;
   GLuint segment_program = 0, disc_program = 0, arrow_program = 0, point_program = 0;
+  GLuint colour_disc_program = 0, colour_point_program = 0;
+  GLuint node_colours = 0;  // RGBA per node, in the nodes' buffer order
+  bool has_node_colours = false;
   GLuint segment_corners = 0, disc_corners = 0;
   GLuint node_points_vao = 0;  // the nodes' buffer fed one vertex per node, for GL points
   Layer arcs, arrows, nodes, path_segments, path_nodes, source_marker, target_marker, set_segments, set_nodes;
@@ -59,6 +62,8 @@ struct Renderer::Impl {
   // Draws the runs of a layer's instances; the instance attribute is pointed at each run.
   int node_level(const Camera& camera, float radius) const;
   void draw_ranges(const Layer& layer, GLuint instances, int instance_floats, GLenum mode, GLsizei vertices);
+  // The nodes in `ranges` with their own colours, as discs or (small) as points.
+  void draw_coloured_nodes(const std::array<float, 9>& m, const Camera& c, float radius, bool dim);
   void draw_segments(const Layer& layer, const std::array<float, 9>& m, const Camera& c, float width, Rgba color);
   void draw_discs(const Layer& layer, const std::array<float, 9>& m, const Camera& c, float radius, float border_px,
                   Rgba fill, Rgba border);
@@ -77,6 +82,9 @@ void Renderer::initialize() {
   r.disc_program = build_program("disc.vert", "disc.frag");
   r.arrow_program = build_program("arrow.vert", "flat.frag");
   r.point_program = build_program("point.vert", "point.frag");
+  r.colour_disc_program = build_program("colour_disc.vert", "colour_disc.frag");
+  r.colour_point_program = build_program("colour_point.vert", "colour_point.frag");
+  glGenBuffers(1, &r.node_colours);
   const float segment_quad[] = {0, -1, 1, -1, 0, 1, 1, 1};
   const float disc_quad[] = {-1, -1, 1, -1, -1, 1, 1, 1};
   glGenBuffers(1, &r.segment_corners);
@@ -120,6 +128,10 @@ void Renderer::release() {
   glDeleteProgram(r.disc_program);
   glDeleteProgram(r.arrow_program);
   glDeleteProgram(r.point_program);
+  glDeleteProgram(r.colour_disc_program);
+  glDeleteProgram(r.colour_point_program);
+  glDeleteBuffers(1, &r.node_colours);
+  r.has_node_colours = false;
   r.ready = false;
 }
 
@@ -175,6 +187,23 @@ void Renderer::set_graph(const std::vector<float>& positions, const std::vector<
   r.nodes.upload(r.node_order.centres, 2);
   set_highlight({}, false);
   set_node_set({});
+  set_node_colours({});
+}
+
+void Renderer::set_node_colours(const std::vector<Rgba>& colours) {
+  auto& r = *impl_;
+  const auto& slots = r.node_order.index;
+  r.has_node_colours = !colours.empty() && colours.size() == slots.size();
+  if (!r.has_node_colours) return;
+  std::vector<float> data;
+  data.reserve(slots.size() * 4);
+  for (const auto u : slots) {
+    const Rgba& c = colours[static_cast<std::size_t>(u)];
+    data.insert(data.end(), {c.r, c.g, c.b, c.a});
+  }
+  glBindBuffer(GL_ARRAY_BUFFER, r.node_colours);
+  glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(data.size() * sizeof(float)), data.data(), GL_STATIC_DRAW);
+  glBindBuffer(GL_ARRAY_BUFFER, 0);
 }
 
 void Renderer::set_node_set(const std::vector<std::int32_t>& nodes) {
@@ -316,6 +345,54 @@ void Renderer::Impl::draw_ranges(const Layer& layer, GLuint instance_buffer, int
   glBindBuffer(GL_ARRAY_BUFFER, 0);
 }
 
+void Renderer::Impl::draw_coloured_nodes(const std::array<float, 9>& m, const Camera& c, float radius, bool dim) {
+  const Rgba& d = style.node_dimmed;
+  const bool points = radius < kPointRadiusPx;
+  const GLuint program = points ? colour_point_program : colour_disc_program;
+  glUseProgram(program);
+  glUniformMatrix3fv(glGetUniformLocation(program, "world_to_ndc"), 1, GL_FALSE, m.data());
+  glUniform4f(glGetUniformLocation(program, "dimmed"), d.r, d.g, d.b, d.a);
+  glUniform1f(glGetUniformLocation(program, "dim_amount"), dim ? 0.7f : 0.0f);
+  if (points) {
+    detail.nodes_as_points = true;
+    glEnable(GL_PROGRAM_POINT_SIZE);
+    glUniform1f(glGetUniformLocation(program, "size_px"), 2 * radius);
+  } else {
+    const Rgba& b = style.node_border;
+    glUniform2f(glGetUniformLocation(program, "viewport_px"), float(c.viewport_width()), float(c.viewport_height()));
+    glUniform1f(glGetUniformLocation(program, "radius_px"), radius);
+    glUniform1f(glGetUniformLocation(program, "border_px"), radius > 3 ? 1.0f : 0.0f);
+    glUniform4f(glGetUniformLocation(program, "border"), b.r, b.g, b.b, b.a);
+  }
+  // Points index the colours by vertex, discs by instance: the colours' attribute follows.
+  glBindVertexArray(points ? node_points_vao : nodes.vao);
+  glBindBuffer(GL_ARRAY_BUFFER, node_colours);
+  glEnableVertexAttribArray(2);
+  glVertexAttribDivisor(2, points ? 0 : 1);
+  for (const DrawRange& range : ranges) {
+    if (points) {
+      glVertexAttribPointer(2, 4, GL_FLOAT, GL_FALSE, 4 * sizeof(float), nullptr);
+      glDrawArrays(GL_POINTS, range.first, range.count);
+    } else {
+      // Instances start at the range: both instance attributes are pointed at it.
+      const auto first = static_cast<std::uintptr_t>(range.first);
+      glBindBuffer(GL_ARRAY_BUFFER, node_colours);
+      glVertexAttribPointer(2, 4, GL_FLOAT, GL_FALSE, 4 * sizeof(float), reinterpret_cast<const void*>(first * 4 * sizeof(float)));
+      glBindBuffer(GL_ARRAY_BUFFER, nodes.instances);
+      glVertexAttribPointer(1, 2, GL_FLOAT, GL_FALSE, 2 * sizeof(float), reinterpret_cast<const void*>(first * 2 * sizeof(float)));
+      glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, range.count);
+    }
+    ++detail.draw_calls;
+  }
+  if (!points) {
+    glBindBuffer(GL_ARRAY_BUFFER, nodes.instances);
+    glVertexAttribPointer(1, 2, GL_FLOAT, GL_FALSE, 2 * sizeof(float), nullptr);
+  }
+  glDisableVertexAttribArray(2);
+  glBindBuffer(GL_ARRAY_BUFFER, 0);
+  if (points) glDisable(GL_PROGRAM_POINT_SIZE);
+}
+
 const FrameDetail& Renderer::last_frame() const { return impl_->detail; }
 
 double Renderer::min_arc_px(const Camera& camera) const {
@@ -423,7 +500,9 @@ void Renderer::render(const Camera& camera, int framebuffer_width, int framebuff
   visible_node_ranges(r.node_order, view_lo, view_hi, (radius + 2) / ppu, r.node_level(camera, radius), r.ranges);
   for (const auto& range : r.ranges) r.detail.nodes_drawn += range.count;
   const Rgba node_fill = dim ? s.node_dimmed : s.node;
-  if (radius < kPointRadiusPx) {
+  if (r.has_node_colours) {
+    r.draw_coloured_nodes(m, camera, radius, dim);
+  } else if (radius < kPointRadiusPx) {
     // Zoomed out: a disc would be a few pixels, a point is one vertex instead of four.
     r.detail.nodes_as_points = true;
     glEnable(GL_PROGRAM_POINT_SIZE);

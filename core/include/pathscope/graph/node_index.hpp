@@ -54,4 +54,10 @@ class NodeIndex {
 // column among cell_type, type, primary_type, class, super_class, group; nullptr when none.
 const AttributeColumn* type_column(const Graph& g);
 
+// How labels, panels and lists name node u: by its name; a node without one (no name, or the
+// reader's stand-in, its id as text) whose id is long (a connectome's 18-digit root id) by its
+// type and the id's last four digits, "EPG (…4821)", since the full id tells a person nothing;
+// otherwise as Graph::label. Graph::label stays the id, for files and the CLI.
+std::string node_display_name(const Graph& g, std::int32_t u);
+
 }  // namespace pathscope

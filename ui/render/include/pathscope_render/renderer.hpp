@@ -87,6 +87,10 @@ class Renderer {
   // are in it; the rest of the graph is dimmed. Independent of the path: both may show.
   // Indices outside the graph are ignored; empty clears the set. set_graph clears it too.
   void set_node_set(const std::vector<std::int32_t>& nodes);
+  // One colour per node in place of the style's node colour (alpha 0: the node is not drawn);
+  // empty for the style's colour. A highlight dims them as it dims the style's colour.
+  // set_graph clears them.
+  void set_node_colours(const std::vector<Rgba>& colours);
   // Markers for a chosen source before its target is known; -1 for none.
   void set_markers(std::int32_t source, std::int32_t target);
 
