@@ -36,6 +36,9 @@ class GraphView : public QWidget {
   void observe(const Selection* selection);
   // The tour with its stops, the reach set, the stops, or the path or its end markers.
   void show_selection(const Selection& selection);
+  // How arcs are drawn (shown, faded, hidden); the rest of the choices are the labels' and
+  // colours' business.
+  void show_view_choices(const ViewChoices& choices);
   void set_path(const std::vector<std::int32_t>& nodes, bool closed = false);
   void set_markers(std::int32_t source, std::int32_t target);
   // Tour stops, drawn as numbered rings in order (1, 2, ...); empty for none.
@@ -80,6 +83,8 @@ class GraphView : public QWidget {
   std::vector<double> run_frame_bench(int frames);
   // What the renderer drew in the last frame (level of detail, culling).
   const render::FrameDetail& last_frame() const { return renderer_.last_frame(); }
+  // The most arcs one frame of the last run_frame_bench drew (at most the renderer's budget).
+  std::int64_t bench_arcs_drawn_max() const { return bench_arcs_drawn_max_; }
   const render::Renderer& renderer() const { return renderer_; }
   // Draws the view now, offscreen, and returns it with its labels (device pixels), whether the
   // window is shown, covered or hidden.
@@ -102,6 +107,8 @@ class GraphView : public QWidget {
   // The node under the mouse changed (-1: none).
   void node_hovered(std::int32_t node);
   void gl_failed(const QString& message);
+  // A frame was drawn (on screen or into a grab); last_frame() tells what it drew.
+  void frame_painted();
 
  protected:
   void resizeEvent(QResizeEvent* event) override;
@@ -148,6 +155,7 @@ class GraphView : public QWidget {
   bool has_frame_ = false;
   render::Point frame_lo_, frame_hi_;
   long long frames_painted_ = 0;
+  std::int64_t bench_arcs_drawn_max_ = 0;
   std::int32_t marked_ = -1;  // the hop chosen in a list, ringed on the map
 };
 

@@ -36,6 +36,7 @@ QImage ViewImageExport::png(GraphView& view, QSize size, bool light) {
     renderer.initialize();
     renderer.style() = light ? render::light_style() : const_cast<render::Renderer&>(view.renderer_).style();
     renderer.set_graph(view.positions_, view.arcs_, view.directed_);
+    renderer.set_arc_mode(view.renderer_.arc_mode());
     if (!view.path_.empty()) {
       renderer.set_highlight(view.path_, view.path_closed_);
     } else {
