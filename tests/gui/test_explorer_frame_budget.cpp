@@ -1,5 +1,5 @@
-// A generated brain in a real window under Xvfb: every frame keeps to the renderer's budget of
-// arcs while the camera moves, a still view then finishes its arcs over the next frames
+// A generated brain in a real window under Xvfb: every frame keeps to the renderer's budgets
+// (arcs, and their length on screen) while the camera moves, a still view then finishes its arcs over the next frames
 // without blocking the event loop (a menu opens meanwhile), and View > Arcs hides or fades the
 // arcs, checked in the frame detail and in the exported PNG's pixels.
 #include <QAction>
@@ -12,11 +12,13 @@
 #include <QtTest>
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <random>
 
 #include "explorer_fixture.hpp"
 #include "label_layout.hpp"
 #include "main_window.hpp"
+#include "shared_data_qt.hpp"
 
 using pathscope::qt::MainWindow;
 
@@ -125,6 +127,9 @@ class ExplorerFrameBudgetTest : public QObject {
     }
     for (const auto& d : log.frames) {
       QVERIFY2(d.arcs_drawn <= budget, qPrintable(QStringLiteral("a frame drew %1 arcs, budget %2").arg(d.arcs_drawn).arg(budget)));
+      // One arc always goes, however long; beyond it the length on screen is bounded too.
+      QVERIFY2(d.arcs_drawn <= 1 || d.arc_pixels <= d.arc_pixel_budget,
+               qPrintable(QStringLiteral("a frame drew %1 px of arcs, budget %2").arg(d.arc_pixels).arg(d.arc_pixel_budget)));
       QVERIFY(d.arcs_shown <= d.arcs_in_view);
       QCOMPARE(d.complete, d.arcs_shown == d.arcs_in_view);
     }
@@ -222,6 +227,61 @@ class ExplorerFrameBudgetTest : public QObject {
     shown->trigger();
     view->grabFramebuffer();
     QCOMPARE(view->last_frame().arc_alpha, full.arc_alpha);
+  }
+
+  // A tour through every city of berlin52 on a small view: rings thin out where they would
+  // crowd (fewer rings than stops, at least the first); labels none removes rings and names.
+  void tour_rings_thin_out_and_go_with_labels_none() {
+    REQUIRE_SHARED_DATA_FILE(berlin, "tsplib/berlin52.tsp");
+    auto window = test_support::open_explorer(berlin);
+    QVERIFY(window);
+    auto* view = window->view();
+    const auto n = window->session()->graph().n;
+    for (std::int32_t u = 0; u < n; ++u) window->toggle_stop(u);
+    QSignalSpy ready(window.get(), &MainWindow::tour_ready);
+    auto* best_tour = window->findChild<QAction*>(QStringLiteral("bestTourAction"));
+    QVERIFY(best_tour && best_tour->isEnabled());
+    best_tour->trigger();
+    QVERIFY(test_support::wait_for(ready, 120000));
+    view->resize(420, 320);  // small: 52 rings crowd it
+    view->fit_to_view();
+    view->grabFramebuffer();
+    const int zoomed_out = view->last_ring_count();
+    QVERIFY2(zoomed_out >= 1 && zoomed_out < n, qPrintable(QStringLiteral("%1 rings of %2 stops").arg(zoomed_out).arg(n)));
+    for (int i = 0; i < 6; ++i) wheel(view, QPointF(view->width() / 2.0, view->height() / 2.0), 1);
+    view->grabFramebuffer();
+    QVERIFY(view->last_ring_count() >= 1);
+    auto* none = window->findChild<QAction*>(QStringLiteral("labelsNone"));
+    QVERIFY(none);
+    none->trigger();
+    view->grabFramebuffer();
+    QCOMPARE(view->last_ring_count(), 0);
+    QCOMPARE(view->last_label_count(), 0);
+  }
+
+  // Random paths zoomed in on C. elegans: no node is named twice (its path label and its name
+  // from the all-nodes pass).
+  void path_nodes_are_named_once() {
+    REQUIRE_SHARED_DATA_FILE(csv, "connectome/celegans_varshney2011_NeuronConnect.csv");
+    auto window = test_support::open_explorer(csv);
+    QVERIFY(window);
+    auto* view = window->view();
+    const auto& g = window->session()->graph();
+    for (int round = 0; round < 5; ++round) {
+      const auto s = static_cast<std::int32_t>(rng_() % g.n), t = static_cast<std::int32_t>(rng_() % g.n);
+      window->select_node(s);
+      window->select_node(t);
+      view->fit_to_path();
+      for (int zoom = 0; zoom < 3; ++zoom) {
+        view->grabFramebuffer();
+        std::map<QString, int> seen;
+        for (const auto& text : view->last_label_texts()) ++seen[text.text];
+        for (const auto& [text, count] : seen) {
+          QVERIFY2(count == 1, qPrintable(QStringLiteral("'%1' labelled %2 times").arg(text).arg(count)));
+        }
+        wheel(view, view->node_screen_position(s), 2);
+      }
+    }
   }
 };
 

@@ -63,6 +63,9 @@ class GraphView : public QWidget {
   const std::vector<QRectF>& last_label_boxes() const { return labels_.last_boxes(); }
   const std::vector<QRectF>& last_reserved_areas() const { return labels_.last_reserved(); }
   int last_label_count() const { return labels_.last_count(); }
+  // The last frame's label texts, and how many tour stops it ringed.
+  const std::vector<ViewLabels::Text>& last_label_texts() const { return labels_.last_texts(); }
+  int last_ring_count() const { return labels_.last_ring_count(); }
 
   std::int32_t node_count() const { return static_cast<std::int32_t>(positions_.size() / 2); }
   // Where node u is drawn, in this widget's logical coordinates (what mouse events use).

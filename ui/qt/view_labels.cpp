@@ -126,7 +126,7 @@ void ViewLabels::draw(QPainter& painter, const render::Camera& camera, const Lab
   std::vector<std::int32_t> ringed;  // indices into stops
   const double stop_ring = stop_ring_radius(camera, scene, node_radius);
   if (mode_ != LabelMode::None) {
-    const double box = stop_ring + 2, clear = 2.5 * stop_ring + 2;
+    const double box = stop_ring + 2, clear = 1.8 * stop_ring + 2;
     for (std::size_t i = 0; i < stops.size(); ++i) {
       const auto u = stops[i];
       if (u < 0 || u >= n) continue;
@@ -199,7 +199,7 @@ void ViewLabels::draw(QPainter& painter, const render::Camera& camera, const Lab
     const QColor colour(190, 200, 215, path.empty() ? 230 : 150);
     int tried = 0;
     for (const std::int32_t u : order_) {
-      if (node_texts.size() >= 200 || tried >= 3000) break;
+      if (node_texts.size() >= 150 || tried >= 1500) break;
       const QPointF p = screen(u);
       if (!visible.contains(p) || named.count(u)) continue;
       ++tried;

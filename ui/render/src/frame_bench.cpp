@@ -91,11 +91,11 @@ std::string frame_detail_fields(long long arcs_drawn_max, const FrameDetail& d) 
   std::snprintf(text, sizeof text,
                 "\"arc_budget\": %lld, \"arcs_drawn_max\": %lld, \"last_frame\": {\"arcs_drawn\": %lld, "
                 "\"arcs_in_view\": %lld, \"arcs_shown\": %lld, \"complete\": %s, \"nodes_drawn\": %lld, "
-                "\"nodes_as_points\": %s, \"draw_calls\": %d}",
+                "\"node_budget\": %lld, \"nodes_as_points\": %s, \"draw_calls\": %d, \"arc_pixels\": %.0f}",
                 static_cast<long long>(d.arc_budget), arcs_drawn_max, static_cast<long long>(d.arcs_drawn),
                 static_cast<long long>(d.arcs_in_view), static_cast<long long>(d.arcs_shown),
                 d.complete ? "true" : "false", static_cast<long long>(d.nodes_drawn),
-                d.nodes_as_points ? "true" : "false", d.draw_calls);
+                static_cast<long long>(d.node_budget), d.nodes_as_points ? "true" : "false", d.draw_calls, d.arc_pixels);
   return text;
 }
 

@@ -46,6 +46,7 @@ struct Renderer::Impl {
   ArcMode arc_mode = ArcMode::Shown;
   std::int64_t arc_budget = kDefaultArcBudget;
   double arc_pixel_budget = kDefaultArcPixelBudget;
+  std::int64_t node_budget = kDefaultNodeBudget;
   // The arcs of a view drawn over several frames: what they were drawn for, and how many of
   // the view's arcs (in draw order) the texture holds.
   ArcAccumulator accumulator;
@@ -286,6 +287,8 @@ void Renderer::set_arc_budget(std::int64_t arcs, double pixels) {
   impl_->arc_pixel_budget = std::max(pixels, 1.0);
 }
 std::int64_t Renderer::arc_budget() const { return impl_->arc_budget; }
+void Renderer::set_node_budget(std::int64_t nodes) { impl_->node_budget = std::max<std::int64_t>(nodes, 1); }
+std::int64_t Renderer::node_budget() const { return impl_->node_budget; }
 double Renderer::arc_pixel_budget() const { return impl_->arc_pixel_budget; }
 
 Point Renderer::bounds_min() const { return impl_->lo; }
@@ -369,7 +372,19 @@ double Renderer::min_arc_px(const Camera& camera) const {
 
 int Renderer::Impl::node_level(const Camera& camera, float radius) const {
   // Points: one node per cell of a point's size looks like all of them.
-  return radius < kPointRadiusPx ? node_order.level_for(camera.pixels_per_unit(), 2.0 * radius) : NodeOrder::kLevels;
+  int level = radius < kPointRadiusPx ? node_order.level_for(camera.pixels_per_unit(), 2.0 * radius) : NodeOrder::kLevels;
+  // And no more than the node budget: coarser cells until the view's nodes fit it (a whole
+  // brain zoomed out fills most point-sized cells).
+  Point lo, hi;
+  view_box(camera, origin, lo, hi);
+  std::vector<DrawRange> runs;
+  for (; level > 0; --level) {
+    visible_node_ranges(node_order, lo, hi, (radius + 2) / camera.pixels_per_unit(), level, runs);
+    std::int64_t count = 0;
+    for (const auto& run : runs) count += run.count;
+    if (count <= node_budget) break;
+  }
+  return level;
 }
 
 double Renderer::node_cell(const Camera& camera) const {
@@ -570,6 +585,7 @@ void Renderer::render(const Camera& camera, int framebuffer_width, int framebuff
 
   visible_node_ranges(r.node_order, view_lo, view_hi, (radius + 2) / ppu, r.node_level(camera, radius), r.ranges);
   for (const auto& range : r.ranges) r.detail.nodes_drawn += range.count;
+  r.detail.node_budget = r.node_budget;
   const Rgba node_fill = dim ? s.node_dimmed : s.node;
   if (radius < kPointRadiusPx) {
     // Zoomed out: a disc would be a few pixels, a point is one vertex instead of four.

@@ -63,6 +63,8 @@ struct FrameDetail {
   // The length on screen (logical pixels, clipped to the view) of the arcs this frame drew,
   // and the most it may draw: what a software rasterizer's time follows.
   double arc_pixels = 0, arc_pixel_budget = 0;
+  // Nodes drawn are at most this many (coarser thinning cells), whatever the zoom.
+  std::int64_t node_budget = 0;
   bool complete = true;
   float arc_alpha = 0;  // the arcs' alpha before fading by screen length
   bool nodes_as_points = false;  // zoomed out: one GL point per node instead of a disc
@@ -83,6 +85,9 @@ class Renderer {
   // And at most this much arc length on screen (logical pixels, clipped to the view): long
   // arcs of a zoomed-in brain cost their length in fragments.
   static constexpr double kDefaultArcPixelBudget = 2.5e5;
+  // Nodes a frame may draw (about a microsecond each on llvmpipe): beyond it the thinning
+  // cells grow until the view's nodes fit.
+  static constexpr std::int64_t kDefaultNodeBudget = 20000;
 
   Renderer();
   ~Renderer();  // frees nothing on the GPU: call release() while the context is current
@@ -116,6 +121,8 @@ class Renderer {
   void set_arc_budget(std::int64_t arcs, double pixels = kDefaultArcPixelBudget);
   std::int64_t arc_budget() const;
   double arc_pixel_budget() const;
+  void set_node_budget(std::int64_t nodes);
+  std::int64_t node_budget() const;
 
   // World bounds of the graph (min and max corner); a unit box when empty.
   Point bounds_min() const;
@@ -138,8 +145,8 @@ class Renderer {
   const FrameDetail& last_frame() const;
   // Arcs shorter than this on screen are left out: kMinArcPx, or zoomed out a node point's size.
   double min_arc_px(const Camera& camera) const;
-  // Zoomed out, nodes are thinned to one per cell of this side (world units); 0 when every
-  // node in view is drawn.
+  // Zoomed out (or over the node budget), nodes are thinned to one per cell of this side
+  // (world units); 0 when every node in view is drawn.
   double node_cell(const Camera& camera) const;
   // What the finished picture with this camera holds (indices of set_graph's arc pairs and
   // nodes; frames over the budget draw it in parts; none with arcs hidden): every
