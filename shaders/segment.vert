@@ -5,7 +5,11 @@ layout(location = 1) in vec4 endpoints;     // per instance: p0.xy, p1.xy in wor
 uniform mat3 world_to_ndc;
 uniform vec2 viewport_px;                   // logical pixels
 uniform float width_px;
+// Arcs longer than this on screen fade in proportion (a long arc crosses much of the view and
+// would hide what lies under it); 0 for no fading (paths).
+uniform float fade_from_px;
 out float across_px;
+out float fade;
 
 void main() {
   vec2 a = (world_to_ndc * vec3(endpoints.xy, 1.0)).xy * 0.5 * viewport_px;
@@ -19,5 +23,6 @@ void main() {
   float half_width = 0.5 * width_px + 1.0;
   vec2 p = mix(a, b, corner.x) + dir * (corner.x * 2.0 - 1.0) * (0.5 * width_px) + normal * corner.y * half_width;
   across_px = corner.y * half_width;
+  fade = fade_from_px > 0.0 ? clamp(fade_from_px / max(len, 1.0), 0.2, 1.0) : 1.0;
   gl_Position = vec4(p / (0.5 * viewport_px), 0.0, 1.0);
 }

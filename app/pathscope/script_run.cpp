@@ -98,7 +98,9 @@ void ScriptRun::bench() {
   view->doneCurrent();
   const auto& g = window_.session()->graph();
   std::printf("%s\n", render::frame_times_json("explorer", window_.session()->spec, g.n, g.arc_count(), view->width(),
-                                                view->height(), render::summarize_frame_times(times), gl)
+                                                view->height(), render::summarize_frame_times(times), gl,
+                                                render::frame_detail_fields(view->bench_arcs_drawn_max(),
+                                                                            view->last_frame()))
                           .c_str());
   std::fflush(stdout);
   QCoreApplication::exit(kExitOk);

@@ -22,6 +22,13 @@ GraphView::GraphView(QWidget* parent) : QWidget(parent), input_(*this) {
   setMinimumSize(320, 240);
   setMouseTracking(true);  // hover feeds the inspector
   setFocusPolicy(Qt::StrongFocus);
+  // For measuring and for fast GPUs: the arcs a frame may draw (see docs/rendering.md).
+  const long long budget = qEnvironmentVariableIntValue("PATHSCOPE_ARC_BUDGET");
+  const long long pixels = qEnvironmentVariableIntValue("PATHSCOPE_ARC_PIXEL_BUDGET");
+  if (budget > 0 || pixels > 0) {
+    renderer_.set_arc_budget(budget > 0 ? budget : render::Renderer::kDefaultArcBudget,
+                             pixels > 0 ? static_cast<double>(pixels) : render::Renderer::kDefaultArcPixelBudget);
+  }
   surface_ = new GlSurface(
       this, [this] { initialize_gl(); }, [this](int w, int h) { paint_frame(w, h); });
   QWidget* container = QWidget::createWindowContainer(surface_, this);
@@ -118,7 +125,9 @@ void GraphView::set_labels(QStringList labels) {
 void GraphView::observe(const Selection* selection) {
   observed_ = selection;
   connect(selection, &Selection::changed, this, [this, selection] { show_selection(*selection); });
+  connect(selection, &Selection::view_changed, this, [this, selection] { show_view_choices(selection->view()); });
   show_selection(*selection);
+  show_view_choices(selection->view());
 }
 
 void GraphView::show_selection(const Selection& s) {
@@ -139,6 +148,15 @@ void GraphView::show_selection(const Selection& s) {
       set_markers(s.source(), s.target());
     }
   }
+}
+
+void GraphView::show_view_choices(const ViewChoices& choices) {
+  const auto mode = choices.arcs == ViewChoices::Arcs::Hidden  ? render::ArcMode::Hidden
+                    : choices.arcs == ViewChoices::Arcs::Faded ? render::ArcMode::Faded
+                                                               : render::ArcMode::Shown;
+  if (mode == renderer_.arc_mode()) return;
+  renderer_.set_arc_mode(mode);
+  redraw();
 }
 
 void GraphView::set_found_nodes(std::vector<std::int32_t> nodes) {
@@ -257,6 +275,7 @@ std::vector<double> GraphView::run_frame_bench(int frames) {
     hi = {std::max<double>(hi.x, positions_[i]), std::max<double>(hi.y, positions_[i + 1])};
   }
   has_frame_ = false;
+  bench_arcs_drawn_max_ = 0;
   QCoreApplication::processEvents();
   ms.reserve(static_cast<std::size_t>(frames));
   for (int i = 0; i < frames; ++i) {
@@ -269,6 +288,7 @@ std::vector<double> GraphView::run_frame_bench(int frames) {
                                                      static_cast<int>(std::lround(height() * devicePixelRatioF()))));
     surface_->finish();
     ms.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
+    bench_arcs_drawn_max_ = std::max(bench_arcs_drawn_max_, renderer_.last_frame().arcs_drawn);
   }
   return ms;
 }
@@ -337,16 +357,21 @@ void GraphView::paint_frame(int framebuffer_width, int framebuffer_height) {
   if (trace) surface_->finish();
   const double gl_ms = timer.nsecsElapsed() / 1e6;
   painter.endNativePainting();
+  // A still view over the budget finishes its arcs in the next frames, one budget each, with
+  // the event loop running in between.
+  if (!renderer_.last_frame().complete) redraw();
   painter.setRenderHint(QPainter::Antialiasing);
   draw_labels(painter, camera_, {font(), renderer_.node_radius_px(camera_), renderer_.marker_radius_px(camera_)});
   if (trace) {
     painter.end();
     surface_->finish();
     const auto& d = renderer_.last_frame();
-    std::fprintf(stderr, "frame: gl %.1f ms, labels %.1f ms; arcs %lld nodes %lld points %d calls %d\n", gl_ms,
-                 timer.nsecsElapsed() / 1e6 - gl_ms, static_cast<long long>(d.arcs_drawn),
+    std::fprintf(stderr, "frame: gl %.1f ms, labels %.1f ms; arcs %lld of %lld in view, %.0f px, nodes %lld points %d calls %d\n",
+                 gl_ms, timer.nsecsElapsed() / 1e6 - gl_ms, static_cast<long long>(d.arcs_drawn),
+                 static_cast<long long>(d.arcs_in_view), d.arc_pixels,
                  static_cast<long long>(d.nodes_drawn), d.nodes_as_points ? 1 : 0, d.draw_calls);
   }
+  Q_EMIT frame_painted();
 }
 
 LabelScene GraphView::label_scene() const {

@@ -36,6 +36,9 @@ class GraphView : public QWidget {
   void observe(const Selection* selection);
   // The tour with its stops, the reach set, the stops, or the path or its end markers.
   void show_selection(const Selection& selection);
+  // How arcs are drawn (shown, faded, hidden); the rest of the choices are the labels' and
+  // colours' business.
+  void show_view_choices(const ViewChoices& choices);
   void set_path(const std::vector<std::int32_t>& nodes, bool closed = false);
   void set_markers(std::int32_t source, std::int32_t target);
   // Tour stops, drawn as numbered rings in order (1, 2, ...); empty for none.
@@ -73,7 +76,9 @@ class GraphView : public QWidget {
   const std::vector<QRectF>& last_label_boxes() const { return labels_.last_boxes(); }
   const std::vector<QRectF>& last_reserved_areas() const { return labels_.last_reserved(); }
   int last_label_count() const { return labels_.last_count(); }
+  // The last frame's label texts, and how many tour stops it ringed.
   const std::vector<ViewLabels::Text>& last_label_texts() const { return labels_.last_texts(); }
+  int last_ring_count() const { return labels_.last_ring_count(); }
 
   std::int32_t node_count() const { return static_cast<std::int32_t>(positions_.size() / 2); }
   // Where node u is drawn, in this widget's logical coordinates (what mouse events use).
@@ -96,6 +101,8 @@ class GraphView : public QWidget {
   std::vector<double> run_frame_bench(int frames);
   // What the renderer drew in the last frame (level of detail, culling).
   const render::FrameDetail& last_frame() const { return renderer_.last_frame(); }
+  // The most arcs one frame of the last run_frame_bench drew (at most the renderer's budget).
+  std::int64_t bench_arcs_drawn_max() const { return bench_arcs_drawn_max_; }
   const render::Renderer& renderer() const { return renderer_; }
   // Draws the view now, offscreen, and returns it with its labels (device pixels), whether the
   // window is shown, covered or hidden.
@@ -118,6 +125,8 @@ class GraphView : public QWidget {
   // The node under the mouse changed (-1: none).
   void node_hovered(std::int32_t node);
   void gl_failed(const QString& message);
+  // A frame was drawn (on screen or into a grab); last_frame() tells what it drew.
+  void frame_painted();
 
  protected:
   void resizeEvent(QResizeEvent* event) override;
@@ -164,6 +173,7 @@ class GraphView : public QWidget {
   bool has_frame_ = false;
   render::Point frame_lo_, frame_hi_;
   long long frames_painted_ = 0;
+  std::int64_t bench_arcs_drawn_max_ = 0;
   std::int32_t marked_ = -1;  // the hop chosen in a list, ringed on the map
   std::vector<render::Rgba> node_colours_;
   std::vector<std::uint8_t> shown_;

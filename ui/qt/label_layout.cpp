@@ -45,6 +45,12 @@ bool LabelPlacer::hits(const QRectF& area, const std::vector<QRectF>&, bool rese
 
 bool LabelPlacer::free(const QRectF& area) const { return !hits(area, placed_, false); }
 
+bool LabelPlacer::reserve_if_clear(const QRectF& area, const QRectF& clearance) {
+  if (!bounds_.intersects(area) || !free(clearance)) return false;
+  reserve(area);
+  return true;
+}
+
 std::optional<QPointF> LabelPlacer::place(QPointF node, const QRectF& box, double gap, bool must) {
   // Right, left, above, below, then the corners; each ring farther out for labels that must show.
   const double w = box.width(), h = box.height();

@@ -26,6 +26,9 @@ class LabelPlacer {
   // Returns the baseline origin to draw at, or nothing when the label is left out.
   std::optional<QPointF> place(QPointF node, const QRectF& box, double gap, bool must);
   bool free(const QRectF& area) const;
+  // Reserves `area` when `clearance` (around it) meets no label and no reserved area: marks
+  // such as tour stop rings thin out this way when crowded, in the order they are offered.
+  bool reserve_if_clear(const QRectF& area, const QRectF& clearance);
   const std::vector<QRectF>& placed() const { return placed_; }
   const std::vector<QRectF>& reserved() const { return reserved_; }
 

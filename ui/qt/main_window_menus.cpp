@@ -16,6 +16,7 @@
 #include <QToolBar>
 #include <algorithm>
 #include <functional>
+#include <tuple>
 
 #include "about_text.hpp"
 #include "attribute_menus.hpp"
@@ -110,6 +111,25 @@ void MainWindow::build_menus() {
     dock->show();
     dock->raise();
   })->setObjectName(QStringLiteral("typeMatrixAction"));
+  // Arcs shown, faded or hidden: a view choice, kept by the selection so undo and sessions
+  // restore it; the checks follow it back.
+  auto* arcs = view->addMenu(tr("A&rcs"));
+  auto* arc_group = new QActionGroup(this);
+  for (const auto& [name, text, mode] : {std::tuple{"arcsShown", tr("&Shown"), ViewChoices::Arcs::Shown},
+                                         std::tuple{"arcsFaded", tr("&Faded"), ViewChoices::Arcs::Faded},
+                                         std::tuple{"arcsHidden", tr("&Hidden"), ViewChoices::Arcs::Hidden}}) {
+    auto* action = arcs->addAction(text, this, [this, mode = mode] {
+      ViewChoices choices = selection_->view();
+      choices.arcs = mode;
+      selection_->set_view(choices);
+    });
+    action->setObjectName(QString::fromLatin1(name));
+    action->setCheckable(true);
+    action->setChecked(selection_->view().arcs == mode);
+    arc_group->addAction(action);
+    connect(selection_, &Selection::view_changed, action,
+            [this, action, mode = mode] { action->setChecked(selection_->view().arcs == mode); });
+  }
   view->addSeparator();
   // A closed panel comes back from here.
   for (auto* dock : findChildren<QDockWidget*>()) view->addAction(dock->toggleViewAction());

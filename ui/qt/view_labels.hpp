@@ -4,8 +4,10 @@
 // QPainter over a frame, on screen or into an exported image. What the last frame placed is
 // kept for the SVG export and the tests.
 #include <QFont>
+#include <QFontMetricsF>
 #include <QPainter>
 #include <QRectF>
+#include <QStaticText>
 #include <QString>
 #include <QStringList>
 #include <cstdint>
@@ -55,18 +57,30 @@ class ViewLabels {
   const std::vector<QRectF>& last_reserved() const { return last_reserved_; }
   const std::vector<Text>& last_texts() const { return last_texts_; }
   int last_count() const { return last_count_; }
+  // How many tour stops the last frame ringed (rings thin out where they would crowd).
+  int last_ring_count() const { return last_rings_; }
+  // The stop rings' radius in pixels at this view: smaller the more stops share it.
+  static double stop_ring_radius(const render::Camera& camera, const LabelScene& scene, float node_radius);
 
  private:
   // The text set_names gave (the view choices' label: a name, an id or an attribute value);
   // empty for a node the filter hides, which gets no label.
   QString name(std::int32_t u) const { return u < names_.size() ? names_[u] : QString::number(u); }
+  // Node u's name's bounding box in this font, measured once (see name_boxes_).
+  QRectF name_box(std::int32_t u, const QFont& font, const QFontMetricsF& metrics);
+  // Node u's name laid out in that font (the one name_box was last asked with).
+  const QStaticText& name_text(std::int32_t u, const QFont& font);
 
   QStringList names_;
   std::vector<std::int32_t> order_;  // best-connected first
+  std::vector<QRectF> name_boxes_;   // per node, in boxes_font_; null: not measured yet
+  std::vector<QStaticText> name_texts_;  // per node, likewise
+  QFont boxes_font_;
   LabelMode mode_ = LabelMode::All;
   std::vector<QRectF> last_boxes_, last_reserved_;
   std::vector<Text> last_texts_;
   int last_count_ = 0;
+  int last_rings_ = 0;
 };
 
 }  // namespace pathscope::qt

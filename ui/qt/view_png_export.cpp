@@ -29,6 +29,7 @@ QImage ViewImageExport::png(GraphView& view, QSize size, bool light) {
     renderer.style() = light ? render::light_style() : const_cast<render::Renderer&>(view.renderer_).style();
     renderer.set_graph(view.positions_, view.drawn_arcs(), view.directed_);
     renderer.set_node_colours(view.drawn_colours(renderer.style()));
+    renderer.set_arc_mode(view.renderer_.arc_mode());
     if (!view.path_.empty()) {
       renderer.set_highlight(view.path_, view.path_closed_);
     } else {

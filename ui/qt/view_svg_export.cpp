@@ -53,7 +53,7 @@ QByteArray ViewImageExport::svg(const GraphView& view, bool light) {
   if (view.renderer_.initialized() && view.node_count() > 0) {
     // The arcs and nodes the screen draws, so an SVG of a big graph stays the size of the view.
     const render::Rgba arc = dim ? style.arc_dimmed : style.arc;
-    out += "<g id=\"arcs\" stroke=\"" + hex(arc) + "\" stroke-opacity=\"" + number(arc.a) + "\" stroke-width=\"" +
+    out += "<g id=\"arcs\" stroke=\"" + hex(arc) + "\" stroke-opacity=\"" + number(arc.a * (view.renderer_.arc_mode() == render::ArcMode::Faded ? 0.3f : 1.0f)) + "\" stroke-width=\"" +
            number(style.arc_width_px) + "\">\n";
     for (const auto a : view.renderer_.arcs_in_view(view.camera_)) {
       const auto& arcs = view.drawn_arcs();

@@ -253,7 +253,8 @@ int run_window(DemoState& s, GLFWwindow* window) {
       glfwWaitEvents();
       continue;
     }
-    const bool busy = s.loading.valid() || (s.race && s.race->running());
+    // A still view with more arcs than a frame's budget finishes them over the next frames.
+    const bool busy = s.loading.valid() || (s.race && s.race->running()) || !s.renderer.last_frame().complete;
     if (busy) glfwPollEvents();
     else glfwWaitEventsTimeout(0.25);
     int fb_width = 0, fb_height = 0, width = 0, height = 0;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numeric>
+#include <random>
 
 namespace pathscope::render {
 
@@ -103,30 +104,50 @@ ArcOrder order_arcs(const std::vector<float>& segments, Point lo, Point hi) {
   o.grid = CellGrid::over(lo, hi, m, 256, 1024);
   const double short_enough = std::min(o.grid.cell_w, o.grid.cell_h);
   const int long_cell = o.grid.cells();  // a bucket after the last cell
-  std::vector<int> bucket(m);
+  // A fixed seed: the same graph thins the same way on every run and in every front end.
+  std::vector<std::int32_t> rank(m);
+  std::iota(rank.begin(), rank.end(), 0);
+  std::shuffle(rank.begin(), rank.end(), std::mt19937(20240611));
+  auto tier_of = [](std::int32_t r) {
+    return static_cast<int>(std::floor(std::log2(static_cast<double>(r) / ArcOrder::kFirstTier + 1)));
+  };
+  const int tiers = m == 0 ? 1 : tier_of(static_cast<std::int32_t>(m - 1)) + 1;
+  std::vector<int> tier(m), bucket(m);
   std::vector<float> length(m);
   for (std::size_t a = 0; a < m; ++a) {
     const float* s = &segments[4 * a];
     length[a] = static_cast<float>(std::hypot(s[2] - s[0], s[3] - s[1]));
     bucket[a] = length[a] > short_enough ? long_cell : o.grid.cell_of((s[0] + s[2]) / 2, (s[1] + s[3]) / 2);
+    tier[a] = tier_of(rank[a]);
   }
   std::vector<std::int32_t> order(m);
   std::iota(order.begin(), order.end(), 0);
   std::sort(order.begin(), order.end(), [&](std::int32_t a, std::int32_t b) {
+    if (tier[a] != tier[b]) return tier[a] < tier[b];
     return bucket[a] != bucket[b] ? bucket[a] < bucket[b] : length[a] > length[b];
   });
-  o.cell_start.assign(o.grid.cells() + 1, 0);
   o.segments.resize(segments.size());
   o.lengths.resize(m);
   o.index = order;
+  o.tiers.assign(static_cast<std::size_t>(tiers), ArcTier{});
+  for (auto& t : o.tiers) t.cell_start.assign(o.grid.cells() + 1, 0);
+  std::vector<std::int32_t> tier_size(static_cast<std::size_t>(tiers), 0);
   for (std::size_t i = 0; i < m; ++i) {
     const auto a = static_cast<std::size_t>(order[i]);
     std::copy_n(&segments[4 * a], 4, &o.segments[4 * i]);
     o.lengths[i] = length[a];
-    if (bucket[a] < long_cell) ++o.cell_start[bucket[a] + 1];
+    ++tier_size[tier[a]];
+    if (bucket[a] < long_cell) ++o.tiers[tier[a]].cell_start[bucket[a] + 1];
   }
-  std::partial_sum(o.cell_start.begin(), o.cell_start.end(), o.cell_start.begin());
-  o.long_start = o.cell_start.back();
+  std::int32_t start = 0;
+  for (int t = 0; t < tiers; ++t) {
+    auto& cells = o.tiers[t].cell_start;
+    cells[0] = start;
+    std::partial_sum(cells.begin(), cells.end(), cells.begin());
+    o.tiers[t].long_start = cells.back();
+    start += tier_size[t];
+    o.tiers[t].end = start;
+  }
   return o;
 }
 
@@ -183,20 +204,42 @@ void visible_node_ranges(const NodeOrder& o, Point lo, Point hi, double pad, int
   }
 }
 
-void visible_arc_ranges(const ArcOrder& o, Point lo, Point hi, double min_length, std::vector<DrawRange>& out) {
+void visible_arc_ranges(const ArcOrder& o, Point lo, Point hi, double min_length, std::vector<DrawRange>& out,
+                        std::vector<std::size_t>* tier_ends) {
   out.clear();
-  int x0, x1, y0, y1;
-  if (cells_in_box(o.grid, lo, hi, 1, x0, x1, y0, y1)) {
+  if (tier_ends) tier_ends->clear();
+  int x0 = 0, x1 = -1, y0 = 0, y1 = -1;
+  cells_in_box(o.grid, lo, hi, 1, x0, x1, y0, y1);
+  for (const ArcTier& tier : o.tiers) {
     for (int y = y0; y <= y1; ++y) {
       for (int x = x0; x <= x1; ++x) {
         const int c = y * o.grid.gx + x;
-        const std::int32_t first = o.cell_start[c], end = o.cell_start[c + 1];
+        const std::int32_t first = tier.cell_start[c], end = tier.cell_start[c + 1];
         if (first < end) append(out, first, long_enough(o.lengths, first, end, min_length));
       }
     }
+    // Long arcs are few (or the graph is a complete one): thinned, never culled.
+    append(out, tier.long_start, long_enough(o.lengths, tier.long_start, tier.end, min_length));
+    if (tier_ends) tier_ends->push_back(out.size());
   }
-  // Long arcs are few (or the graph is a complete one): thinned, never culled.
-  append(out, o.long_start, long_enough(o.lengths, o.long_start, o.total(), min_length));
+}
+
+double clipped_length(const float* s, Point lo, Point hi) {
+  // Liang-Barsky: the parameter interval of the segment inside each slab.
+  const double dx = s[2] - s[0], dy = s[3] - s[1];
+  double t0 = 0, t1 = 1;
+  const double p[4] = {-dx, dx, -dy, dy}, q[4] = {s[0] - lo.x, hi.x - s[0], s[1] - lo.y, hi.y - s[1]};
+  for (int i = 0; i < 4; ++i) {
+    if (p[i] == 0) {
+      if (q[i] < 0) return 0;
+      continue;
+    }
+    const double t = q[i] / p[i];
+    if (p[i] < 0) t0 = std::max(t0, t);
+    else t1 = std::min(t1, t);
+    if (t0 > t1) return 0;
+  }
+  return (t1 - t0) * std::hypot(dx, dy);
 }
 
 }  // namespace pathscope::render

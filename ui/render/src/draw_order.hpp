@@ -3,6 +3,9 @@
 // both are bucketed into a grid of cells over the graph's bounds (culling: only the cells in
 // view are drawn), and within each cell arcs go longest first (thinning: zoomed out, arcs
 // shorter than a pixel are cut from the end of each cell's run). One draw per run of cells.
+// Arcs are split first into tiers of a stable random order (tier t holds kFirstTier * 2^t
+// arcs), each tier bucketed as above: a frame with more arcs in view than its budget draws
+// the first tiers only, an unbiased sample of the picture, and the next frames the rest.
 #include <cstdint>
 #include <vector>
 
@@ -44,14 +47,19 @@ struct NodeOrder {
   int level_for(double pixels_per_unit, double cell_px) const;
 };
 
+struct ArcTier {
+  // cells + 1: arcs of a cell, by midpoint, longest first; as built, one empty cell (see NodeOrder)
+  std::vector<std::int32_t> cell_start{0, 0};
+  std::int32_t long_start = 0, end = 0;  // arcs longer than a cell: [long_start, end), longest first
+};
+
 struct ArcOrder {
+  static constexpr std::int32_t kFirstTier = 1024;
   CellGrid grid;
   std::vector<float> segments;           // x0, y0, x1, y1 per arc, in draw order
   std::vector<float> lengths;            // per arc, same order
   std::vector<std::int32_t> index;       // the input arc each slot holds
-  // cells + 1: arcs of a cell, by midpoint, longest first; as built, one empty cell (see NodeOrder)
-  std::vector<std::int32_t> cell_start{0, 0};
-  std::int32_t long_start = 0;           // arcs longer than a cell: [long_start, total), longest first
+  std::vector<ArcTier> tiers{ArcTier{}};  // as built, one empty tier: a valid order with no arcs
   std::int32_t total() const { return static_cast<std::int32_t>(lengths.size()); }
 };
 
@@ -65,8 +73,12 @@ ArcOrder order_arcs(const std::vector<float>& segments, Point lo, Point hi);
 void visible_node_ranges(const NodeOrder& order, Point view_lo, Point view_hi, double pad, int max_level,
                          std::vector<DrawRange>& out);
 // Only arcs at least min_length long; the cells in view grown by one (an arc's ends lie
-// within half a cell of its midpoint).
+// within half a cell of its midpoint). Tier by tier: when tier_ends is given, it gets the size
+// of `out` after each tier, so a prefix of the tiers is a prefix of `out`.
 void visible_arc_ranges(const ArcOrder& order, Point view_lo, Point view_hi, double min_length,
-                        std::vector<DrawRange>& out);
+                        std::vector<DrawRange>& out, std::vector<std::size_t>* tier_ends = nullptr);
+
+// How long the part of segment (x0, y0, x1, y1) inside the box [lo, hi] is (0 outside it).
+double clipped_length(const float* segment, Point lo, Point hi);
 
 }  // namespace pathscope::render

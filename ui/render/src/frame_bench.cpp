@@ -6,6 +6,7 @@
 #include <numeric>
 
 #include "gl_program.hpp"
+#include "pathscope_render/renderer.hpp"
 
 namespace pathscope::render {
 
@@ -83,6 +84,19 @@ std::string frame_times_json(const std::string& frontend, const std::string& gra
                 nodes, arcs, width, height, t.frames, t.median_ms, t.p95_ms, t.max_ms, t.mean_ms);
   return "{\"frontend\": " + json_string(frontend) + ", \"graph\": " + json_string(graph) + ", " + numbers +
          ", \"gl_renderer\": " + json_string(gl_renderer) + (extra_fields.empty() ? "" : ", " + extra_fields) + "}";
+}
+
+std::string frame_detail_fields(long long arcs_drawn_max, const FrameDetail& d) {
+  char text[512];
+  std::snprintf(text, sizeof text,
+                "\"arc_budget\": %lld, \"arcs_drawn_max\": %lld, \"last_frame\": {\"arcs_drawn\": %lld, "
+                "\"arcs_in_view\": %lld, \"arcs_shown\": %lld, \"complete\": %s, \"nodes_drawn\": %lld, "
+                "\"node_budget\": %lld, \"nodes_as_points\": %s, \"draw_calls\": %d, \"arc_pixels\": %.0f}",
+                static_cast<long long>(d.arc_budget), arcs_drawn_max, static_cast<long long>(d.arcs_drawn),
+                static_cast<long long>(d.arcs_in_view), static_cast<long long>(d.arcs_shown),
+                d.complete ? "true" : "false", static_cast<long long>(d.nodes_drawn),
+                static_cast<long long>(d.node_budget), d.nodes_as_points ? "true" : "false", d.draw_calls, d.arc_pixels);
+  return text;
 }
 
 std::string current_gl_renderer() {

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <stdexcept>
 
+#include "arc_accumulator.hpp"
 #include "draw_order.hpp"
 #include "gl_program.hpp"
 #include "pathscope_render/offscreen_target.hpp"
@@ -43,7 +44,26 @@ struct Renderer::Impl {
   NodeOrder node_order;
   ArcOrder arc_order;
   std::vector<DrawRange> ranges;  // scratch, per frame
+  std::vector<std::size_t> tier_ends;  // scratch: ranges after each tier
   FrameDetail detail;
+  ArcMode arc_mode = ArcMode::Shown;
+  std::int64_t arc_budget = kDefaultArcBudget;
+  double arc_pixel_budget = kDefaultArcPixelBudget;
+  std::int64_t node_budget = kDefaultNodeBudget;
+  // The arcs of a view drawn over several frames: what they were drawn for, and how many of
+  // the view's arcs (in draw order) the texture holds.
+  ArcAccumulator accumulator;
+  struct AccumulatedView {
+    double center_x = 0, center_y = 0, ppu = 0, width = 0, height = 0;
+    int framebuffer_width = 0, framebuffer_height = 0;
+    float r = 0, g = 0, b = 0, a = 0, background_r = 0, background_g = 0, background_b = 0;
+    long long graph = 0;
+    bool operator==(const AccumulatedView&) const = default;
+  };
+  AccumulatedView accumulated_for;
+  std::int64_t accumulated = 0;
+  bool accumulating = false;
+  long long graph_generation = 0;
 
   std::vector<float> positions;  // relative to origin
   std::vector<std::int32_t> arc_pairs;  // the drawn arcs, kept to find a node set's arcs
@@ -64,6 +84,16 @@ struct Renderer::Impl {
   void draw_ranges(const Layer& layer, GLuint instances, int instance_floats, GLenum mode, GLsizei vertices);
   // The nodes in `ranges` with their own colours, as discs or (small) as points.
   void draw_coloured_nodes(const std::array<float, 9>& m, const Camera& c, float radius, bool dim);
+  // The arcs (and arrowheads) of the visible ranges from `first` to `end` in draw order.
+  void draw_arcs(const Camera& camera, std::int64_t first, std::int64_t end, Rgba colour, float radius);
+  // Keeps only the visible ranges from `first` to `end` (counted in arcs), cutting runs.
+  void slice_ranges(std::int64_t first, std::int64_t end);
+  // Where this frame's arcs end, counting from `first` in draw order: the budgets of arcs and
+  // of their length on screen (view box [lo, hi], pixels_per_unit) kept, at least one arc;
+  // with whole_tiers, only at the end of a tier (when tier 0 alone does not overflow).
+  // pixels gets the drawn arcs' length on screen.
+  std::int64_t arcs_end(std::int64_t first, std::int64_t in_view, const std::vector<std::int64_t>& arcs_after_tier,
+                        bool whole_tiers, Point lo, Point hi, double pixels_per_unit, double& pixels) const;
   void draw_segments(const Layer& layer, const std::array<float, 9>& m, const Camera& c, float width, Rgba color);
   void draw_discs(const Layer& layer, const std::array<float, 9>& m, const Camera& c, float radius, float border_px,
                   Rgba fill, Rgba border);
@@ -110,6 +140,7 @@ void Renderer::initialize() {
   r.target_marker.create(r.disc_corners, 2);
   r.set_segments.create(r.segment_corners, 4);
   r.set_nodes.create(r.disc_corners, 2);
+  r.accumulator.initialize();
   r.ready = true;
 }
 
@@ -122,6 +153,8 @@ void Renderer::release() {
   }
   glDeleteVertexArrays(1, &r.node_points_vao);
   r.node_points_vao = 0;
+  r.accumulator.release();
+  r.accumulating = false;
   glDeleteBuffers(1, &r.segment_corners);
   glDeleteBuffers(1, &r.disc_corners);
   glDeleteProgram(r.segment_program);
@@ -185,6 +218,7 @@ void Renderer::set_graph(const std::vector<float>& positions, const std::vector<
   r.node_order = order_nodes(r.positions, rel_lo, rel_hi);
   r.arcs.upload(r.arc_order.segments, 4);
   r.nodes.upload(r.node_order.centres, 2);
+  ++r.graph_generation;
   set_highlight({}, false);
   set_node_set({});
   set_node_colours({});
@@ -275,6 +309,17 @@ void Renderer::Impl::upload_markers() {
   target_marker.upload(centre(target), 2);
 }
 
+void Renderer::set_arc_mode(ArcMode mode) { impl_->arc_mode = mode; }
+ArcMode Renderer::arc_mode() const { return impl_->arc_mode; }
+void Renderer::set_arc_budget(std::int64_t arcs, double pixels) {
+  impl_->arc_budget = std::max<std::int64_t>(arcs, 1);
+  impl_->arc_pixel_budget = std::max(pixels, 1.0);
+}
+std::int64_t Renderer::arc_budget() const { return impl_->arc_budget; }
+void Renderer::set_node_budget(std::int64_t nodes) { impl_->node_budget = std::max<std::int64_t>(nodes, 1); }
+std::int64_t Renderer::node_budget() const { return impl_->node_budget; }
+double Renderer::arc_pixel_budget() const { return impl_->arc_pixel_budget; }
+
 Point Renderer::bounds_min() const { return impl_->lo; }
 Point Renderer::bounds_max() const { return impl_->hi; }
 double Renderer::typical_arc_length() const { return impl_->typical_arc; }
@@ -299,6 +344,7 @@ void Renderer::Impl::draw_segments(const Layer& layer, const std::array<float, 9
   glUniform2f(glGetUniformLocation(segment_program, "viewport_px"), float(c.viewport_width()), float(c.viewport_height()));
   glUniform1f(glGetUniformLocation(segment_program, "width_px"), width);
   glUniform4f(glGetUniformLocation(segment_program, "color"), color.r, color.g, color.b, color.a);
+  glUniform1f(glGetUniformLocation(segment_program, "fade_from_px"), 0);
   glBindVertexArray(layer.vao);
   glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, layer.count);
 }
@@ -403,7 +449,19 @@ double Renderer::min_arc_px(const Camera& camera) const {
 
 int Renderer::Impl::node_level(const Camera& camera, float radius) const {
   // Points: one node per cell of a point's size looks like all of them.
-  return radius < kPointRadiusPx ? node_order.level_for(camera.pixels_per_unit(), 2.0 * radius) : NodeOrder::kLevels;
+  int level = radius < kPointRadiusPx ? node_order.level_for(camera.pixels_per_unit(), 2.0 * radius) : NodeOrder::kLevels;
+  // And no more than the node budget: coarser cells until the view's nodes fit it (a whole
+  // brain zoomed out fills most point-sized cells).
+  Point lo, hi;
+  view_box(camera, origin, lo, hi);
+  std::vector<DrawRange> runs;
+  for (; level > 0; --level) {
+    visible_node_ranges(node_order, lo, hi, (radius + 2) / camera.pixels_per_unit(), level, runs);
+    std::int64_t count = 0;
+    for (const auto& run : runs) count += run.count;
+    if (count <= node_budget) break;
+  }
+  return level;
 }
 
 double Renderer::node_cell(const Camera& camera) const {
@@ -413,6 +471,7 @@ double Renderer::node_cell(const Camera& camera) const {
 
 std::vector<std::int32_t> Renderer::arcs_in_view(const Camera& camera) const {
   const auto& r = *impl_;
+  if (r.arc_mode == ArcMode::Hidden) return {};
   Point lo, hi;
   view_box(camera, r.origin, lo, hi);
   std::vector<DrawRange> ranges;
@@ -449,7 +508,83 @@ void Renderer::clear(int framebuffer_width, int framebuffer_height) {
   glClear(GL_COLOR_BUFFER_BIT);
 }
 
-void Renderer::render(const Camera& camera, int framebuffer_width, int framebuffer_height) {
+std::int64_t Renderer::Impl::arcs_end(std::int64_t first, std::int64_t in_view,
+                                      const std::vector<std::int64_t>& arcs_after_tier, bool whole_tiers, Point lo,
+                                      Point hi, double pixels_per_unit, double& pixels) const {
+  std::int64_t at = 0, end = first, whole_end = 0;
+  double length = 0, whole_length = 0;
+  std::size_t tier = 0;
+  for (const DrawRange& range : ranges) {
+    if (at + range.count <= first) {
+      at += range.count;
+      continue;
+    }
+    for (std::int32_t slot = range.first + static_cast<std::int32_t>(std::max<std::int64_t>(first - at, 0));
+         slot < range.first + range.count; ++slot) {
+      const double px = clipped_length(&arc_order.segments[4 * static_cast<std::size_t>(slot)], lo, hi) * pixels_per_unit;
+      if (end > first && (end - first + 1 > arc_budget || length + px > arc_pixel_budget)) {
+        pixels = whole_tiers && whole_end > 0 ? whole_length : length;
+        return whole_tiers && whole_end > 0 ? whole_end : end;
+      }
+      length += px;
+      ++end;
+      while (tier < arcs_after_tier.size() && arcs_after_tier[tier] <= end) {
+        if (arcs_after_tier[tier] == end) {
+          whole_end = end;
+          whole_length = length;
+        }
+        ++tier;
+      }
+    }
+    at += range.count;
+  }
+  pixels = length;
+  return std::min(end, in_view);
+}
+
+void Renderer::Impl::slice_ranges(std::int64_t first, std::int64_t end) {
+  std::vector<DrawRange> kept;
+  std::int64_t at = 0;
+  for (const DrawRange& range : ranges) {
+    const std::int64_t from = std::max(first, at), to = std::min(end, at + range.count);
+    if (from < to) kept.push_back({static_cast<std::int32_t>(range.first + (from - at)), static_cast<std::int32_t>(to - from)});
+    at += range.count;
+    if (at >= end) break;
+  }
+  ranges.swap(kept);
+}
+
+void Renderer::Impl::draw_arcs(const Camera& camera, std::int64_t first, std::int64_t end, Rgba colour, float radius) {
+  slice_ranges(first, end);
+  const auto m = camera.world_to_ndc(origin);
+  glUseProgram(segment_program);
+  glUniformMatrix3fv(glGetUniformLocation(segment_program, "world_to_ndc"), 1, GL_FALSE, m.data());
+  glUniform2f(glGetUniformLocation(segment_program, "viewport_px"), float(camera.viewport_width()),
+              float(camera.viewport_height()));
+  glUniform1f(glGetUniformLocation(segment_program, "width_px"), style.arc_width_px);
+  glUniform4f(glGetUniformLocation(segment_program, "color"), colour.r, colour.g, colour.b, colour.a);
+  // A third of the view's diagonal: arcs across the whole view fade to a trace.
+  glUniform1f(glGetUniformLocation(segment_program, "fade_from_px"),
+              float(std::hypot(camera.viewport_width(), camera.viewport_height()) / 3));
+  draw_ranges(arcs, arcs.instances, 4, GL_TRIANGLE_STRIP, 4);
+  // Arrowheads only where they are legible, and without a highlight: with one, they would
+  // compete with it.
+  const double arc_px = typical_arc * camera.pixels_per_unit();
+  if (directed && !has_highlight && !has_node_set && arc_px > kArrowArcPx) {
+    detail.arrowheads = true;
+    glUseProgram(arrow_program);
+    glUniformMatrix3fv(glGetUniformLocation(arrow_program, "world_to_ndc"), 1, GL_FALSE, m.data());
+    glUniform2f(glGetUniformLocation(arrow_program, "viewport_px"), float(camera.viewport_width()),
+                float(camera.viewport_height()));
+    glUniform1f(glGetUniformLocation(arrow_program, "size_px"), float(std::clamp(arc_px * 0.18, 6.0, 14.0)));
+    glUniform1f(glGetUniformLocation(arrow_program, "gap_px"), radius + 1);
+    glUniform4f(glGetUniformLocation(arrow_program, "color"), colour.r, colour.g, colour.b,
+                std::min(1.0f, colour.a * 1.6f));
+    draw_ranges(arrows, arcs.instances, 4, GL_TRIANGLES, 3);
+  }
+}
+
+void Renderer::render(const Camera& camera, int framebuffer_width, int framebuffer_height, bool complete) {
   auto& r = *impl_;
   if (!r.ready) throw std::runtime_error("Renderer::render before initialize");
   const Style& s = r.style;
@@ -463,42 +598,71 @@ void Renderer::render(const Camera& camera, int framebuffer_width, int framebuff
   const float radius = node_radius_px(camera);
   const bool dim = r.has_highlight || r.has_node_set;
   const double ppu = camera.pixels_per_unit();
-  const double arc_px = r.typical_arc * ppu;
   Point view_lo, view_hi;
   view_box(camera, r.origin, view_lo, view_hi);
 
   // Arcs in view and at least a pixel long; the rest would only be overdraw under the nodes.
-  visible_arc_ranges(r.arc_order, view_lo, view_hi, min_arc_px(camera) / ppu, r.ranges);
-  for (const auto& range : r.ranges) r.detail.arcs_drawn += range.count;
-  Rgba arc_colour = dim ? s.arc_dimmed : s.arc;
-  arc_colour.a *= static_cast<float>(r.arc_fade);
-  if (r.arcs.count > 0) {
-    glUseProgram(r.segment_program);
-    glUniformMatrix3fv(glGetUniformLocation(r.segment_program, "world_to_ndc"), 1, GL_FALSE, m.data());
-    glUniform2f(glGetUniformLocation(r.segment_program, "viewport_px"), float(camera.viewport_width()),
-                float(camera.viewport_height()));
-    glUniform1f(glGetUniformLocation(r.segment_program, "width_px"), s.arc_width_px);
-    glUniform4f(glGetUniformLocation(r.segment_program, "color"), arc_colour.r, arc_colour.g, arc_colour.b,
-                arc_colour.a);
-    r.draw_ranges(r.arcs, r.arcs.instances, 4, GL_TRIANGLE_STRIP, 4);
-  }
-  // Arrowheads only where they are legible, and without a highlight: with one, they would
-  // compete with it.
-  if (r.directed && !dim && arc_px > kArrowArcPx && r.arcs.count > 0) {
-    r.detail.arrowheads = true;
-    const Rgba c = arc_colour;
-    glUseProgram(r.arrow_program);
-    glUniformMatrix3fv(glGetUniformLocation(r.arrow_program, "world_to_ndc"), 1, GL_FALSE, m.data());
-    glUniform2f(glGetUniformLocation(r.arrow_program, "viewport_px"), float(camera.viewport_width()),
-                float(camera.viewport_height()));
-    glUniform1f(glGetUniformLocation(r.arrow_program, "size_px"), float(std::clamp(arc_px * 0.18, 6.0, 14.0)));
-    glUniform1f(glGetUniformLocation(r.arrow_program, "gap_px"), radius + 1);
-    glUniform4f(glGetUniformLocation(r.arrow_program, "color"), c.r, c.g, c.b, std::min(1.0f, c.a * 1.6f));
-    r.draw_ranges(r.arrows, r.arcs.instances, 4, GL_TRIANGLES, 3);
+  r.detail.arc_budget = r.arc_budget;
+  if (r.arc_mode != ArcMode::Hidden && r.arcs.count > 0) {
+    visible_arc_ranges(r.arc_order, view_lo, view_hi, min_arc_px(camera) / ppu, r.ranges, &r.tier_ends);
+    std::int64_t in_view = 0;
+    std::vector<std::int64_t> arcs_after_tier;  // visible arcs in the tiers up to each
+    for (std::size_t t = 0, at = 0; t < r.tier_ends.size(); ++t) {
+      for (; at < r.tier_ends[t]; ++at) in_view += r.ranges[at].count;
+      arcs_after_tier.push_back(in_view);
+    }
+    r.detail.arcs_in_view = in_view;
+    Rgba arc_colour = dim ? s.arc_dimmed : s.arc;
+    // Thousands of lines in view blend to a haze at any alpha; fainter, the haze keeps some
+    // depth. By the finished picture's count, so every frame of one view blends alike.
+    const double crowd = std::clamp(std::sqrt(20000.0 / std::max<double>(in_view, 1)), 0.35, 1.0);
+    arc_colour.a *= static_cast<float>(r.arc_fade * crowd);
+    if (r.arc_mode == ArcMode::Faded) arc_colour.a *= 0.3f;
+    r.detail.arc_alpha = arc_colour.a;
+    r.detail.arc_pixel_budget = r.arc_pixel_budget;
+    double all_pixels = 0;
+    if (complete || (in_view <= r.arc_budget &&
+                     r.arcs_end(0, in_view, arcs_after_tier, false, view_lo, view_hi, ppu, all_pixels) == in_view)) {
+      r.detail.arc_pixels = all_pixels;
+      r.accumulating = false;
+      r.detail.arcs_drawn = r.detail.arcs_shown = in_view;
+      r.draw_arcs(camera, 0, in_view, arc_colour, radius);
+    } else {
+      const Impl::AccumulatedView view{camera.center().x, camera.center().y, ppu,
+                                       camera.viewport_width(), camera.viewport_height(),
+                                       framebuffer_width, framebuffer_height,
+                                       arc_colour.r, arc_colour.g, arc_colour.b, arc_colour.a,
+                                       s.background.r, s.background.g, s.background.b, r.graph_generation};
+      // A new view: whole tiers, so what this frame shows is an unbiased sample.
+      const bool same_view = r.accumulating && view == r.accumulated_for;
+      const std::int64_t first = same_view ? r.accumulated : 0;
+      double pixels = 0;
+      const std::int64_t end = first >= in_view ? in_view
+                                                : r.arcs_end(first, in_view, arcs_after_tier, !same_view, view_lo,
+                                                             view_hi, ppu, pixels);
+      r.detail.arc_pixels = pixels;
+      r.accumulator.begin_drawing(framebuffer_width, framebuffer_height);
+      if (first == 0) {
+        glClearColor(s.background.r, s.background.g, s.background.b, 1);
+        glClear(GL_COLOR_BUFFER_BIT);
+      }
+      r.draw_arcs(camera, first, end, arc_colour, radius);
+      r.accumulator.end_drawing();
+      r.accumulator.copy_to_bound(framebuffer_width, framebuffer_height);
+      r.accumulating = true;
+      r.accumulated_for = view;
+      r.accumulated = end;
+      r.detail.arcs_drawn = end - first;
+      r.detail.arcs_shown = end;
+      r.detail.complete = end == in_view;
+    }
+  } else {
+    r.accumulating = false;
   }
 
   visible_node_ranges(r.node_order, view_lo, view_hi, (radius + 2) / ppu, r.node_level(camera, radius), r.ranges);
   for (const auto& range : r.ranges) r.detail.nodes_drawn += range.count;
+  r.detail.node_budget = r.node_budget;
   const Rgba node_fill = dim ? s.node_dimmed : s.node;
   if (r.has_node_colours) {
     r.draw_coloured_nodes(m, camera, radius, dim);
@@ -556,7 +720,7 @@ void Renderer::render(const Camera& camera, int framebuffer_width, int framebuff
 
 std::vector<std::uint8_t> Renderer::render_to_rgba(const Camera& camera, int width, int height) {
   const OffscreenTarget target(width, height);
-  render(camera, width, height);
+  render(camera, width, height, true);
   return target.read_rgba();
 }
 

@@ -27,6 +27,12 @@ std::string frame_times_json(const std::string& frontend, const std::string& gra
                              int width, int height, const FrameTimes& t, const std::string& gl_renderer,
                              const std::string& extra_fields = {});
 
+// "\"arc_budget\": ..., \"arcs_drawn_max\": ..., \"last_frame\": {...}": the budget a frame had, the
+// most arcs one bench frame drew, and the last frame's detail (FrameDetail), for frame_times_json's
+// extra_fields.
+struct FrameDetail;
+std::string frame_detail_fields(long long arcs_drawn_max, const FrameDetail& last);
+
 // The driver's name of the current context's renderer ("llvmpipe ...", "NVIDIA H100 ...").
 std::string current_gl_renderer();
 

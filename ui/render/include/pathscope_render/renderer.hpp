@@ -50,9 +50,23 @@ struct Rgb8 {
 };
 Rgb8 to_rgb8(Rgba c);
 
+// How arcs are drawn: as the style says, faded to a haze under paths and sets, or not at all.
+enum class ArcMode { Shown, Faded, Hidden };
+
 // What the last frame drew, after culling and level of detail.
 struct FrameDetail {
-  std::int64_t arcs_drawn = 0, nodes_drawn = 0;
+  std::int64_t arcs_drawn = 0, nodes_drawn = 0;  // arcs drawn by this frame itself
+  // Arcs the finished picture of this view has (arcs_in_view), how many of them the picture
+  // holds so far (drawn by this frame and the earlier frames of the same view), the budget
+  // of arcs a frame may draw; complete: the picture holds them all.
+  std::int64_t arcs_in_view = 0, arcs_shown = 0, arc_budget = 0;
+  // The length on screen (logical pixels, clipped to the view) of the arcs this frame drew,
+  // and the most it may draw: what a software rasterizer's time follows.
+  double arc_pixels = 0, arc_pixel_budget = 0;
+  // Nodes drawn are at most this many (coarser thinning cells), whatever the zoom.
+  std::int64_t node_budget = 0;
+  bool complete = true;
+  float arc_alpha = 0;  // the arcs' alpha before fading by screen length
   bool nodes_as_points = false;  // zoomed out: one GL point per node instead of a disc
   bool arrowheads = false;       // only when arcs are long enough on screen to carry one
   int draw_calls = 0;
@@ -65,6 +79,15 @@ class Renderer {
   static constexpr double kMinArcPx = 1.0;
   static constexpr float kPointRadiusPx = 2.5f;
   static constexpr double kArrowArcPx = 28;
+  // Arcs one frame may draw: software GL (llvmpipe on 2 cores) draws about this many long
+  // connectome arcs in 20-30 ms; a still view draws the rest over the next frames.
+  static constexpr std::int64_t kDefaultArcBudget = 12000;
+  // And at most this much arc length on screen (logical pixels, clipped to the view): long
+  // arcs of a zoomed-in brain cost their length in fragments.
+  static constexpr double kDefaultArcPixelBudget = 2.5e5;
+  // Nodes a frame may draw (about a microsecond each on llvmpipe): beyond it the thinning
+  // cells grow until the view's nodes fit.
+  static constexpr std::int64_t kDefaultNodeBudget = 20000;
 
   Renderer();
   ~Renderer();  // frees nothing on the GPU: call release() while the context is current
@@ -93,6 +116,17 @@ class Renderer {
   void set_node_colours(const std::vector<Rgba>& colours);
   // Markers for a chosen source before its target is known; -1 for none.
   void set_markers(std::int32_t source, std::int32_t target);
+  void set_arc_mode(ArcMode mode);
+  ArcMode arc_mode() const;
+  // At least 1; a view with more arcs than this draws a stable random sample of them that
+  // frame (whole tiers of the draw order, so at least half the budget), and the rest in the
+  // following frames while the view stays the same: render() until last_frame().complete.
+  // A frame also stops before its arcs' length on screen passes pixels (at least one arc).
+  void set_arc_budget(std::int64_t arcs, double pixels = kDefaultArcPixelBudget);
+  std::int64_t arc_budget() const;
+  double arc_pixel_budget() const;
+  void set_node_budget(std::int64_t nodes);
+  std::int64_t node_budget() const;
 
   // World bounds of the graph (min and max corner); a unit box when empty.
   Point bounds_min() const;
@@ -108,25 +142,26 @@ class Renderer {
   // Draws into the bound framebuffer of framebuffer_width x framebuffer_height device pixels
   // (logical size times the device pixel ratio; the camera holds the logical size). Before
   // set_graph it draws the background alone: a window may show its first frame before its
-  // graph has loaded.
-  void render(const Camera& camera, int framebuffer_width, int framebuffer_height);
+  // graph has loaded. Draws at most arc_budget() arcs; complete = true draws them all.
+  void render(const Camera& camera, int framebuffer_width, int framebuffer_height, bool complete = false);
   // Only the background colour, over the whole framebuffer: a front end with nothing on stage.
   void clear(int framebuffer_width, int framebuffer_height);
   const FrameDetail& last_frame() const;
   // Arcs shorter than this on screen are left out: kMinArcPx, or zoomed out a node point's size.
   double min_arc_px(const Camera& camera) const;
-  // Zoomed out, nodes are thinned to one per cell of this side (world units); 0 when every
-  // node in view is drawn.
+  // Zoomed out (or over the node budget), nodes are thinned to one per cell of this side
+  // (world units); 0 when every node in view is drawn.
   double node_cell(const Camera& camera) const;
-  // What a frame with this camera draws (indices of set_graph's arc pairs and nodes): every
+  // What the finished picture with this camera holds (indices of set_graph's arc pairs and
+  // nodes; frames over the budget draw it in parts; none with arcs hidden): every
   // arc that crosses the view and is at least min_arc_px long on screen; every node in view,
   // or zoomed out one in every occupied node_cell; and some just outside (culling goes by
   // cells).
   std::vector<std::int32_t> arcs_in_view(const Camera& camera) const;
   std::vector<std::int32_t> nodes_in_view(const Camera& camera) const;
 
-  // Renders at width x height into an offscreen framebuffer and returns RGBA rows, top row
-  // first. The camera should already have that viewport.
+  // Renders the complete picture at width x height into an offscreen framebuffer and returns
+  // RGBA rows, top row first. The camera should already have that viewport.
   std::vector<std::uint8_t> render_to_rgba(const Camera& camera, int width, int height);
 
  private:
