@@ -45,7 +45,8 @@ SessionFile MainWindow::session_snapshot() const {
   for (auto u : chosen.stops()) s.stops.push_back(g.display_id(u));
   if (const auto* tour = chosen.tour()) {
     // A tour through every node was asked for as such, not through chosen stops.
-    const bool through_all = static_cast<std::int32_t>(tour->stops.size()) == g.n && chosen.stops().size() != tour->stops.size();
+    const bool through_all =
+        static_cast<std::int32_t>(tour->stops.size()) == g.n && chosen.stops().size() != tour->stops.size();
     s.shown = through_all ? SessionFile::Shown::TourThroughAll : SessionFile::Shown::Tour;
   } else if (const auto* reach = chosen.reach()) {
     s.shown = SessionFile::Shown::Reach;
@@ -130,10 +131,12 @@ void MainWindow::apply_session() {
     case SessionFile::Shown::TourThroughAll:
       start_tour_through_all();
       return;
-    case SessionFile::Shown::Reach:
-      if (reach_hops_) reach_hops_->setValue(restoring_session_->reach_max_hops == kUnlimitedHops ? 0 : restoring_session_->reach_max_hops);
-      tours_reach_->start_reach(restoring_session_->reach_direction, restoring_session_->reach_max_hops);
+    case SessionFile::Shown::Reach: {
+      const std::int32_t hops = restoring_session_->reach_max_hops;
+      if (reach_hops_) reach_hops_->setValue(hops == kUnlimitedHops ? 0 : hops);  // the toolbar shows the limit used
+      tours_reach_->start_reach(restoring_session_->reach_direction, hops);
       return;
+    }
     case SessionFile::Shown::PathSet:
       start_path_set(restoring_session_->path_set_kind, static_cast<int>(restoring_session_->path_set_count));
       return;

@@ -2,6 +2,7 @@
 
 #include <QUndoCommand>
 #include <algorithm>
+#include <utility>
 
 namespace pathscope::qt {
 
