@@ -6,6 +6,7 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 #include <random>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -134,6 +135,34 @@ TEST(CliCorrelate, GraphFilesHoldWhatTheirNamePromises) {
   ASSERT_TRUE(run.exited) << run.describe();
   EXPECT_NE(run.code, 0);
   EXPECT_TRUE(contains(run.err, "--count-only")) << run.err;
+}
+
+// --drop-isolated: the network's nodes are exactly the rows named in the survivor table of the
+// same run, each still called by its table row; without it every used row is a node.
+TEST(CliCorrelate, DropIsolatedLeavesOnlyTheJoinedRows) {
+  ScratchFolder dir;
+  const std::string table = "random-table:rows=80,cols=10,seed=" + std::to_string(test_support::fresh_seed() % 100000);
+  const std::string pairs = dir.file("pairs.tsv"), joined = dir.file("joined.json"), every = dir.file("every.json");
+  auto run = run_cli({"correlate", table, "--min-abs-rho", "0.8", "--out", pairs, "--graph", joined, "--drop-isolated"});
+  ASSERT_TRUE(run.exited && run.code == 0) << run.describe();
+  std::set<std::int64_t> rows;
+  std::istringstream lines(read_text(pairs));
+  std::string line;
+  std::getline(lines, line);  // header
+  while (std::getline(lines, line)) {
+    std::istringstream fields(line);
+    std::int64_t i = 0, j = 0;
+    fields >> i >> j;
+    rows.insert(i);
+    rows.insert(j);
+  }
+  std::set<std::int64_t> nodes;
+  const auto network = nlohmann::json::parse(read_text(joined));
+  for (const auto& node : network["nodes"]) nodes.insert(node["id"].get<std::int64_t>());
+  EXPECT_EQ(nodes, rows);
+  run = run_cli({"correlate", table, "--min-abs-rho", "0.8", "--graph", every});
+  ASSERT_TRUE(run.exited && run.code == 0) << run.describe();
+  EXPECT_EQ(nlohmann::json::parse(read_text(every))["nodes"].size(), 80u);
 }
 
 TEST(CliCorrelate, DuplicateRowNamesAreReportedWithBothLines) {
