@@ -118,10 +118,11 @@ class Renderer {
   void set_markers(std::int32_t source, std::int32_t target);
   void set_arc_mode(ArcMode mode);
   ArcMode arc_mode() const;
-  // At least 1; a view with more arcs than this draws a stable random sample of them that
-  // frame (whole tiers of the draw order, so at least half the budget), and the rest in the
-  // following frames while the view stays the same: render() until last_frame().complete.
-  // A frame also stops before its arcs' length on screen passes pixels (at least one arc).
+  // At least 1; a view with more arcs than this, or whose arcs are longer on screen than
+  // `pixels` in all, draws a stable random sample of them that frame (whole tiers of the draw
+  // order; part of the first tier when even that overflows, at least one arc), and the rest
+  // in the following frames while the view stays the same: render() until
+  // last_frame().complete.
   void set_arc_budget(std::int64_t arcs, double pixels = kDefaultArcPixelBudget);
   std::int64_t arc_budget() const;
   double arc_pixel_budget() const;
