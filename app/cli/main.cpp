@@ -94,11 +94,7 @@ int main(int argc, char** argv) {
   int answered = kExitOk;  // the command ran to its end: its answer is on standard output
   try {
     app.parse(argc, argv);
-  } catch (const CLI::CallForHelp& e) {
-    return app.exit(e);
-  } catch (const CLI::CallForAllHelp& e) {
-    return app.exit(e);
-  } catch (const CLI::CallForVersion& e) {
+  } catch (const CLI::Success& e) {  // --help, --help-all, --version: CLI11 prints them
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
     return fail(usage_message(app, e), "usage", kExitUsage);

@@ -96,11 +96,7 @@ int main(int argc, char** argv) {
              "\nExit codes: 0 done, 1 failed (file, race or output), 2 wrong command line.");
   try {
     app.parse(argc, argv);
-  } catch (const CLI::CallForHelp& e) {
-    return app.exit(e);
-  } catch (const CLI::CallForAllHelp& e) {
-    return app.exit(e);
-  } catch (const CLI::CallForVersion& e) {
+  } catch (const CLI::Success& e) {  // --help, --help-all, --version: CLI11 prints them
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
     return usage_error(e.what());
