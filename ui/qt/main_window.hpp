@@ -162,6 +162,7 @@ class MainWindow : public QMainWindow {
   void open_session_dialog();
   void build_toolbar();
   void build_find_and_paths();  // main_window_find.cpp
+  void add_dock_beside_inspector(QDockWidget* dock);
   void build_attribute_docks(); // main_window_attributes.cpp
   void attach_completers();     // after the toolbar's fields exist
   void adopt_for_find();

@@ -15,22 +15,13 @@ void MainWindow::build_attribute_docks() {
   auto* legend_dock = new QDockWidget(tr("Legend"), this);
   legend_dock->setObjectName(QStringLiteral("legendDock"));
   legend_dock->setWidget(colour_legend_);
-  addDockWidget(Qt::RightDockWidgetArea, legend_dock);
+  add_dock_beside_inspector(legend_dock);
 
   attribute_filter_ = new AttributeFilterPanel(selection_, this);
   auto* filter_dock = new QDockWidget(tr("Filter"), this);
   filter_dock->setObjectName(QStringLiteral("filterDock"));
   filter_dock->setWidget(attribute_filter_);
-  addDockWidget(Qt::RightDockWidgetArea, filter_dock);
-  // Tabs beside the Inspector rather than one more row of docks: a third row's minimum
-  // height would push the window past a small screen's (or a scaled one's) height.
-  if (auto* inspector_dock = findChild<QDockWidget*>(QStringLiteral("inspectorDock"))) {
-    tabifyDockWidget(inspector_dock, legend_dock);
-    tabifyDockWidget(inspector_dock, filter_dock);
-    inspector_dock->raise();
-  } else {
-    tabifyDockWidget(legend_dock, filter_dock);
-  }
+  add_dock_beside_inspector(filter_dock);
   // Shown when a colouring is chosen, so the colours never appear unexplained.
   connect(attribute_view_, &AttributeView::changed, this, [this, legend_dock] {
     if (attribute_view_->colouring() && !legend_dock->isVisible() && !scripted_) {

@@ -18,16 +18,22 @@ QString qs(const std::string& s) { return QString::fromStdString(s); }
 
 }  // namespace
 
+void MainWindow::add_dock_beside_inspector(QDockWidget* dock) {
+  addDockWidget(Qt::RightDockWidgetArea, dock);
+  // Tabs rather than one more row of right-hand docks: each row's minimum height adds up, and
+  // a few rows push the window past a small (or scaled) screen's height.
+  if (auto* inspector_dock = findChild<QDockWidget*>(QStringLiteral("inspectorDock"))) {
+    tabifyDockWidget(inspector_dock, dock);
+    inspector_dock->raise();
+  }
+}
+
 void MainWindow::build_find_and_paths() {
   find_panel_ = new FindPanel(this);
   auto* find_dock = new QDockWidget(tr("Found"), this);
   find_dock->setObjectName(QStringLiteral("findDock"));
   find_dock->setWidget(find_panel_);
-  addDockWidget(Qt::RightDockWidgetArea, find_dock);
-  if (auto* inspector_dock = findChild<QDockWidget*>(QStringLiteral("inspectorDock"))) {
-    tabifyDockWidget(inspector_dock, find_dock);
-    inspector_dock->raise();
-  }
+  add_dock_beside_inspector(find_dock);
   connect(find_panel_, &FindPanel::node_activated, view_, &GraphView::center_on);
   connect(find_panel_, &FindPanel::node_activated, view_, &GraphView::mark_node);
   connect(find_panel_, &FindPanel::node_activated, inspector_, &InspectorPanel::pin);
@@ -44,12 +50,8 @@ void MainWindow::build_find_and_paths() {
   auto* paths_dock = new QDockWidget(tr("Paths"), this);
   paths_dock->setObjectName(QStringLiteral("pathSetDock"));
   paths_dock->setWidget(path_set_panel_);
-  addDockWidget(Qt::RightDockWidgetArea, paths_dock);
   // Beside the Inspector and Found, so the hop list above stays in sight while stepping.
-  if (auto* inspector_dock = findChild<QDockWidget*>(QStringLiteral("inspectorDock"))) {
-    tabifyDockWidget(inspector_dock, paths_dock);
-    inspector_dock->raise();
-  }
+  add_dock_beside_inspector(paths_dock);
   path_set_panel_->observe(selection_);
   connect(path_set_panel_, &PathSetPanel::requested, this, &MainWindow::start_path_set);
 }
