@@ -21,15 +21,11 @@ namespace {
 
 nlohmann::json load_options(const GraphSession& session) {
   const LoadOptions& o = session.options;
-  std::string rule;
-  for (const auto& choice : cost_rule_choices()) {
-    if (choice.second == o.cost_rule) rule = choice.first.toStdString();
-  }
   nlohmann::json j = {{"file", session.spec},
                       {"sha256", session.sha256},
                       {"format", o.format},  // as asked: empty when told by name and content
                       {"reader", session.loaded.report.format},
-                      {"cost_rule", rule},
+                      {"cost_rule", cost_rule_word(o.cost_rule)},
                       {"node_table", o.node_table}};
   j["min_weight"] = std::isfinite(o.min_weight) ? nlohmann::json(o.min_weight) : nlohmann::json();
   return j;

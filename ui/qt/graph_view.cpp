@@ -84,8 +84,7 @@ void GraphView::set_graph(std::vector<float> positions, std::vector<std::int32_t
 void GraphView::clear_graph() { set_graph({}, {}, false, {}); }
 
 void GraphView::set_node_colours(std::vector<render::Rgba> colours) {
-  const auto same = [](const render::Rgba& a, const render::Rgba& b) { return a.r == b.r && a.g == b.g && a.b == b.b && a.a == b.a; };
-  if (std::equal(colours.begin(), colours.end(), node_colours_.begin(), node_colours_.end(), same)) return;
+  if (colours == node_colours_) return;
   node_colours_ = std::move(colours);
   appearance_dirty_ = true;
   redraw();

@@ -37,6 +37,13 @@ const QList<QPair<QString, EdgeCostRule>>& cost_rule_choices() {
   return choices;
 }
 
+std::string cost_rule_word(EdgeCostRule rule) {
+  for (const auto& choice : cost_rule_choices()) {
+    if (choice.second == rule) return choice.first.toStdString();
+  }
+  return "weight";
+}
+
 OpenDialog::OpenDialog(QWidget* parent) : QDialog(parent) {
   setWindowTitle(tr("Open graph"));
   file_ = new QLineEdit(this);

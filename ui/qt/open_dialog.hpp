@@ -3,6 +3,7 @@
 #include <QComboBox>
 #include <QDialog>
 #include <QLineEdit>
+#include <string>
 
 #include "min_weight_box.hpp"
 
@@ -28,5 +29,7 @@ class OpenDialog : public QDialog {
 
 // The cost rules in menu order, with the words the CLI uses.
 const QList<QPair<QString, EdgeCostRule>>& cost_rule_choices();
+// The rule's word among those choices ("weight", "max-minus"), as files record it.
+std::string cost_rule_word(EdgeCostRule rule);
 
 }  // namespace pathscope::qt

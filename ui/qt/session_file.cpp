@@ -41,13 +41,6 @@ const char* word_of(const std::array<std::pair<E, const char*>, N>& words, E val
   return words[0].second;
 }
 
-std::string cost_rule_word(EdgeCostRule rule) {
-  for (const auto& choice : cost_rule_choices()) {
-    if (choice.second == rule) return choice.first.toStdString();
-  }
-  return "weight";
-}
-
 json node_or_null(const std::optional<std::int64_t>& id) { return id ? json(*id) : json(); }
 
 // Reads the fields of one object, each checked for its kind; errors name the field's path.

@@ -56,7 +56,7 @@ struct Renderer::Impl {
   struct AccumulatedView {
     double center_x = 0, center_y = 0, ppu = 0, width = 0, height = 0;
     int framebuffer_width = 0, framebuffer_height = 0;
-    float r = 0, g = 0, b = 0, a = 0, background_r = 0, background_g = 0, background_b = 0;
+    Rgba arc{0, 0, 0, 0}, background{0, 0, 0, 0};
     long long graph = 0;
     bool operator==(const AccumulatedView&) const = default;
   };
@@ -631,8 +631,7 @@ void Renderer::render(const Camera& camera, int framebuffer_width, int framebuff
       const Impl::AccumulatedView view{camera.center().x, camera.center().y, ppu,
                                        camera.viewport_width(), camera.viewport_height(),
                                        framebuffer_width, framebuffer_height,
-                                       arc_colour.r, arc_colour.g, arc_colour.b, arc_colour.a,
-                                       s.background.r, s.background.g, s.background.b, r.graph_generation};
+                                       arc_colour, s.background, r.graph_generation};
       // A new view: whole tiers, so what this frame shows is an unbiased sample.
       const bool same_view = r.accumulating && view == r.accumulated_for;
       const std::int64_t first = same_view ? r.accumulated : 0;

@@ -17,6 +17,7 @@ namespace pathscope::render {
 
 struct Rgba {
   float r, g, b, a;
+  bool operator==(const Rgba&) const = default;
 };
 
 struct Style {
