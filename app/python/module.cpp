@@ -8,7 +8,7 @@
 
 namespace py = pybind11;
 
-PYBIND11_MODULE(pathscope, m) {
+PYBIND11_MODULE(_core, m) {
   m.doc() =
       "pathscope: graph paths on CPU and GPU. load_graph() reads any format pathscope knows; apsp(), closure(), "
       "reach(), path(), tsp() and correlate() run its engines by name and return NumPy arrays over the results' "

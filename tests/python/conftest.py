@@ -17,7 +17,7 @@ REPOSITORY = Path(__file__).resolve().parents[2]
 BUILD = Path(os.environ.get("PATHSCOPE_BUILD_DIR") or REPOSITORY / "build").resolve()
 MODULE_DIR = BUILD / "python"
 
-if not any(MODULE_DIR.glob("pathscope*.so")):
+if not any((MODULE_DIR / "pathscope").glob("_core*.so")):
     raise pytest.UsageError(
         f"no pathscope module in {MODULE_DIR}: build it first (scripts/user/build.sh), or set PATHSCOPE_BUILD_DIR "
         "to the build folder that has one")

@@ -1,6 +1,7 @@
 #pragma once
 // The graph model every reader produces and every engine consumes: a directed graph in
 // compressed sparse row form. An undirected input is stored as two arcs per edge.
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -38,6 +39,18 @@ struct Graph {
   };
   std::vector<SelfLoop> self_loops;
 
+  // Arcs the file had that the engines never walk: every parallel arc but the cheapest of its
+  // pair, and every self-loop but the cheapest of its node (those two are in `heads` and
+  // `self_loops`). Kept so that writers give a multigraph back whole; empty when the reader
+  // merged them (the load report counts what it merged). An undirected graph lists each such
+  // edge once, tail <= head.
+  struct ExtraArc {
+    std::int32_t tail, head;
+    double weight;
+    double strength;  // as arc_strengths; 0 when the graph has none
+  };
+  std::vector<ExtraArc> extra_arcs;
+
   // Optional: empty, or one entry per node.
   std::vector<std::int64_t> ids;      // the file's own node ids (e.g. 1-based DIMACS)
   std::vector<std::string> names;     // neuron names, city names, ...
@@ -46,10 +59,22 @@ struct Graph {
   // Every other per-node value the reader kept (cell type, side, GraphML keys, ...), one
   // column per attribute, each of n elements.
   AttributeTable node_attributes;
+  // Every other per-arc value the reader kept (length, capacity, a Codex neuropil or
+  // neurotransmitter, GraphML/GEXF/GML/JSON edge keys), one column per attribute. Empty, or
+  // each column holds arc_attribute_count() elements in this order: the CSR arcs (an undirected
+  // edge's two arcs hold the same values), then `self_loops`, then `extra_arcs`.
+  AttributeTable arc_attributes;
+  // Values that belong to the whole graph (a GraphML <data> of the graph, GML's graph keys,
+  // node-link JSON's "graph" object, a networkx G.graph): each column holds one element.
+  AttributeTable graph_attributes;
 
   std::int64_t arc_count() const { return static_cast<std::int64_t>(heads.size()); }
   std::int64_t out_degree(std::int32_t u) const { return offsets[u + 1] - offsets[u]; }
   bool has_arc_strengths() const { return !arc_strengths.empty(); }
+  // Elements of each arc_attributes column: arcs, then self-loops, then extra arcs.
+  std::size_t arc_attribute_count() const { return heads.size() + self_loops.size() + extra_arcs.size(); }
+  std::size_t self_loop_attribute_index(std::size_t loop) const { return heads.size() + loop; }
+  std::size_t extra_arc_attribute_index(std::size_t extra) const { return heads.size() + self_loops.size() + extra; }
 
   // The id a person sees: the file's id if it had ids, otherwise the 0-based index.
   std::int64_t display_id(std::int32_t u) const { return ids.empty() ? u : ids[u]; }
