@@ -129,9 +129,12 @@ AttributeColumn& AttributeTable::column(std::string_view name, AttributeType typ
   return columns.back();
 }
 
-AttributeTable AttributeTable::subset(const std::vector<std::int32_t>& kept) const {
+namespace {
+
+template <typename Index>
+AttributeTable subset_of(const AttributeTable& table, const std::vector<Index>& kept) {
   AttributeTable out;
-  for (const auto& c : columns) {
+  for (const auto& c : table.columns) {
     AttributeColumn s;
     s.name = c.name;
     s.type = c.type;
@@ -150,5 +153,11 @@ AttributeTable AttributeTable::subset(const std::vector<std::int32_t>& kept) con
   }
   return out;
 }
+
+}  // namespace
+
+AttributeTable AttributeTable::subset(const std::vector<std::int32_t>& kept) const { return subset_of(*this, kept); }
+AttributeTable AttributeTable::subset(const std::vector<std::uint32_t>& kept) const { return subset_of(*this, kept); }
+AttributeTable AttributeTable::subset(const std::vector<std::int64_t>& kept) const { return subset_of(*this, kept); }
 
 }  // namespace pathscope

@@ -76,6 +76,10 @@ Graph reverse_graph(const Graph& g) {
   for (auto v : g.heads) ++count[v + 1];
   std::partial_sum(count.begin(), count.end(), count.begin());
   r.offsets = count;
+  const bool with_attributes = !g.arc_attributes.empty();
+  // Where each element of the reverse graph's arc attributes comes from: arcs move, self-loops
+  // and extra arcs keep their places.
+  std::vector<std::int64_t> source_element(with_attributes ? g.arc_attribute_count() : 0);
   std::vector<std::int64_t> fill(count.begin(), count.end() - 1);
   for (std::int32_t u = 0; u < g.n; ++u)
     for (auto e = g.offsets[u]; e < g.offsets[u + 1]; ++e) {
@@ -83,7 +87,16 @@ Graph reverse_graph(const Graph& g) {
       r.heads[slot] = u;
       r.weights[slot] = g.weights[e];
       if (!g.arc_strengths.empty()) r.arc_strengths[slot] = g.arc_strengths[e];
+      if (with_attributes) source_element[static_cast<std::size_t>(slot)] = e;
     }
+  if (with_attributes) {
+    for (std::size_t i = g.heads.size(); i < source_element.size(); ++i) source_element[i] = static_cast<std::int64_t>(i);
+    r.arc_attributes = g.arc_attributes.subset(source_element);
+  }
+  // An undirected graph is its own reverse, and lists each extra edge with tail <= head.
+  if (g.directed) {
+    for (auto& extra : r.extra_arcs) std::swap(extra.tail, extra.head);
+  }
   return r;
 }
 
