@@ -129,12 +129,9 @@ AttributeColumn& AttributeTable::column(std::string_view name, AttributeType typ
   return columns.back();
 }
 
-namespace {
-
-template <typename Index>
-AttributeTable subset_of(const AttributeTable& table, const std::vector<Index>& kept) {
+AttributeTable AttributeTable::subset(const std::vector<std::int32_t>& kept) const {
   AttributeTable out;
-  for (const auto& c : table.columns) {
+  for (const auto& c : columns) {
     AttributeColumn s;
     s.name = c.name;
     s.type = c.type;
@@ -153,11 +150,5 @@ AttributeTable subset_of(const AttributeTable& table, const std::vector<Index>& 
   }
   return out;
 }
-
-}  // namespace
-
-AttributeTable AttributeTable::subset(const std::vector<std::int32_t>& kept) const { return subset_of(*this, kept); }
-AttributeTable AttributeTable::subset(const std::vector<std::uint32_t>& kept) const { return subset_of(*this, kept); }
-AttributeTable AttributeTable::subset(const std::vector<std::int64_t>& kept) const { return subset_of(*this, kept); }
 
 }  // namespace pathscope

@@ -15,7 +15,7 @@ namespace {
 
 struct RowArc {
   std::int32_t v;
-  std::uint32_t record;  // only when records are tracked
+  std::int32_t record;  // only when records are tracked
   double w, strength;
 };
 
@@ -40,8 +40,9 @@ Graph GraphBuilder::build(bool directed, LoadReport& report) {
   if (with_strength && strength_count_ != records_) throw Error("internal: arcs with and without strengths mixed");
   const bool with_attributes = !record_attributes_.empty();
   const bool track = with_attributes || keep_extra_arcs_;
-  if (track && records_ > static_cast<std::int64_t>(std::numeric_limits<std::uint32_t>::max()))
-    throw Error("more than " + std::to_string(std::numeric_limits<std::uint32_t>::max()) +
+  // Records are numbered in 32 bits, as AttributeTable::subset numbers elements.
+  if (track && records_ > static_cast<std::int64_t>(std::numeric_limits<std::int32_t>::max()))
+    throw Error("more than " + std::to_string(std::numeric_limits<std::int32_t>::max()) +
                 " edges with attributes or parallel edges kept: too many to keep them");
   const auto n = static_cast<std::size_t>(n_);
 
@@ -67,10 +68,10 @@ Graph GraphBuilder::build(bool directed, LoadReport& report) {
   g.heads.resize(m);
   g.weights.resize(m);
   if (with_strength) g.arc_strengths.resize(m);
-  std::vector<std::uint32_t> record_of(track ? m : 0);
+  std::vector<std::int32_t> record_of(track ? m : 0);
   {
     std::vector<std::int64_t> fill(start.begin(), start.end() - 1);
-    std::uint32_t record = 0;
+    std::int32_t record = 0;
     const auto place = [&](std::int32_t tail, std::int32_t head, double w, double strength) {
       const auto at = static_cast<std::size_t>(fill[tail]++);
       g.heads[at] = head;
@@ -100,7 +101,7 @@ Graph GraphBuilder::build(bool directed, LoadReport& report) {
   count_ = records_ = strength_count_ = 0;
 
   std::int64_t loops = 0, merged = 0, extra_parallel = 0, extra_loops = 0;
-  std::vector<std::uint32_t> loop_records, extra_records;
+  std::vector<std::int32_t> loop_records, extra_records;
   g.offsets.assign(n + 1, 0);
   std::size_t out = 0;
   std::vector<RowArc> row;
@@ -109,7 +110,7 @@ Graph GraphBuilder::build(bool directed, LoadReport& report) {
     const auto first = static_cast<std::size_t>(start[u]), last = static_cast<std::size_t>(start[u + 1]);
     row.clear();
     for (std::size_t a = first; a < last; ++a) {
-      row.push_back({g.heads[a], track ? record_of[a] : 0u, g.weights[a], with_strength ? g.arc_strengths[a] : 0.0});
+      row.push_back({g.heads[a], track ? record_of[a] : 0, g.weights[a], with_strength ? g.arc_strengths[a] : 0.0});
     }
     const auto by_head_then_cost = [](const RowArc& a, const RowArc& b) { return a.v != b.v ? a.v < b.v : a.w < b.w; };
     // Rows that arrive in order (a complete graph's, a dense matrix's, most sorted files') cost
@@ -178,7 +179,6 @@ Graph GraphBuilder::build(bool directed, LoadReport& report) {
 
   io::mark_weight_kinds(g);
   report.parallel_arcs_dropped += merged;
-  report.extra_arcs_kept += extra_parallel + extra_loops;
   if (merged > 0) {
     report.notes.push_back(counted(merged, "parallel arc", "parallel arcs") +
                            " merged into the cheapest of their pair" +

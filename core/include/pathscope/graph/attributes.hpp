@@ -53,9 +53,6 @@ struct AttributeTable {
   AttributeColumn& column(std::string_view name, AttributeType type, std::size_t count);
   // The values of the elements listed in `kept`, in that order (for subgraphs).
   AttributeTable subset(const std::vector<std::int32_t>& kept) const;
-  // The same for element lists that may pass 2^31 (per-arc values).
-  AttributeTable subset(const std::vector<std::uint32_t>& kept) const;
-  AttributeTable subset(const std::vector<std::int64_t>& kept) const;
 };
 
 }  // namespace pathscope

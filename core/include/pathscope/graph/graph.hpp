@@ -96,8 +96,7 @@ struct Graph {
 // Graph with n nodes and no arcs.
 Graph make_empty_graph(std::int32_t n);
 
-// The reverse graph (every arc u->v becomes v->u), with the same node and graph attributes;
-// arc attributes follow their arcs, and extra arcs are reversed too.
+// The reverse graph (every arc u->v becomes v->u), with the same node attributes.
 Graph reverse_graph(const Graph& g);
 
 // Weakly connected components: component index per node, and their count.

@@ -16,9 +16,6 @@ struct LoadReport {
   std::int64_t self_loops = 0;             // kept off the arcs, as Graph::self_loops
   std::int64_t parallel_arcs_dropped = 0;  // merged into an arc of minimum cost
   std::int64_t below_min_weight_dropped = 0;
-  // Parallel arcs and repeated self-loops kept apart in Graph::extra_arcs (an undirected edge
-  // once) rather than merged: engines walk the cheapest, writers give them all back.
-  std::int64_t extra_arcs_kept = 0;
   std::vector<std::string> notes;   // anything else worth saying, one sentence each
 };
 
