@@ -132,3 +132,41 @@ def test_a_codex_frame_gives_the_graph_its_csv_gives(cost_rule, rng, tmp_path):
     for name in from_file.arc_attributes:
         assert values(from_frame.arc_attributes[name]) == values(from_file.arc_attributes[name]), name
     assert from_frame.report["notes"] == from_file.report["notes"]
+
+
+def test_to_scipy_gives_csgraph_the_same_distances(rng):
+    import scipy.sparse
+    import scipy.sparse.csgraph
+
+    g = pathscope.load_graph(f"random:n={rng.randint(2, 90)},deg=2,seed={rng.randrange(10**9)}")
+    expected = pathscope.apsp(g, engine="blocked", dist="float").astype(np.float64)
+    for matrix in (g.to_scipy(), g.to_scipy(array=True)):
+        assert scipy.sparse.issparse(matrix) and matrix.shape == (g.n, g.n)
+        np.testing.assert_allclose(scipy.sparse.csgraph.shortest_path(matrix, method="D"), expected, rtol=1e-6)
+    assert isinstance(g.to_scipy(array=True), scipy.sparse.csr_array)
+
+
+def test_pandas_columns_keep_their_dtype(rng):
+    m = rng.randint(2, 80)
+    lanes = pd.array([rng.randint(1, 4) if rng.random() < 0.8 else None for _ in range(m)], dtype="Int64")
+    frame = pd.DataFrame({
+        "source": [rng.randrange(10**12) for _ in range(m)], "target": [rng.randrange(10**12) for _ in range(m)],
+        "length": [rng.uniform(1, 9) if rng.random() < 0.8 else np.nan for _ in range(m)],
+        "lanes": lanes, "oneway": [rng.random() < 0.5 for _ in range(m)],
+        "name": [rng.choice(["Rue A", None, "Route B"]) for _ in range(m)],
+        "kind": pd.Categorical([rng.choice(["x", "y"]) for _ in range(m)]),
+    })
+    g = pathscope.from_pandas(frame, keep_parallel=True)
+    assert g.ids is not None and g.names is None and len(g.to_arrays()[0]) == m
+    back = g.to_pandas()
+    key = ["source", "target", "length", "name"]
+    expected = frame.drop(columns=["kind", "lanes", "oneway"]).sort_values(key, na_position="first")
+    got = back[expected.columns].sort_values(key, na_position="first")
+    np.testing.assert_array_equal(got["source"], expected["source"])
+    np.testing.assert_array_equal(got["length"], expected["length"])
+    assert got["name"].tolist() == expected["name"].tolist()
+    columns = g.arc_attributes
+    assert columns["length"].dtype == np.float64 and columns["oneway"].dtype == bool
+    assert columns["lanes"].dtype == np.int64 and isinstance(columns["kind"], list)
+    assert np.ma.getmaskarray(columns["lanes"]).sum() == lanes.isna().sum()
+    assert sorted(values(columns["lanes"]), key=repr) == sorted([None if v is pd.NA else int(v) for v in lanes], key=repr)
