@@ -10,3 +10,4 @@ is imported from `pathscope` itself.
 """
 from pathscope._core import *  # noqa: F401,F403  (the extension defines no private API to hide)
 from pathscope._core import __version__  # noqa: F401
+from pathscope._distances import *  # noqa: F401,F403  (distances, distance_table, pair_distances)
