@@ -104,12 +104,16 @@ void DistanceSearch::breadth_first(std::int32_t s, bool early_stop) {
 }
 
 void DistanceSearch::buckets(std::int32_t s, bool early_stop) {
+  // BucketQueue::clear() forgets its entries but not its bucket heads: it expects the queue to
+  // have been emptied, which a search that stopped early did not do.
+  std::uint32_t key;
+  std::int32_t node;
+  while (!bucket_queue_.empty()) bucket_queue_.pop(key, node);
   bucket_queue_.clear();
   whole_[s] = 0;
   reach(s, kNoPredecessor);
   bucket_queue_.push(0, s);
   while (!bucket_queue_.empty()) {
-    std::uint32_t key;
     std::int32_t u;
     bucket_queue_.pop(key, u);
     const auto du = static_cast<std::int32_t>(key);
