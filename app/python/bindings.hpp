@@ -60,5 +60,6 @@ void bind_closure(pybind11::module_& m);
 void bind_tsp(pybind11::module_& m);
 void bind_correlate(pybind11::module_& m);
 void bind_engine_lists(pybind11::module_& m);
+void bind_distances(pybind11::module_& m);
 
 }  // namespace pathscope::python

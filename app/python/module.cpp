@@ -23,4 +23,5 @@ PYBIND11_MODULE(_core, m) {
   pathscope::python::bind_tsp(m);
   pathscope::python::bind_correlate(m);
   pathscope::python::bind_engine_lists(m);
+  pathscope::python::bind_distances(m);
 }

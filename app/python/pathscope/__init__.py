@@ -19,3 +19,4 @@ from pathscope._convert import from_arrays, from_igraph, from_networkx, from_pan
 from pathscope._engines import (  # noqa: F401
     apsp, apsp_engines, closure, closure_engines, correlate, correlation_engines, gpu_info, path, reach, tsp,
     tsp_engines)
+from pathscope._distances import distance_table, distances, pair_distances  # noqa: F401
