@@ -35,6 +35,14 @@ EdgeType edge_type_named(std::string_view word, EdgeType otherwise) {
   return otherwise;
 }
 
+// networkx declares a GEXF attribute by the type of its first value and writes the others under
+// it: a real under "integer" widens the column to reals (AttributeColumn::widen_for) rather than
+// the file being refused.
+AttributeType type_of_value(AttributeType declared, std::string_view value) {
+  if (declared == AttributeType::Integer && !to_int64(trim(value)) && to_double(trim(value))) return AttributeType::Real;
+  return declared;
+}
+
 int hex_digit(char c) {
   if (c >= '0' && c <= '9') return c - '0';
   if (c >= 'a' && c <= 'f') return c - 'a' + 10;
@@ -168,7 +176,7 @@ class GexfReader : public XmlEvents {
         edge_weight_ = parse_weight(value, source(), line(), "edge attribute " + io::quoted(weight_name_));
         edge_has_weight_ = true;
       } else if (title != "networkx_key") {  // networkx's key of a parallel edge, no value of it
-        const AttributeType type = it == edge_attributes_.end() ? AttributeType::Text : it->second.type;
+        const AttributeType type = it == edge_attributes_.end() ? AttributeType::Text : type_of_value(it->second.type, value);
         edge_values_.push_back({std::string(title), type, value, line()});
       }
       return;
@@ -181,7 +189,7 @@ class GexfReader : public XmlEvents {
     if (a.axis >= 0) {
       assembly_.set_position(u, a.axis, parse_weight(value, source(), line(), "position " + io::quoted(a.title)));
     } else {
-      assembly_.set_attribute(u, a.title, a.type, value, line());
+      assembly_.set_attribute(u, a.title, type_of_value(a.type, value), value, line());
     }
   }
 

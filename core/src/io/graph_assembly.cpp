@@ -63,16 +63,7 @@ TypedValue typed_value(std::string_view name, AttributeType type, std::string_vi
     case AttributeType::Text: typed.text = std::string(value); break;
     case AttributeType::Integer: {
       const auto number = to_int64(text);
-      // A real under an integer declaration (networkx declares a GEXF attribute by its first
-      // value): the column widens to reals rather than the file being refused.
-      if (!number) {
-        if (const auto real = to_double(text)) {
-          typed.type = AttributeType::Real;
-          typed.real = *real;
-          break;
-        }
-        throw ParseError(source, line, "attribute " + io::quoted(name) + ": expected an integer, found " + io::quoted(text));
-      }
+      if (!number) throw ParseError(source, line, "attribute " + io::quoted(name) + ": expected an integer, found " + io::quoted(text));
       typed.integer = *number;
       break;
     }

@@ -39,30 +39,49 @@ JsonNonFiniteBuf::int_type JsonNonFiniteBuf::underflow() {
       source_done_ = got <= 0;
     }
     const std::size_t end = in_.size();
+    const char* text = in_.data();
     std::size_t i = in_begin_;
-    for (; i < end && (source_done_ || end - i >= kLongestWord); ++i) {
-      const char c = in_[i];
-      if (in_string_) {
-        if (escaped_) escaped_ = false;
-        else if (c == '\\') escaped_ = true;
-        else if (c == '"') in_string_ = false;
-        out_ += c;
-        continue;
-      }
-      if (c == '"') in_string_ = true;
-      const NonFinite* found = nullptr;
-      if (c == 'N' || c == 'I' || c == '-') {
-        const std::string_view rest(in_.data() + i, end - i);
-        for (const NonFinite& n : kNonFinite) {
-          if (rest.starts_with(n.word)) found = &n;
+    // Runs of plain text are copied whole: only quotes and backslashes inside strings, and
+    // quotes and the first letters of the words outside, are looked at one by one.
+    while (i < end) {
+      std::size_t run = i;
+      if (escaped_) {
+        escaped_ = false;
+        ++run;
+      } else if (in_string_) {
+        while (run < end && text[run] != '"' && text[run] != '\\') ++run;
+        if (run < end) {
+          if (text[run] == '\\') escaped_ = true;
+          else in_string_ = false;
+          ++run;
+        }
+      } else {
+        while (run < end && text[run] != '"' && text[run] != 'N' && text[run] != 'I' && text[run] != '-') ++run;
+        if (run < end && text[run] == '"') {
+          in_string_ = true;
+          ++run;
+        } else if (run < end) {
+          out_.append(text + i, run - i);
+          i = run;
+          // A word cut by the end of the block: completed by the next read first.
+          if (!source_done_ && end - i < kLongestWord) break;
+          const std::string_view rest(text + i, end - i);
+          const NonFinite* found = nullptr;
+          for (const NonFinite& n : kNonFinite) {
+            if (rest.starts_with(n.word)) found = &n;
+          }
+          if (found) {
+            out_ += found->marker;
+            i += found->word.size();
+          } else {
+            out_ += text[i];
+            ++i;
+          }
+          continue;
         }
       }
-      if (found) {
-        out_ += found->marker;
-        i += found->word.size() - 1;
-      } else {
-        out_ += c;
-      }
+      out_.append(text + i, run - i);
+      i = run;
     }
     in_begin_ = i;
     if (!out_.empty() || (source_done_ && in_begin_ == end)) break;

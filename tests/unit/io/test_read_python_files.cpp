@@ -142,6 +142,8 @@ void check_file(const json& expected) {
   ASSERT_EQ(by_label.size(), nodes.size()) << path << ": node labels are not the ones written";
   const bool directed = expected["directed"];
   EXPECT_EQ(g.directed, directed) << path;
+  // Each edge the file lists is one record, in every one of these formats.
+  EXPECT_EQ(loaded.report.records_read, static_cast<std::int64_t>(expected["edges"].size())) << path;
   // Every edge, parallel ones and self-loops too, with its weight and attributes: as multisets.
   const std::vector<std::string> want = expected_edges(expected), got = loaded_edges(g, expected["edge_attributes"]);
   EXPECT_EQ(got.size(), want.size()) << path;
