@@ -16,9 +16,12 @@ PYBIND11_MODULE(_core, m) {
   m.attr("__version__") = PATHSCOPE_VERSION;
   pathscope::python::bind_errors(m);
   pathscope::python::bind_graph(m);
+  pathscope::python::bind_graph_building(m);
+  pathscope::python::bind_codex_frame(m);
   pathscope::python::bind_apsp(m);
   pathscope::python::bind_closure(m);
   pathscope::python::bind_tsp(m);
   pathscope::python::bind_correlate(m);
   pathscope::python::bind_engine_lists(m);
+  pathscope::python::bind_distances(m);
 }

@@ -2,6 +2,8 @@
 # Configures and builds pathscope into a build folder (default: build). Extra arguments go to
 # CMake, e.g. -DPATHSCOPE_CUDA=OFF. CUDA code is compiled for one architecture unless
 # PATHSCOPE_CUDA_ARCHS says otherwise (the full list takes much longer on a small machine).
+# PATHSCOPE_BUILD_TARGETS (space-separated) builds only those targets (the wheel backend's
+# pathscope_python) instead of everything.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 build=${1:-$root/build}
@@ -12,7 +14,9 @@ archs=${PATHSCOPE_CUDA_ARCHS:-90a-real}
 source "$root/scripts/dev/compiler-cache.sh"
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release "-DCMAKE_CUDA_ARCHITECTURES=$archs" \
   "${compiler_cache_flags[@]}" "$@"
-cmake --build "$build" -j "$(nproc)"
+targets=()
+for target in ${PATHSCOPE_BUILD_TARGETS:-}; do targets+=(--target "$target"); done
+cmake --build "$build" -j "$(nproc)" "${targets[@]}"
 # `import pathscope` from anywhere after a build of the default folder: a .pth file in the
 # user's site directory puts <build>/python on the path of the interpreter the module was
 # built for (README, "Python"). Other build folders are left to PYTHONPATH.

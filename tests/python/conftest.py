@@ -2,7 +2,8 @@
 
 The module under test is the one in <build>/python, where <build> is PATHSCOPE_BUILD_DIR or the
 repository's build/ folder: it is put first on sys.path, so an older module linked into the
-user's site directory never stands in for it. Real datasets come from PATHSCOPE_SHARED_DATA
+user's site directory never stands in for it; with PATHSCOPE_TEST_INSTALLED=1, the one pip
+installed into the running virtual environment. Real datasets come from PATHSCOPE_SHARED_DATA
 (environment) or else the CMake cache variable of the same name, as in tests/support/shared_data.hpp.
 """
 import os
@@ -17,11 +18,25 @@ REPOSITORY = Path(__file__).resolve().parents[2]
 BUILD = Path(os.environ.get("PATHSCOPE_BUILD_DIR") or REPOSITORY / "build").resolve()
 MODULE_DIR = BUILD / "python"
 
-if not any((MODULE_DIR / "pathscope").glob("_core*.so")):
-    raise pytest.UsageError(
-        f"no pathscope module in {MODULE_DIR}: build it first (scripts/user/build.sh), or set PATHSCOPE_BUILD_DIR "
-        "to the build folder that has one")
-sys.path.insert(0, str(MODULE_DIR))
+# PATHSCOPE_TEST_INSTALLED=1 (scripts/dev/test.sh): the package pip installed into the virtual
+# environment running the tests is tested instead, and it must be that one, not a build folder's.
+INSTALLED = os.environ.get("PATHSCOPE_TEST_INSTALLED") == "1"
+
+if INSTALLED:
+    import pathscope
+
+    _location = Path(pathscope.__file__).resolve()
+    if sys.prefix == sys.base_prefix or Path(sys.prefix).resolve() not in _location.parents:
+        raise pytest.UsageError(
+            f"PATHSCOPE_TEST_INSTALLED=1, but pathscope was imported from {_location}, not from a virtual environment "
+            f"(sys.prefix {sys.prefix}): run the tests with the venv's python, and PYTHONNOUSERSITE=1 so that a "
+            "pathscope.pth in the user's site directory does not win")
+else:
+    if not any((MODULE_DIR / "pathscope").glob("_core*.so")):
+        raise pytest.UsageError(
+            f"no pathscope module in {MODULE_DIR}: build it first (scripts/user/build.sh), or set PATHSCOPE_BUILD_DIR "
+            "to the build folder that has one")
+    sys.path.insert(0, str(MODULE_DIR))
 
 
 def cmake_cache_value(name):
