@@ -32,6 +32,7 @@ struct ExportCommand {
   std::int32_t max_hops = kUnlimitedHops;
   bool upstream = false, subgraph = false, json = false;
   std::string weight_attribute;  // empty: the attribute the cost was read from, else "weight"
+  std::string gexf_version = "1.2draft";
 
   GraphExportFormat chosen_format() const {
     const bool to_standard_output = out_path == "-";
@@ -41,7 +42,7 @@ struct ExportCommand {
         throw UsageError("--out - needs --output-format (" + graph_export_format_list() + "): no name says the format");
       if (!by_name)
         throw UsageError("cannot tell the format from the name " + out_path + ": use --output-format (" +
-                         graph_export_format_list() + ") or a .graphml, .gexf, .json or .csv name");
+                         graph_export_format_list() + ") or a .graphml, .gexf, .json, .csv, .gml or .net name");
       return *by_name;
     }
     const auto asked = parse_graph_export_format(format);
@@ -143,6 +144,9 @@ struct ExportCommand {
                                : !input.load.weight_attribute.empty() ? input.load.weight_attribute
                                                                       : "weight";
     options.source = input.spec == "-" ? "standard input" : input.spec;
+    const auto version = parse_gexf_version(gexf_version);
+    if (!version) throw UsageError("--gexf-version " + gexf_version + ": use 1.2draft (networkx, Gephi) or 1.3");
+    options.gexf_version = *version;
     auto summary = write_graph_export(g, out_format, highlight, out.path(), options);
     out.finish();
     if (out.to_standard_output()) summary.files = {out.shown()};
@@ -174,9 +178,13 @@ void add_export_command(CLI::App& app) {
       ->required();
   add_output_format_option(*sub, cmd->format,
                            graph_export_format_list() + "; by default from the --out name (.graphml, .gexf, .json, "
-                           ".csv), and a name that says another format is refused");
+                           ".csv, .gml, .net), and a name that says another format is refused");
+  sub->add_option("--gexf-version", cmd->gexf_version,
+                  "GEXF version: 1.2draft (networkx 2.x/3.x and Gephi read it) or 1.3 (Gephi 0.9+)")
+      ->capture_default_str();
   sub->add_option("--path", cmd->path, "Mark the shortest path from A to B")->expected(2)->type_name("A B");
-  sub->add_option("--paths", cmd->paths, "Mark the k shortest loopless paths from A to B (path_rank 0 is the shortest)")
+  sub->add_option("--paths", cmd->paths, "Mark the k shortest loopless paths from A to B (path_rank 1 is the shortest, as `paths` "
+                  "numbers them; path_ranks lists every path an edge lies on)")
       ->expected(2)
       ->type_name("A B");
   sub->add_option("--all-paths", cmd->all_paths, "Mark every shortest path from A to B (up to --max-paths)")
@@ -199,9 +207,11 @@ void add_export_command(CLI::App& app) {
                   "they were read from, else weight");
   sub->add_flag("--json", cmd->json, "Print what was written as JSON");
   sub->footer(std::string("Marks: nodes and edges get highlight (in the result), hop (order along the path or tour, or hop "
-              "distance of a reach set; -1 outside), edges on_path, several paths path_rank; GEXF also colours the "
-              "result red (viz:color). Node attributes, names, positions and arc strengths are written with their "
-              "types; self-loops as edges from a node to itself.\n\n") + sub->get_footer());
+              "distance of a reach set; -1 outside), edges on_path, several paths path_rank (the lowest, from 1), "
+              "path_ranks (every one, \"1;3\") and on_path_1..on_path_10; GEXF also colours the result red "
+              "(viz:color). Node, edge and graph attributes, names, positions and arc strengths are written with "
+              "their types; self-loops as edges from a node to itself; parallel edges each as an edge (Pajek keeps "
+              "labels and weights only; docs/export.md).\n\n") + sub->get_footer());
   sub->callback([cmd] { cmd->run(); });
 }
 

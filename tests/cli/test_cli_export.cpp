@@ -38,7 +38,8 @@ TEST(CliExport, FormatComesFromTheNameAndAMismatchIsRefused) {
     EXPECT_TRUE(contains(run.out, "5 nodes, 5 edges")) << run.out;
   }
   EXPECT_TRUE(contains(read_text(dir.file("a.graphml")), "<graphml"));
-  EXPECT_TRUE(contains(read_text(dir.file("a.gexf")), "version=\"1.3\""));
+  EXPECT_TRUE(contains(read_text(dir.file("a.gexf")), "xmlns=\"http://www.gexf.net/1.2draft\""));
+  EXPECT_TRUE(contains(read_text(dir.file("a.gexf")), "version=\"1.2\""));
   EXPECT_EQ(json::parse(read_text(dir.file("a.json")))["links"].size(), 5u);
   const auto csv = run_cli({"export", graph, "--out", dir.file("t.csv")});
   ASSERT_TRUE(csv.exited && csv.code == 0) << csv.describe();
@@ -93,14 +94,20 @@ TEST(CliExport, KPathsReachAndTourMarks) {
   auto run = run_cli({"export", graph, "--out", dir.file("k.json"), "--paths", "1", "4", "--k", "5"});
   ASSERT_EQ(run.code, 0) << run.describe();
   auto nodes = nodes_by_id(json::parse(read_text(dir.file("k.json"))));
-  EXPECT_EQ(nodes.at(2)["path_rank"], 0);
-  EXPECT_EQ(nodes.at(3)["path_rank"], 0);
+  // Ranks from 1, as `paths` numbers them.
+  EXPECT_EQ(nodes.at(2)["path_rank"], 1);
+  EXPECT_EQ(nodes.at(3)["path_rank"], 1);
+  EXPECT_EQ(nodes.at(3)["path_ranks"], "1;2");
   EXPECT_EQ(nodes.at(5)["path_rank"], -1);
-  std::set<std::pair<std::int64_t, std::int64_t>> rank1;
+  std::set<std::pair<std::int64_t, std::int64_t>> lowest2, on2;
   const json k_paths = json::parse(read_text(dir.file("k.json")));
-  for (const auto& link : k_paths["links"])
-    if (link["path_rank"] == 1) rank1.insert({link["source"].get<std::int64_t>(), link["target"].get<std::int64_t>()});
-  EXPECT_EQ(rank1, (std::set<std::pair<std::int64_t, std::int64_t>>{{1, 3}}));  // 3->4 already on rank 0
+  for (const auto& link : k_paths["links"]) {
+    const std::pair<std::int64_t, std::int64_t> edge{link["source"].get<std::int64_t>(), link["target"].get<std::int64_t>()};
+    if (link["path_rank"] == 2) lowest2.insert(edge);
+    if (link["on_path_2"].get<bool>()) on2.insert(edge);
+  }
+  EXPECT_EQ(lowest2, (std::set<std::pair<std::int64_t, std::int64_t>>{{1, 3}}));  // 3->4 already on path 1
+  EXPECT_EQ(on2, (std::set<std::pair<std::int64_t, std::int64_t>>{{1, 3}, {3, 4}}));
 
   run = run_cli({"export", graph, "--out", dir.file("r.json"), "--reach", "2", "--max-hops", "2"});
   ASSERT_EQ(run.code, 0) << run.describe();
@@ -157,11 +164,7 @@ TEST(CliExport, CorrelationNetworkAsGraphmlAndGexf) {
     const auto run = run_cli({"correlate", table, "--min-abs-rho", "0.35", "--out", pairs, "--graph", net});
     ASSERT_EQ(run.code, 0) << run.describe();
     const std::string script = std::string("import csv, sys, networkx as nx\n") +
-        "g = nx.read_graphml(sys.argv[1]) if sys.argv[1].endswith('graphml') else None\n"
-        "if g is None:\n"
-        "    text = open(sys.argv[1]).read().replace('http://gexf.net/1.3/viz', 'http://www.gexf.net/1.2draft/viz')"
-        ".replace('http://gexf.net/1.3', 'http://www.gexf.net/1.2draft').replace('version=\"1.3\"', 'version=\"1.2\"')\n"
-        "    import io; g = nx.read_gexf(io.BytesIO(text.encode()))\n"
+        "g = nx.read_graphml(sys.argv[1]) if sys.argv[1].endswith('graphml') else nx.read_gexf(sys.argv[1])\n"
         "rows = [r for r in csv.DictReader(open(sys.argv[2]), delimiter='\\t')]\n"
         "bad = 0\n"
         "for r in rows:\n"

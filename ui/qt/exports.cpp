@@ -154,7 +154,7 @@ void export_graph(const Selection& selection, const QString& file) {
   if (!session) throw Error("no graph is open: nothing to export");
   const std::string name = file.toStdString();
   const auto format = graph_export_format_of_file(name);
-  if (!format) throw Error(name + ": the name ends in none of .graphml, .gexf, .json, .csv (" + graph_export_format_list() + ")");
+  if (!format) throw Error(name + ": the name ends in none of .graphml, .gexf, .json, .csv, .gml, .net (" + graph_export_format_list() + ")");
   GraphHighlight highlight;
   if (const auto* tour = selection.tour()) {
     highlight = highlight_tour(tour->legs, tour->stops.size() == 1 ? tour->stops.front() : -1);

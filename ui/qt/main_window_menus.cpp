@@ -389,7 +389,7 @@ void MainWindow::export_graph_dialog() {
   const QString file = QFileDialog::getSaveFileName(
       this, tr("Export graph"), QStringLiteral("graph.gexf"),
       tr("GEXF for Gephi (*.gexf);;GraphML for Cytoscape, yEd, igraph (*.graphml);;networkx node-link JSON (*.json);;"
-         "CSV node and edge tables (*.csv)"));
+         "CSV node and edge tables (*.csv);;GML for networkx, igraph, Cytoscape (*.gml);;Pajek, weights and labels only (*.net)"));
   if (file.isEmpty()) return;
   try {
     export_graph(*selection_, file);

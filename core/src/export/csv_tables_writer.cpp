@@ -1,10 +1,24 @@
 // Two CSV tables, as Gephi's spreadsheet import, Cytoscape and pandas read them: nodes (id,
 // then every node field) and edges (source, target, then every edge field). A missing value is
-// an empty cell; booleans are true/false.
+// an empty cell; booleans are true/false. Parallel edges are rows of their own. The graph's
+// attributes, when it has any, go to a third table of one row (a header of their names, a row
+// of their values), since a comment line would trip the readers of the other two.
 #include "export/export_text.hpp"
 #include "export/writers.hpp"
 
 namespace pathscope::exporting {
+
+void write_csv_graph_table(AtomicFile& graph_file, const ExportPlan& plan) {
+  OutputBuffer out(graph_file);
+  std::string header, row, value;
+  for (std::size_t f = 0; f < plan.graph_fields().size(); ++f) {
+    if (f) header += ',', row += ',';
+    append_csv(header, plan.graph_fields()[f].name);
+    if (plan.graph_text(f, &value)) append_csv(row, value);
+  }
+  out << header << "\n" << row << "\n";
+  out.flush();
+}
 
 void write_csv_tables(AtomicFile& nodes_file, AtomicFile& edges_file, const ExportPlan& plan) {
   std::string value;

@@ -84,6 +84,16 @@ void append_xml(std::string& out, std::string_view text) {
   });
 }
 
+void append_ascii_entities(std::string& out, std::string_view text) {
+  for_each_character(text, [&](std::uint32_t code, std::string_view bytes) {
+    // Named where igraph 0.10 decodes them too; numeric references for the rest.
+    if (code == '&') out += "&amp;";
+    else if (code == '"') out += "&quot;";
+    else if (code >= 0x20 && code < 0x7F) out.append(bytes);
+    else out += "&#" + std::to_string(code) + ";";
+  });
+}
+
 void append_csv(std::string& out, std::string_view text) {
   const bool quote = text.find_first_of(",\"\r\n") != std::string_view::npos ||
                      (!text.empty() && (text.front() == ' ' || text.back() == ' '));

@@ -19,6 +19,9 @@ void append_utf8(std::string& out, std::string_view text);
 // The same, escaped for XML text and attribute values (& < > " '); characters XML 1.0 forbids
 // (control characters other than tab, newline, carriage return) also become U+FFFD.
 void append_xml(std::string& out, std::string_view text);
+// The same as printable ASCII: & and " as "&amp;" and "&quot;", every other character as a
+// numeric character reference "&#233;": GML strings, which networkx reads only as ASCII.
+void append_ascii_entities(std::string& out, std::string_view text);
 // One CSV field (RFC 4180): quoted when it holds a comma, quote, line break or edge spaces.
 void append_csv(std::string& out, std::string_view text);
 

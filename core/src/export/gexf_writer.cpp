@@ -1,6 +1,10 @@
-// GEXF 1.3 (gexf.net), Gephi's own format: typed attribute declarations, labels, positions as
-// viz:position, the cost as the edge's weight, and, for a result, viz:color so the highlighted
-// part shows at once (the highlight attribute lets Gephi re-colour by partition).
+// GEXF (gexf.net), Gephi's own format, as 1.2draft (what networkx 2.x/3.x and Gephi read) or
+// 1.3: typed attribute declarations, labels, positions as viz:position, the cost as the edge's
+// weight, and, for a result, viz:color so the highlighted part shows at once (the highlight
+// attribute lets Gephi re-colour by partition). The elements written are the same in both
+// versions; only the namespaces differ. Parallel edges are edges with ids of their own. GEXF
+// has no graph attributes that networkx or Gephi read (networkx refuses an attributes class
+// other than node and edge): the graph's attributes are listed in the meta description.
 #include "export/export_text.hpp"
 #include "export/writers.hpp"
 
@@ -66,13 +70,19 @@ void color(std::string& text, bool highlighted) {
 void write_gexf(AtomicFile& file, const ExportPlan& plan) {
   const Graph& g = plan.graph();
   OutputBuffer out(file);
+  const bool v13 = plan.options().gexf_version == GexfVersion::V1_3;
+  const std::string ns = v13 ? "http://gexf.net/1.3" : "http://www.gexf.net/1.2draft";
   out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-         "<gexf xmlns=\"http://gexf.net/1.3\" xmlns:viz=\"http://gexf.net/1.3/viz\" "
-         "xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\" "
-         "xsi:schemaLocation=\"http://gexf.net/1.3 http://gexf.net/1.3/gexf.xsd\" version=\"1.3\">\n"
-         "  <meta>\n    <creator>pathscope</creator>\n    <description>";
-  append_xml(out.text(), (plan.options().source.empty() ? std::string("a graph") : plan.options().source) +
-                             (plan.kind().empty() ? "" : ", marked: " + plan.kind()));
+         "<gexf xmlns=\"" << ns << "\" xmlns:viz=\"" << ns << "/viz\" "
+      << "xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\" "
+         "xsi:schemaLocation=\"" << ns << " " << ns << "/gexf.xsd\" version=\"" << (v13 ? "1.3" : "1.2") << "\">\n"
+      << "  <meta>\n    <creator>pathscope</creator>\n    <description>";
+  std::string description = (plan.options().source.empty() ? std::string("a graph") : plan.options().source) +
+                            (plan.kind().empty() ? "" : ", marked: " + plan.kind());
+  std::string graph_value;
+  for (std::size_t f = 0; f < plan.graph_fields().size(); ++f)
+    if (plan.graph_text(f, &graph_value)) description += "\n" + plan.graph_fields()[f].name + ": " + graph_value;
+  append_xml(out.text(), description);
   out << "</description>\n  </meta>\n";
   out << "  <graph defaultedgetype=\"" << (g.directed ? "directed" : "undirected") << "\" mode=\"static\">\n";
   declare(out, "node", plan.node_fields());

@@ -32,6 +32,8 @@ const char* graph_export_format_name(GraphExportFormat format) {
     case GraphExportFormat::Gexf: return "gexf";
     case GraphExportFormat::NodeLinkJson: return "node-link";
     case GraphExportFormat::Csv: return "csv";
+    case GraphExportFormat::Gml: return "gml";
+    case GraphExportFormat::Pajek: return "pajek";
   }
   return "?";
 }
@@ -42,6 +44,8 @@ std::optional<GraphExportFormat> parse_graph_export_format(std::string_view name
   if (word == "gexf") return GraphExportFormat::Gexf;
   if (word == "node-link" || word == "json") return GraphExportFormat::NodeLinkJson;
   if (word == "csv") return GraphExportFormat::Csv;
+  if (word == "gml") return GraphExportFormat::Gml;
+  if (word == "pajek") return GraphExportFormat::Pajek;
   return std::nullopt;
 }
 
@@ -51,15 +55,35 @@ std::optional<GraphExportFormat> graph_export_format_of_file(std::string_view fi
   if (ends_with(name, ".gexf")) return GraphExportFormat::Gexf;
   if (ends_with(name, ".json")) return GraphExportFormat::NodeLinkJson;
   if (ends_with(name, ".csv")) return GraphExportFormat::Csv;
+  if (ends_with(name, ".gml")) return GraphExportFormat::Gml;
+  if (ends_with(name, ".net") || ends_with(name, ".paj")) return GraphExportFormat::Pajek;
   return std::nullopt;
 }
 
-std::string graph_export_format_list() { return "graphml, gexf, node-link, csv"; }
+std::string graph_export_format_list() { return "graphml, gexf, node-link, csv, gml, pajek"; }
+
+const char* gexf_version_name(GexfVersion version) { return version == GexfVersion::V1_3 ? "1.3" : "1.2draft"; }
+
+std::optional<GexfVersion> parse_gexf_version(std::string_view name) {
+  const std::string word = lower(name);
+  if (word == "1.2" || word == "1.2draft") return GexfVersion::V1_2draft;
+  if (word == "1.3") return GexfVersion::V1_3;
+  return std::nullopt;
+}
 
 std::vector<std::string> graph_export_files(GraphExportFormat format, const std::string& file) {
   if (format != GraphExportFormat::Csv) return {file};
   const std::string stem = ends_with(lower(file), ".csv") ? file.substr(0, file.size() - 4) : file;
   return {stem + ".nodes.csv", stem + ".edges.csv"};
+}
+
+std::vector<std::string> graph_export_files(GraphExportFormat format, const std::string& file, const Graph& graph) {
+  auto files = graph_export_files(format, file);
+  if (format == GraphExportFormat::Csv && !graph.graph_attributes.empty()) {
+    const std::string& nodes = files[0];
+    files.push_back(nodes.substr(0, nodes.size() - std::string_view(".nodes.csv").size()) + ".graph.csv");
+  }
+  return files;
 }
 
 GraphHighlight highlight_path(const Path& path) {
@@ -112,14 +136,20 @@ GraphExportSummary write_graph_export(const Graph& graph, GraphExportFormat form
                                       const std::string& file, const GraphExportOptions& options) {
   const exporting::ExportPlan plan(graph, highlight, options);
   GraphExportSummary summary;
-  summary.files = graph_export_files(format, file);
+  summary.files = graph_export_files(format, file, graph);
   summary.nodes = static_cast<std::int64_t>(plan.nodes().size());
   summary.edges = plan.edge_count();
   const auto& files = summary.files;
   if (format == GraphExportFormat::Csv) {
     AtomicFile nodes(files[0]), edges(files[1]);
     exporting::write_csv_tables(nodes, edges, plan);
-    commit_together({&nodes, &edges});
+    if (files.size() < 3) {
+      commit_together({&nodes, &edges});
+      return summary;
+    }
+    AtomicFile graph_table(files[2]);
+    exporting::write_csv_graph_table(graph_table, plan);
+    commit_together({&nodes, &edges, &graph_table});
     return summary;
   }
   AtomicFile out(files[0]);
@@ -127,6 +157,8 @@ GraphExportSummary write_graph_export(const Graph& graph, GraphExportFormat form
     case GraphExportFormat::GraphML: exporting::write_graphml(out, plan); break;
     case GraphExportFormat::Gexf: exporting::write_gexf(out, plan); break;
     case GraphExportFormat::NodeLinkJson: exporting::write_node_link(out, plan); break;
+    case GraphExportFormat::Gml: exporting::write_gml(out, plan); break;
+    case GraphExportFormat::Pajek: exporting::write_pajek(out, plan); break;
     case GraphExportFormat::Csv: break;
   }
   out.commit();
@@ -140,6 +172,8 @@ void write_graph_export(AtomicFile& file, const Graph& graph, GraphExportFormat 
     case GraphExportFormat::GraphML: exporting::write_graphml(file, plan); return;
     case GraphExportFormat::Gexf: exporting::write_gexf(file, plan); return;
     case GraphExportFormat::NodeLinkJson: exporting::write_node_link(file, plan); return;
+    case GraphExportFormat::Gml: exporting::write_gml(file, plan); return;
+    case GraphExportFormat::Pajek: exporting::write_pajek(file, plan); return;
     case GraphExportFormat::Csv: break;
   }
   throw Error("internal: CSV tables are two files; write them with write_graph_export(graph, ..., file)");

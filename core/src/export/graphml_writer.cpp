@@ -1,5 +1,7 @@
-// GraphML (graphml.graphdrawing.org): typed <key> declarations, then nodes and edges with
-// <data> per present value. A missing value is simply absent, as GraphML intends.
+// GraphML (graphml.graphdrawing.org): typed <key> declarations, the graph's own <data>, then
+// nodes and edges with <data> per present value. A missing value is simply absent, as GraphML
+// intends. Parallel edges are plain <edge> elements (GraphML allows them; networkx then reads a
+// multigraph), each with its own id.
 #include "export/export_text.hpp"
 #include "export/writers.hpp"
 
@@ -51,6 +53,7 @@ void write_graphml(AtomicFile& file, const ExportPlan& plan) {
          "http://graphml.graphdrawing.org/xmlns/1.0/graphml.xsd\">\n";
   declare(out, "n", "node", plan.node_fields());
   declare(out, "e", "edge", plan.edge_fields());
+  declare(out, "g", "graph", plan.graph_fields());
   out << "  <graph id=\"G\" edgedefault=\"" << (g.directed ? "directed" : "undirected") << "\">\n";
   if (!plan.options().source.empty() || !plan.kind().empty()) {
     std::string& text = out.text();
@@ -60,6 +63,13 @@ void write_graphml(AtomicFile& file, const ExportPlan& plan) {
     text += "</desc>\n";
   }
   std::string value;
+  for (std::size_t f = 0; f < plan.graph_fields().size(); ++f) {
+    if (!plan.graph_text(f, &value)) continue;
+    std::string& text = out.text();
+    text += "    ";
+    data(text, "g", f, value);
+    text += "\n";
+  }
   for (const std::int32_t u : plan.nodes()) {
     std::string& text = out.text();
     text += "    <node id=\"";

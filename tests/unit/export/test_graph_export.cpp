@@ -1,11 +1,13 @@
 // The graph writers' promises that a reader cannot show: XML escaping and UTF-8 repair byte by
-// byte, attribute names that clash with the marks, format names, refusals, write errors and
-// cancel. (Reading the files back with networkx and igraph: test_export_roundtrip.)
+// byte, GML's ASCII text, reals and keys, Pajek's labels, GEXF's namespaces, attribute names
+// that clash with the marks, format names, refusals, write errors and cancel. (Reading the
+// files back with networkx and igraph: test_export_roundtrip.)
 #include <gtest/gtest.h>
 
 #include <atomic>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <sstream>
 
 #include "scratch_folder.hpp"
@@ -91,12 +93,71 @@ TEST(GraphExport, FormatNamesAndFileNames) {
   EXPECT_EQ(graph_export_format_of_file("b.csv"), GraphExportFormat::Csv);
   EXPECT_EQ(graph_export_format_of_file("b.gr"), std::nullopt);
   EXPECT_EQ(graph_export_format_of_file("csv"), std::nullopt);
-  for (const auto f : {GraphExportFormat::GraphML, GraphExportFormat::Gexf, GraphExportFormat::NodeLinkJson, GraphExportFormat::Csv})
+  EXPECT_EQ(graph_export_format_of_file("b.GML"), GraphExportFormat::Gml);
+  EXPECT_EQ(graph_export_format_of_file("b.net"), GraphExportFormat::Pajek);
+  EXPECT_EQ(graph_export_format_of_file("b.paj"), GraphExportFormat::Pajek);
+  for (const auto f : {GraphExportFormat::GraphML, GraphExportFormat::Gexf, GraphExportFormat::NodeLinkJson,
+                       GraphExportFormat::Csv, GraphExportFormat::Gml, GraphExportFormat::Pajek}) {
     EXPECT_EQ(parse_graph_export_format(graph_export_format_name(f)), f);
-  EXPECT_EQ(parse_graph_export_format("pajek"), std::nullopt);
+    EXPECT_TRUE(contains(graph_export_format_list(), graph_export_format_name(f)));
+  }
+  EXPECT_EQ(parse_graph_export_format("dot"), std::nullopt);
+  EXPECT_EQ(parse_gexf_version("1.2"), GexfVersion::V1_2draft);
+  EXPECT_EQ(parse_gexf_version("1.2draft"), GexfVersion::V1_2draft);
+  EXPECT_EQ(parse_gexf_version("1.3"), GexfVersion::V1_3);
+  EXPECT_EQ(parse_gexf_version("1.1"), std::nullopt);
   EXPECT_EQ(graph_export_files(GraphExportFormat::Csv, "out/net.csv"),
             (std::vector<std::string>{"out/net.nodes.csv", "out/net.edges.csv"}));
   EXPECT_EQ(graph_export_files(GraphExportFormat::Csv, "net"), (std::vector<std::string>{"net.nodes.csv", "net.edges.csv"}));
+  Graph with_title = small_graph({"a"});
+  with_title.graph_attributes.column("title", AttributeType::Text, 1).set_text(0, "t");
+  EXPECT_EQ(graph_export_files(GraphExportFormat::Csv, "out/net.csv", with_title),
+            (std::vector<std::string>{"out/net.nodes.csv", "out/net.edges.csv", "out/net.graph.csv"}));
+  EXPECT_EQ(graph_export_files(GraphExportFormat::Gml, "net.gml", with_title), (std::vector<std::string>{"net.gml"}));
+}
+
+TEST(GraphExport, GexfIs12draftByDefaultAnd13OnRequest) {
+  ScratchFolder dir;
+  const Graph g = small_graph({"a", "b"});
+  write_graph_export(g, GraphExportFormat::Gexf, {}, dir.file("a.gexf"));
+  const std::string v12 = read_text(dir.file("a.gexf"));
+  EXPECT_TRUE(contains(v12, "xmlns=\"http://www.gexf.net/1.2draft\" xmlns:viz=\"http://www.gexf.net/1.2draft/viz\"")) << v12;
+  EXPECT_TRUE(contains(v12, "version=\"1.2\"")) << v12;
+  GraphExportOptions options;
+  options.gexf_version = GexfVersion::V1_3;
+  write_graph_export(g, GraphExportFormat::Gexf, {}, dir.file("b.gexf"), options);
+  const std::string v13 = read_text(dir.file("b.gexf"));
+  EXPECT_TRUE(contains(v13, "xmlns=\"http://gexf.net/1.3\" xmlns:viz=\"http://gexf.net/1.3/viz\"")) << v13;
+  EXPECT_TRUE(contains(v13, "version=\"1.3\"")) << v13;
+}
+
+// networkx reads GML as ASCII only and a number without a decimal point as an integer; keys are
+// letters, digits and "_". Pajek has no escapes.
+TEST(GraphExport, GmlTextRealsAndKeysPajekLabels) {
+  ScratchFolder dir;
+  Graph g = small_graph({"é \"q\" & <x>", "line\nbreak", "back\\slash"});
+  g.node_attributes.column("cell type", AttributeType::Real, 3).set_real(0, 12);
+  g.node_attributes.find("cell type")->set_real(1, 1e300);
+  g.node_attributes.find("cell type")->set_real(2, std::numeric_limits<double>::infinity());
+  g.node_attributes.column("2nd", AttributeType::Boolean, 3).set_integer(0, 1);
+  g.arc_attributes.column("neuro-transmitter", AttributeType::Text, g.arc_attribute_count()).set_text(0, "日本");
+  g.graph_attributes.column("node", AttributeType::Integer, 1).set_integer(0, 5);
+  write_graph_export(g, GraphExportFormat::Gml, {}, dir.file("g.gml"));
+  const std::string gml = read_text(dir.file("g.gml"));
+  for (const char c : gml) EXPECT_TRUE(static_cast<unsigned char>(c) < 0x80) << gml;
+  EXPECT_TRUE(contains(gml, "name \"&#233; &quot;q&quot; &amp; <x>\"")) << gml;
+  EXPECT_TRUE(contains(gml, "name \"line&#10;break\"")) << gml;
+  EXPECT_TRUE(contains(gml, "cell_type 12.0\n")) << gml;
+  EXPECT_TRUE(contains(gml, "cell_type 1.0e+300\n")) << gml;
+  EXPECT_TRUE(contains(gml, "cell_type +INF\n")) << gml;
+  EXPECT_TRUE(contains(gml, "a_2nd 1\n")) << gml;
+  EXPECT_TRUE(contains(gml, "neuro_transmitter \"&#26085;&#26412;\"")) << gml;
+  EXPECT_TRUE(contains(gml, "  node_2 5\n")) << gml;  // "node" is GML's own key
+  EXPECT_TRUE(contains(gml, "weight 1.5\n")) << gml;
+  EXPECT_TRUE(contains(gml, "weight 2.5\n")) << gml;
+  write_graph_export(g, GraphExportFormat::Pajek, {}, dir.file("g.net"));
+  EXPECT_EQ(read_text(dir.file("g.net")), "*Vertices 3\n1 \"é 'q' & <x>\"\n2 \"line break\"\n3 \"back/slash\"\n"
+                                          "*Arcs\n1 2 1.5\n2 3 2.5\n");
 }
 
 TEST(GraphExport, ResultsThatDoNotFitTheGraphAreRefusedBeforeWriting) {
@@ -116,7 +177,8 @@ TEST(GraphExport, WriteErrorsAndCancelLeaveNothingHalfWritten) {
   ScratchFolder dir;
   LoadReport report;
   const Graph g = generate_random_graph(parse_random_spec("random:n=3000,deg=4,seed=3"), report);
-  for (const auto format : {GraphExportFormat::GraphML, GraphExportFormat::Gexf, GraphExportFormat::NodeLinkJson}) {
+  for (const auto format : {GraphExportFormat::GraphML, GraphExportFormat::Gexf, GraphExportFormat::NodeLinkJson,
+                            GraphExportFormat::Gml, GraphExportFormat::Pajek}) {
     try {
       write_graph_export(g, format, {}, "/dev/full");
       ADD_FAILURE() << "writing to /dev/full succeeded";

@@ -1,15 +1,20 @@
 #pragma once
 // The graph, or the part of it a result picked out (a path, k shortest paths, a tour, a reach
 // set), written for the tools people open graphs in: GraphML (networkx, igraph, yEd,
-// Cytoscape), GEXF 1.3 (Gephi), networkx node-link JSON, and CSV node and edge tables.
+// Cytoscape), GEXF 1.2draft or 1.3 (Gephi, networkx), networkx node-link JSON, CSV node and
+// edge tables, GML (networkx, igraph, Cytoscape) and Pajek (weights and labels only).
 //
-// Every format carries the same content: node ids, names, positions, the graph's node
-// attributes with their types, arc costs (under GraphExportOptions::weight_attribute) and arc
-// strengths, self-loops as edges from a node to itself, and, when a result is given, marks that
-// a viewer can colour by: `highlight` (node or edge belongs to the result), `on_path` (edge is
+// Every format carries the same content, as far as it can hold it: node ids, names, positions,
+// the graph's node attributes, arc attributes and graph attributes with their types, arc costs
+// (under GraphExportOptions::weight_attribute) and arc strengths, self-loops as edges from a
+// node to itself, parallel edges (Graph::extra_arcs), and, when a result is given, marks that a
+// viewer can colour by: `highlight` (node or edge belongs to the result), `on_path` (edge is
 // walked by the path or tour), `hop` (order along the walk, or the hop distance of a reach set;
-// -1 when not in the result) and, for several paths, `path_rank` (0 for the shortest).
-// An undirected graph lists each edge once.
+// -1 when not in the result) and, for several paths, `path_rank` (the lowest rank the node or
+// edge lies on, 1 for the shortest as `paths` numbers them; -1 on none), `path_ranks` (every
+// rank, ascending, as text "1;3"; absent on none) and `on_path_1` ... `on_path_10` (one boolean per
+// rank for the first ten paths, for viewers that filter by a column's value).
+// An undirected graph lists each edge once. docs/export.md says what each format cannot hold.
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -23,20 +28,31 @@
 
 namespace pathscope {
 
-enum class GraphExportFormat { GraphML, Gexf, NodeLinkJson, Csv };
+enum class GraphExportFormat { GraphML, Gexf, NodeLinkJson, Csv, Gml, Pajek };
 
-// "graphml", "gexf", "node-link", "csv".
+// "graphml", "gexf", "node-link", "csv", "gml", "pajek".
 const char* graph_export_format_name(GraphExportFormat format);
 // The names above ("json" is accepted for node-link); nullopt for any other word.
 std::optional<GraphExportFormat> parse_graph_export_format(std::string_view name);
-// By extension: .graphml (.xml), .gexf, .json, .csv; nullopt when the name says none of them.
+// By extension: .graphml (.xml), .gexf, .json, .csv, .gml, .net (.paj); nullopt when the name
+// says none of them.
 std::optional<GraphExportFormat> graph_export_format_of_file(std::string_view file);
-// "graphml, gexf, node-link, csv": for help texts and messages.
+// "graphml, gexf, node-link, csv, gml, pajek": for help texts and messages.
 std::string graph_export_format_list();
 
 // The files one export writes: the file itself, except CSV, which writes a node table and an
-// edge table beside each other: "net.csv" -> "net.nodes.csv" and "net.edges.csv".
+// edge table beside each other: "net.csv" -> "net.nodes.csv" and "net.edges.csv", and, when the
+// graph has graph attributes, a one-row table of them, "net.graph.csv" (graph_export_files with
+// the graph names it).
 std::vector<std::string> graph_export_files(GraphExportFormat format, const std::string& file);
+std::vector<std::string> graph_export_files(GraphExportFormat format, const std::string& file, const Graph& graph);
+
+// GEXF 1.2draft is what networkx (2.x and 3.x) and Gephi read; 1.3 is Gephi's newest.
+enum class GexfVersion { V1_2draft, V1_3 };
+// "1.2draft", "1.3".
+const char* gexf_version_name(GexfVersion version);
+// "1.2", "1.2draft", "1.3"; nullopt for any other word.
+std::optional<GexfVersion> parse_gexf_version(std::string_view name);
 
 // What a result picked out of the graph. No kind and nothing picked: the plain graph, with no
 // marks; a kind with nothing picked (no path found): the marks, all false.
@@ -74,6 +90,7 @@ struct GraphExportOptions {
   std::string weight_attribute = "weight";
   // Where the graph came from, written into the file's metadata ("" for none).
   std::string source;
+  GexfVersion gexf_version = GexfVersion::V1_2draft;
 };
 
 struct GraphExportSummary {
