@@ -41,11 +41,10 @@ struct DistancesCommand {
   }
 
   void run() {
-    if (json) {
-      if (!format.empty() && format != "json") throw UsageError("--json and --output-format " + format + " disagree");
-      format = "json";
-    }
-    const bool as_json = format == "json";
+    // With --out, --output-format names the file and --json the report beside it.
+    if (json && out_path.empty() && !format.empty() && format != "json")
+      throw UsageError("--json and --output-format " + format + " disagree");
+    const bool as_json = json || format == "json";
     if (out_path.empty() && format == "npy") throw UsageError("--output-format npy writes a file: give --out FILE.npy, or --out - for standard output");
     const TableStyle style = as_json || !out_path.empty() ? TableStyle::Aligned : parse_table_style(format.empty() ? "table" : format);
     std::optional<OutFile> out;

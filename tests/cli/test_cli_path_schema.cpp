@@ -11,6 +11,7 @@
 #include "cli_binary.hpp"
 #include "fresh_seed.hpp"
 #include "path_json_checks.hpp"
+#include "pathscope/export/path_export.hpp"
 #include "pathscope/io/load.hpp"
 #include "random_graphs.hpp"
 
