@@ -7,6 +7,7 @@
 #include "commands.hpp"
 #include "engine_options.hpp"
 #include "input_options.hpp"
+#include "out_file.hpp"
 #include "pathscope/apsp/checksum.hpp"
 #include "pathscope/apsp/distance_choice.hpp"
 #include "pathscope/apsp/npy_writer.hpp"
@@ -23,6 +24,8 @@ struct ApspCommand {
   bool json = false;
 
   void run() const {
+    OutFile out("--out", out_path, ".npy", /*binary=*/true);
+    OutFile next_out("--next-out", next_out_path, ".npy", /*binary=*/true);
     const auto loaded = input.load_graph();
     const Graph& g = loaded.graph;
     auto engine = make_apsp_engine(engine_name);
@@ -33,7 +36,7 @@ struct ApspCommand {
     // be written is said at once, and engines that can (gpu-blocked) put each row straight
     // into the file as it leaves the device, hashing it on the way (docs/gpu.md).
     std::unique_ptr<NpyMatrixWriter> npy;
-    if (!out_path.empty()) npy = std::make_unique<NpyMatrixWriter>(out_path, g, options.dist);
+    if (!out_path.empty()) npy = std::make_unique<NpyMatrixWriter>(out.path(), g, options.dist);
     // Float distances of whole costs are scanned for rounding below, which needs the matrix.
     const bool scan_floats = options.dist == DistType::Float32 && g.integer_weights;
     if (!scan_floats) options.sink = npy.get();
@@ -55,6 +58,7 @@ struct ApspCommand {
       if (!result.rows_in_sink) put_result_rows(result, *npy);
       checksum = checksum_hex(npy->checksum());
       npy->commit();
+      out.finish();
     } else {
       checksum = checksum_hex(matrix_checksum(result));
     }
@@ -63,24 +67,25 @@ struct ApspCommand {
       next_matrix.n = result.n;
       next_matrix.dist = DistType::Int32;
       next_matrix.d32 = std::move(result.next);
-      write_npy(next_out_path, next_matrix);
+      write_npy(next_out.path(), next_matrix);
+      next_out.finish();
     }
     const Timing& t = result.timing;
     if (json) {
-      nlohmann::json out = {{"graph", input.spec}, {"n", g.n}, {"m", g.arc_count()}, {"engine", t.engine},
+      nlohmann::json doc = {{"graph", input.spec}, {"n", g.n}, {"m", g.arc_count()}, {"engine", t.engine},
                             {"device", t.device}, {"dist", dist_type_name(result.dist)}, {"seconds", t.seconds},
                             {"compute_seconds", t.compute_seconds}, {"transfer_seconds", t.transfer_seconds},
                             {"updates_per_second", t.updates_per_second()}, {"checksum", checksum}};
-      if (!out_path.empty()) out["out"] = out_path;
-      if (!next_out_path.empty()) out["next_out"] = next_out_path;
-      print_json("apsp", std::move(out));
+      if (!out_path.empty()) doc["out"] = out.shown();
+      if (!next_out_path.empty()) doc["next_out"] = next_out.shown();
+      print_json("apsp", std::move(doc));
       return;
     }
     fmt::print("{}: n={} m={} engine={} ({}) dist={}\n", input.spec, g.n, g.arc_count(), t.engine, t.device,
                dist_type_name(result.dist));
     fmt::print("  {:.4f} s, {:.3g} updates/s, checksum {}\n", t.seconds, t.updates_per_second(), checksum);
-    if (!out_path.empty()) fmt::print("  distances written to {}\n", out_path);
-    if (!next_out_path.empty()) fmt::print("  next hops written to {}\n", next_out_path);
+    if (!out_path.empty()) fmt::print("  distances written to {}\n", out.shown());
+    if (!next_out_path.empty()) fmt::print("  next hops written to {}\n", next_out.shown());
   }
 };
 
@@ -92,8 +97,8 @@ void add_apsp_command(CLI::App& app) {
   cmd->input.add_to(*sub);
   cmd->engine_options.add_to(*sub);
   sub->add_option("--engine", cmd->engine_name, "textbook, blocked, sparse, auto, gpu-naive, gpu-blocked")->capture_default_str();
-  sub->add_option("--out", cmd->out_path, "Write the distance matrix (.npy; unreachable = int32 or int64 max, +inf or 65535)");
-  sub->add_option("--next-out", cmd->next_out_path, "Also compute and write the next-hop matrix (.npy int32, -1 = none)");
+  sub->add_option("--out", cmd->out_path, "Write the distance matrix (.npy; unreachable = int32 or int64 max, +inf or 65535; '-': standard output)");
+  sub->add_option("--next-out", cmd->next_out_path, "Also compute and write the next-hop matrix (.npy int32, -1 = none; '-': standard output)");
   sub->add_flag("--json", cmd->json, "Print JSON");
   sub->callback([cmd] { cmd->run(); });
 }

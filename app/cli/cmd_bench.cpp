@@ -162,7 +162,7 @@ CLI::App* add_bench_command(CLI::App& app) {
   auto load = std::make_shared<BenchLoadCommand>();
   auto* load_sub = bench->add_subcommand("load", "Reading alone: seconds and CPU seconds (the least of --repeat runs), bytes/s, nodes and arcs per file");
   load_sub->add_option("files", load->files, "Graph files")->required();
-  load_sub->add_option("--format", load->options.format, "Force a reader: " + format_names(InputKind::Graph));
+  load_sub->add_option("--input-format", load->options.format, "Force a reader: " + format_names(InputKind::Graph));
   load_sub->add_option("--repeat", load->repeat, "Runs per file; the fastest is shown")->capture_default_str();
   load_sub->add_flag("--json", load->json, "Print JSON");
   load_sub->callback([load] { load->run(); });

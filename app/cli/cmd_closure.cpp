@@ -12,6 +12,7 @@
 #include "comma_list.hpp"
 #include "commands.hpp"
 #include "input_options.hpp"
+#include "out_file.hpp"
 #include "option_checks.hpp"
 #include "pathscope/apsp/checksum.hpp"
 #include "pathscope/closure/closure.hpp"
@@ -55,6 +56,7 @@ struct ClosureCommand {
   bool json = false;
 
   void run() const {
+    OutFile out("--out", out_path, ".npy", /*binary=*/true);
     const auto loaded = input.load_graph();
     const Graph& g = loaded.graph;
     auto engine = runnable_engine(engine_name);
@@ -63,18 +65,21 @@ struct ClosureCommand {
       ProgressPrinter progress(engine_name);
       result = engine->run(g, flags.applied_to(ClosureOptions{}), progress.context());
     }
-    if (!out_path.empty()) write_closure_npy(out_path, result.reach);
+    if (!out_path.empty()) {
+      write_closure_npy(out.path(), result.reach);
+      out.finish();
+    }
     const auto figures = closure_figures(result.reach);
     const auto checksum = checksum_hex(closure_checksum(result.reach));
     const Timing& t = result.timing;
     if (json) {
-      nlohmann::json out = {{"graph", input.spec}, {"n", g.n}, {"m", g.arc_count()}, {"engine", t.engine},
+      nlohmann::json doc = {{"graph", input.spec}, {"n", g.n}, {"m", g.arc_count()}, {"engine", t.engine},
                             {"device", t.device}, {"seconds", t.seconds}, {"compute_seconds", t.compute_seconds},
                             {"transfer_seconds", t.transfer_seconds}, {"relations_per_second", t.updates_per_second()},
                             {"reachable_pairs", figures.relations}, {"nodes_on_cycles", figures.on_cycles},
                             {"checksum", checksum}};
-      if (!out_path.empty()) out["out"] = out_path;
-      print_json("closure", std::move(out));
+      if (!out_path.empty()) doc["out"] = out.shown();
+      print_json("closure", std::move(doc));
       return;
     }
     fmt::print("{}: n={} m={} engine={} ({})\n", input.spec, g.n, g.arc_count(), t.engine, t.device);
@@ -82,7 +87,7 @@ struct ClosureCommand {
     fmt::print("  {} reachable pairs (i reaches j by a path of length >= 1), {} nodes on cycles\n", figures.relations,
                figures.on_cycles);
     if (!out_path.empty())
-      fmt::print("  packed bits written to {} (uint64, shape ({}, {}))\n", out_path, g.n, result.reach.words_per_row());
+      fmt::print("  packed bits written to {} (uint64, shape ({}, {}))\n", out.shown(), g.n, result.reach.words_per_row());
   }
 };
 
@@ -192,7 +197,7 @@ void add_closure_commands(CLI::App& app, CLI::App& bench) {
     cmd->input.add_to(*sub);
     cmd->flags.add_to(*sub, kClosureUse);
     sub->add_option("--engine", cmd->engine_name, "textbook, bitset, scc, gpu or auto")->capture_default_str();
-    sub->add_option("--out", cmd->out_path, "Write the closure as .npy: uint64, shape (n, ceil(n/64)), bit j%64 of word j/64 of row i = i reaches j");
+    sub->add_option("--out", cmd->out_path, "Write the closure as .npy: uint64, shape (n, ceil(n/64)), bit j%64 of word j/64 of row i = i reaches j ('-': standard output)");
     sub->add_flag("--json", cmd->json, "Print JSON");
     sub->callback([cmd] { cmd->run(); });
   }

@@ -10,6 +10,8 @@
 #include "cli_output.hpp"
 #include "comma_list.hpp"
 #include "commands.hpp"
+#include "out_file.hpp"
+#include "output_format.hpp"
 #include "option_checks.hpp"
 #include "pathscope/correlate/correlate.hpp"
 #include "pathscope/io/file_formats.hpp"
@@ -97,9 +99,20 @@ struct CorrelateCommand {
   TableArguments table;
   Thresholds thresholds;
   ResourceFlags resources;
-  std::string out, graph, graph_weight = "inverse", backend = "cpu";
+  std::string out, out_format, graph, graph_weight = "inverse", backend = "cpu";
   bool drop_isolated = false;
   bool count_only = false, json = false;
+
+  // The survivors' file: .npy records by that name, else TSV; on standard output (--out -)
+  // --output-format says which.
+  bool binary_output() const {
+    const bool npy_name = out.size() > 4 && out.compare(out.size() - 4, 4, ".npy") == 0;
+    if (!out_format.empty() && out_format != "tsv" && out_format != "npy")
+      throw UsageError("--output-format " + out_format + ": the survivors are written as tsv or npy");
+    if (out != "-" && !out_format.empty() && (out_format == "npy") != npy_name)
+      throw UsageError("--output-format " + out_format + " but the name " + out + (npy_name ? " says npy" : " does not end in .npy"));
+    return out == "-" ? out_format == "npy" : npy_name;
+  }
 
   void run() const {
     // --out /dev/null asks for no survivor table, like leaving --out out; only --count-only
@@ -109,15 +122,19 @@ struct CorrelateCommand {
     if (!count_only && out.empty() && graph.empty())
       throw Error("give --out EDGES.tsv, --graph NETWORK.json, or --count-only to count the survivors");
     const bool counting = count_only || (!write_table && graph.empty());
+    const bool binary = binary_output();
+    // The .npy records' count goes into their header at the end: no streaming into a pipe.
+    OutFile table_out("--out", write_table && !counting ? out : "", binary ? ".npy" : ".tsv", binary,
+                      /*may_stream=*/!binary);
     std::vector<std::unique_ptr<PairSink>> sinks;
     // The graph sink checks its file name before any row is read.
     if (!graph.empty()) sinks.push_back(make_graph_pair_sink(graph, graph_weight, 50'000'000, drop_isolated));
     auto source = table.open();
     CorrelateOptions options = resources.applied_to(thresholds.to_options(source->layout()));
     options.count_only = counting;
-    const bool binary = out.size() > 4 && out.compare(out.size() - 4, 4, ".npy") == 0;
     if (write_table && !counting)
-      sinks.insert(sinks.begin(), binary ? make_npy_pair_sink(out, options.threads) : make_tsv_pair_sink(out));
+      sinks.insert(sinks.begin(), binary ? make_npy_pair_sink(table_out.path(), options.threads)
+                                         : make_tsv_pair_sink(table_out.path()));
     auto sink = sinks.empty() ? nullptr : make_fan_out_sink(std::move(sinks));
     auto engine = make_correlation_engine(backend);
     if (const auto reason = engine->unavailable_reason(); !reason.empty())
@@ -127,10 +144,11 @@ struct CorrelateCommand {
       ProgressPrinter progress("correlate " + backend);
       result = engine->run(*source, options, sink.get(), progress.context());
     }
+    table_out.finish();
     const double compute = result.timing.compute_seconds;
     if (write_table && !counting && result.rows.samples < 3)
       note(fmt::format("note: {} has no p column: a p-value needs at least 3 samples (value columns), the table has {}",
-                       out, result.rows.samples));
+                       table_out.shown(), result.rows.samples));
     if (const auto& d = source->duplicate_row_names(); d.count > 0)
       fmt::print(stderr, "warning: {} row name{} repeat (first: '{}' on lines {} and {}); the outputs cannot tell "
                  "rows that share a name apart: choose a column of unique names with --row-names\n",
@@ -151,7 +169,7 @@ struct CorrelateCommand {
                             {"compute_seconds", compute},
                             {"transfer_seconds", result.timing.transfer_seconds},
                             {"pairs_per_second", compute > 0 ? result.pairs_tested / compute : 0.0},
-                            {"out", counting || !write_table ? nlohmann::json() : nlohmann::json(out)},
+                            {"out", counting || !write_table ? nlohmann::json() : nlohmann::json(table_out.shown())},
                             {"graph", graph.empty() ? nlohmann::json() : nlohmann::json(graph)}};
       if (thresholds.max_p) doc["max_p"] = *thresholds.max_p;
       if (thresholds.min_abs_rho) doc["min_abs_rho"] = *thresholds.min_abs_rho;
@@ -165,7 +183,7 @@ struct CorrelateCommand {
     fmt::print("time       {:.3f} s in all: {:.3f} s reading and ranking, {:.3f} s pairs ({:.3g} pairs/s)\n",
                result.timing.seconds, result.load_seconds, compute, compute > 0 ? result.pairs_tested / compute : 0.0);
     if (!counting)
-      fmt::print("wrote      {}\n", write_table ? out + (graph.empty() ? "" : " and " + graph) : graph);
+      fmt::print("wrote      {}\n", write_table ? table_out.shown() + (graph.empty() ? "" : " and " + graph) : graph);
   }
 };
 
@@ -322,7 +340,9 @@ void add_correlate_commands(CLI::App& app, CLI::App& bench) {
   cmd->resources.add_gpus_to(*sub);
   sub->add_option("--out", cmd->out,
                   "Survivors as 'i j rho p' TSV, or with a .npy name as binary records (i, j: uint32 used-row indices; "
-                  "rho, p: float32), written while the pairs are computed (/dev/null: count only)");
+                  "rho, p: float32), written while the pairs are computed (/dev/null: count only; '-': standard output, "
+                  "as --output-format says)");
+  add_output_format_option(*sub, cmd->out_format, "With --out: tsv or npy (by default from the --out name, else tsv)");
   sub->add_option("--graph", cmd->graph, "Also write the network: .json node-link JSON, .graphml, .gexf (weight = the cost, strength = rho), .csv/.tsv a source,target,weight table");
   sub->add_option("--graph-weight", cmd->graph_weight, "inverse (1/|rho|: strong = short) or abs")->capture_default_str();
   sub->add_flag("--drop-isolated", cmd->drop_isolated,

@@ -3,12 +3,15 @@
 #include <fmt/core.h>
 
 #include <memory>
+#include <optional>
 #include <nlohmann/json.hpp>
 
 #include "cli_output.hpp"
 #include "commands.hpp"
 #include "exit_codes.hpp"
 #include "input_options.hpp"
+#include "out_file.hpp"
+#include "output_format.hpp"
 #include "option_checks.hpp"
 #include "pathscope/export/graph_export.hpp"
 #include "pathscope/paths/path_sets.hpp"
@@ -31,19 +34,32 @@ struct ExportCommand {
   std::string weight_attribute;  // empty: the attribute the cost was read from, else "weight"
 
   GraphExportFormat chosen_format() const {
-    const auto by_name = graph_export_format_of_file(out_path);
+    const bool to_standard_output = out_path == "-";
+    const auto by_name = to_standard_output ? std::nullopt : graph_export_format_of_file(out_path);
     if (format.empty()) {
+      if (to_standard_output)
+        throw UsageError("--out - needs --output-format (" + graph_export_format_list() + "): no name says the format");
       if (!by_name)
-        throw UsageError("cannot tell the format from the name " + out_path + ": use --format (" +
+        throw UsageError("cannot tell the format from the name " + out_path + ": use --output-format (" +
                          graph_export_format_list() + ") or a .graphml, .gexf, .json or .csv name");
       return *by_name;
     }
     const auto asked = parse_graph_export_format(format);
     if (!asked) throw UsageError("unknown export format '" + format + "' (use " + graph_export_format_list() + ")");
     if (by_name && *by_name != *asked)
-      throw UsageError("--format " + format + " but the name " + out_path + " says " + graph_export_format_name(*by_name) +
-                       ": write the format the name promises, or rename the file");
+      throw UsageError("--output-format " + format + " but the name " + out_path + " says " +
+                       graph_export_format_name(*by_name) + ": write the format the name promises, or rename the file");
+    if (to_standard_output && graph_export_files(*asked, "x").size() > 1)
+      throw UsageError(std::string("--out -: ") + graph_export_format_name(*asked) +
+                       " writes several files, which standard output cannot hold; name a file");
     return *asked;
+  }
+
+  // The ending a file of `chosen` is named with, so the writer reads the format from the name.
+  static std::string file_ending(GraphExportFormat chosen) {
+    for (const char* ending : {".graphml", ".gexf", ".json", ".csv", ".gml", ".net"})
+      if (graph_export_format_of_file(std::string("x") + ending) == chosen) return ending;
+    return {};
   }
 
   std::int32_t node(const Graph& g, const std::string& key) const {
@@ -117,6 +133,7 @@ struct ExportCommand {
     if (max_hops != kUnlimitedHops && reach.empty()) throw UsageError("--max-hops goes with --reach");
     if (upstream && reach.empty()) throw UsageError("--reverse goes with --reach");
     const GraphExportFormat out_format = chosen_format();
+    OutFile out("--out", out_path, file_ending(out_format), /*binary=*/false);
     const auto loaded = input.load_graph();
     const Graph& g = loaded.graph;
     const GraphHighlight highlight = result(g);
@@ -126,7 +143,9 @@ struct ExportCommand {
                                : !input.load.weight_attribute.empty() ? input.load.weight_attribute
                                                                       : "weight";
     options.source = input.spec == "-" ? "standard input" : input.spec;
-    const auto summary = write_graph_export(g, out_format, highlight, out_path, options);
+    auto summary = write_graph_export(g, out_format, highlight, out.path(), options);
+    out.finish();
+    if (out.to_standard_output()) summary.files = {out.shown()};
     if (json) {
       print_json("export", {{"graph", input.spec}, {"format", graph_export_format_name(out_format)},
                             {"marked", highlight.kind}, {"subgraph", subgraph}, {"files", summary.files},
@@ -148,13 +167,14 @@ void add_export_command(CLI::App& app) {
   auto* sub = app.add_subcommand(
       "export", "The graph, or a result marked on it, for Gephi, Cytoscape, networkx, igraph: GraphML, GEXF, node-link "
                 "JSON or CSV tables");
-  cmd->input.add_to(*sub, true);
+  cmd->input.add_to(*sub);
   sub->add_option("--out", cmd->out_path,
-                  "File to write; csv writes two tables beside it: NAME.csv -> NAME.nodes.csv and NAME.edges.csv")
+                  "File to write ('-': standard output, with --output-format); csv writes two tables beside it: "
+                  "NAME.csv -> NAME.nodes.csv and NAME.edges.csv")
       ->required();
-  sub->add_option("--format", cmd->format,
-                  "graphml, gexf (1.3), node-link or csv; by default from the --out name (.graphml, .gexf, .json, "
-                  ".csv), and a name that says another format is refused");
+  add_output_format_option(*sub, cmd->format,
+                           graph_export_format_list() + "; by default from the --out name (.graphml, .gexf, .json, "
+                           ".csv), and a name that says another format is refused");
   sub->add_option("--path", cmd->path, "Mark the shortest path from A to B")->expected(2)->type_name("A B");
   sub->add_option("--paths", cmd->paths, "Mark the k shortest loopless paths from A to B (path_rank 0 is the shortest)")
       ->expected(2)

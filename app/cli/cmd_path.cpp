@@ -11,11 +11,13 @@
 #include "engine_options.hpp"
 #include "exit_codes.hpp"
 #include "input_options.hpp"
+#include "output_format.hpp"
 #include "pathscope/export/hop_values.hpp"
 #include "pathscope/export/path_export.hpp"
 #include "pathscope/graph/node_index.hpp"
 #include "pathscope/io/node_pairs.hpp"
 #include "pathscope/paths/path.hpp"
+#include "pathscope/runtime/json_output.hpp"
 #include "pathscope/runtime/memory_budget.hpp"
 #include "pathscope/runtime/sha256.hpp"
 #include "progress_printer.hpp"
@@ -176,20 +178,20 @@ struct PathCommand {
     if (as_json) {
       const PathExportInfo info = export_info(method);
       nlohmann::json list = nlohmann::json::array();
-      nlohmann::json graph = {{"file", info.graph_file}, {"sha256", info.graph_sha256}, {"nodes", g.n},
-                              {"arcs", g.arc_count()}, {"directed", g.directed}};
       for (std::size_t i = 0; i < paths.size(); ++i) {
-        auto doc = path_document(g, paths[i], info);
-        for (const char* key : {"tool", "version", "schema", "graph"}) doc.erase(key);
-        doc["line"] = pairs[i].line;
-        list.push_back(std::move(doc));
+        auto path = path_object(g, paths[i], info);
+        path["line"] = pairs[i].line;
+        list.push_back(std::move(path));
       }
-      print_json("path-pairs", {{"graph", std::move(graph)},
-                           {"pairs_file", pairs_file == "-" ? "standard input" : pairs_file},
-                           {"pairs", paths.size()},
-                           {"unreachable", unreachable},
-                           {"engine", method},
-                           {"paths", std::move(list)}});
+      nlohmann::json doc = json_document("pathscope-cli", "pathscope/path-pairs/2");
+      doc.update({{"graph", path_graph_json(g, info)},
+                  {"path_schema", kPathSchema},
+                  {"pairs_file", pairs_file == "-" ? "standard input" : pairs_file},
+                  {"pairs", paths.size()},
+                  {"unreachable", unreachable},
+                  {"engine", method},
+                  {"paths", std::move(list)}});
+      print_json("path-pairs", std::move(doc));
     } else {
       TextTable table({"line", "source", "target", "distance", "hops", "<path"});
       for (std::size_t i = 0; i < paths.size(); ++i) {
@@ -213,7 +215,7 @@ struct PathCommand {
 void add_path_command(CLI::App& app) {
   auto cmd = std::make_shared<PathCommand>();
   auto* sub = app.add_subcommand("path", "One shortest path, hop by hop; or one per line of a file of pairs (--pairs)");
-  cmd->input.add_to(*sub, true);
+  cmd->input.add_to(*sub);
   sub->add_option("SRC", cmd->source_key, "Source node: id or name");
   sub->add_option("DST", cmd->target_key, "Target node: id or name");
   sub->add_option("--pairs", cmd->pairs_file,
@@ -223,8 +225,8 @@ void add_path_command(CLI::App& app) {
   sub->add_option("--engine", cmd->engine_name,
                   "Compute all pairs with this engine first and rebuild the path from the matrix "
                   "(falls back to a single-source search when the matrix does not fit the budget)");
-  sub->add_option("--format", cmd->format, "Output: table (aligned, for people), tsv, csv or json")->capture_default_str();
-  sub->add_flag("--json", cmd->json, "Print JSON (the path schema the explorer's export uses: pathscope/path/2)");
+  add_output_format_option(*sub, cmd->format, "Output: table (aligned, for people), tsv, csv or json")->capture_default_str();
+  sub->add_flag("--json", cmd->json, std::string("Print JSON (the path schema the explorer's export uses: ") + kPathSchema + ")");
   sub->callback([cmd] { cmd->run(); });
 }
 

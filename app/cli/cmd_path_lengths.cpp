@@ -115,8 +115,8 @@ struct PathLengthsCommand {
     } else {
       text = to_csv(result);
     }
-    if (out_path.empty()) {
-      fmt::print("{}", text);
+    if (out_path.empty() || out_path == "-") {
+      write_standard_output(text);
       return;
     }
     AtomicFile out(out_path);
@@ -141,7 +141,7 @@ void add_path_lengths_command(CLI::App& app) {
   sub->add_option("--group-by", cmd->group_by,
                   "Node attribute that groups nodes (super_class, side, ...), or node; default: the cell types "
                   "(cell_type, type or primary_type)");
-  sub->add_option("--out", cmd->out_path, "Write the answer here: .json for JSON, else CSV");
+  sub->add_option("--out", cmd->out_path, "Write the answer here: .json for JSON, else CSV ('-': standard output, as without --out)");
   sub->add_flag("--json", cmd->json, "JSON instead of CSV");
   cmd->flags.add_to(*sub, "the medians of weighted tables");
   sub->callback([cmd] { cmd->run(); });

@@ -12,9 +12,11 @@
 #include "node_lookup.hpp"
 #include "option_checks.hpp"
 #include "pathscope/export/hop_values.hpp"
+#include "pathscope/export/path_export.hpp"
 #include "pathscope/paths/node_groups.hpp"
 #include "pathscope/paths/path_sets.hpp"
 #include "pathscope/runtime/job.hpp"
+#include "pathscope/runtime/json_output.hpp"
 #include "pathscope/runtime/count_text.hpp"
 
 namespace pathscope::cli {
@@ -55,9 +57,17 @@ struct PathsCommand {
     const auto strength = [&](std::int64_t a) -> double { return g.has_arc_strengths() ? g.arc_strengths[a] : g.weights[a]; };
 
     if (json) {
-      nlohmann::json out = {{"graph", input.spec},     {"source", node_json(g, s)}, {"target", node_json(g, t)},
-                            {"mode", all ? "all-shortest" : "k-shortest"},     {"seconds", seconds},
-                            {"strength", hop_value_name(g)}};
+      PathExportInfo info;
+      info.tool = "pathscope-cli";
+      info.graph_file = input.spec;
+      nlohmann::json out = json_document("pathscope-cli", "pathscope/paths/2");
+      out.update({{"graph", path_graph_json(g, info)},
+                  {"path_schema", kPathSchema},
+                  {"source", path_node_json(g, s, info)},
+                  {"target", path_node_json(g, t, info)},
+                  {"mode", all ? "all-shortest" : "k-shortest"},
+                  {"seconds", seconds},
+                  {"per_hop", hop_value_name(g)}});
       if (all) {
         out["reachable"] = set.reachable;
         out["total"] = set.total.value;
@@ -68,18 +78,7 @@ struct PathsCommand {
         out["k"] = k;
       }
       out["paths"] = nlohmann::json::array();
-      for (const auto& p : paths) {
-        nlohmann::json path = {{"cost", p.cost}, {"hops", p.arcs.size()}, {"nodes", nlohmann::json::array()}};
-        for (std::size_t i = 0; i < p.nodes.size(); ++i) {
-          auto node = node_json(g, p.nodes[i]);
-          if (i > 0) {
-            node[hop_value_name(g)] = strength(p.arcs[i - 1]);
-            node["arc_cost"] = g.weights[p.arcs[i - 1]];
-          }
-          path["nodes"].push_back(node);
-        }
-        out["paths"].push_back(path);
-      }
+      for (const auto& p : paths) out["paths"].push_back(path_object(g, p, info));
       print_json("paths", std::move(out));
       if (paths.empty()) throw NoPathExit();
       return;

@@ -74,7 +74,7 @@ void require_tsplib(const InputOptions& input) {
                      "with --stops (ids or names, comma-separated)");
   const bool forced_tsplib = input.load.format == "tsplib";
   if (!forced_tsplib && !input.load.format.empty())
-    throw Error("--format " + input.load.format + " reads a graph: choose the stops to visit with --stops (ids or names, "
+    throw Error("--input-format " + input.load.format + " reads a graph: choose the stops to visit with --stops (ids or names, "
                 "comma-separated); without --stops FILE must be a TSPLIB .tsp file");
   const bool generated = input.spec.rfind("random:", 0) == 0;
   if (generated || (!forced_tsplib && detect_graph_format(input.spec).name != "tsplib"))

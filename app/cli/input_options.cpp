@@ -17,14 +17,13 @@ namespace {
 constexpr double kLargestFinite = std::numeric_limits<double>::max();
 }  // namespace
 
-void InputOptions::add_to(CLI::App& command, bool format_names_output) {
+void InputOptions::add_to(CLI::App& command) {
   command.add_option("FILE", spec,
                      "Graph file (formats below), '-' for standard input, or a generator such as "
                      "random:n=1000,deg=8,seed=1")
       ->required();
   const std::string readers = "Force a reader: " + format_names(InputKind::Graph);
-  // Commands whose --format chooses what they write take the reader as --input-format only.
-  command.add_option(format_names_output ? "--input-format" : "--format,--input-format", load.format, readers);
+  command.add_option("--input-format", load.format, readers);
   command.add_option("--cost-rule", cost_rule,
                      "How the numbers of a graph file (strengths) become costs: weight, hops, inverse, max-minus")
       ->capture_default_str();

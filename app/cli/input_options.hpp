@@ -15,10 +15,9 @@ struct InputOptions {
   std::int64_t max_value_mib = LoadOptions{}.max_value_bytes >> 20;
   LoadOptions load;
 
-  // Adds the FILE positional and the loading flags to a sub-command. The reader is forced with
-  // --format (also --input-format); with format_names_output, --format is the command's output
-  // format and the reader is --input-format only.
-  void add_to(CLI::App& command, bool format_names_output = false);
+  // Adds the FILE positional and the loading flags to a sub-command; --input-format forces the
+  // reader (what a command writes is named by its --output-format: output_format.hpp).
+  void add_to(CLI::App& command);
   // Loads the graph, with a note on stderr when loading took over a second; a stop signal
   // cancels it (Cancelled).
   LoadedGraph load_graph() const;

@@ -7,8 +7,10 @@
 #include <cstring>
 
 #include "cli_output.hpp"
+#include "command_suggestion.hpp"
 #include "commands.hpp"
 #include "exit_codes.hpp"
+#include "output_format.hpp"
 #include "pathscope/runtime/atomic_file.hpp"
 #include "pathscope/runtime/error.hpp"
 #include "pathscope/runtime/version.hpp"
@@ -23,8 +25,8 @@ using namespace pathscope::cli;
 bool json_requested(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--") == 0) break;
-    if (std::strcmp(argv[i], "--json") == 0 || std::strcmp(argv[i], "--format=json") == 0) return true;
-    if (std::strcmp(argv[i], "--format") == 0 && i + 1 < argc && std::strcmp(argv[i + 1], "json") == 0) return true;
+    if (std::strcmp(argv[i], "--json") == 0 || std::strcmp(argv[i], "--output-format=json") == 0) return true;
+    if (std::strcmp(argv[i], "--output-format") == 0 && i + 1 < argc && std::strcmp(argv[i + 1], "json") == 0) return true;
   }
   return false;
 }
@@ -91,12 +93,15 @@ int main(int argc, char** argv) {
   add_tsp_commands(app, *bench);
   add_closure_commands(app, *bench);
   add_correlate_commands(app, *bench);
+  refuse_bare_format_option(app);
   int answered = kExitOk;  // the command ran to its end: its answer is on standard output
   try {
     app.parse(argc, argv);
   } catch (const CLI::Success& e) {  // --help, --help-all, --version: CLI11 prints them
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
+    if (const std::string unknown = unknown_command_message(app, argc, argv); !unknown.empty())
+      return fail(unknown, "usage", kExitUsage);
     return fail(usage_message(app, e), "usage", kExitUsage);
   } catch (const UsageError& e) {
     return fail(e.what(), "usage", kExitUsage);

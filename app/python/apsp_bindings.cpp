@@ -55,7 +55,7 @@ std::uintptr_t distances_address(const ApspResult& r) {
 }
 
 std::unique_ptr<ApspEngine> runnable_apsp_engine(const std::string& name) {
-  auto engine = make_apsp_engine(name);
+  auto engine = argument_value([&] { return make_apsp_engine(name); });
   require_available(*engine);
   return engine;
 }
@@ -68,7 +68,7 @@ py::object run_apsp(const std::shared_ptr<const LoadedGraph>& loaded, const std:
   const auto engine = runnable_apsp_engine(engine_name);
   ApspOptions options;
   static_cast<EngineResources&>(options) = resources;
-  options.dist = dist == "auto" ? choose_distance_type(g).type : parse_dist_type(dist);
+  options.dist = dist == "auto" ? choose_distance_type(g).type : argument_value([&] { return parse_dist_type(dist); });
   options.next_hop = next_hop;
   ApspRun run{loaded, {}};
   run_job("apsp (" + engine_name + ")", progress, [&](const JobContext& job) { run.result = engine->run(g, options, job); });
@@ -86,6 +86,10 @@ py::list labels_of(const Graph& g, const std::vector<std::int32_t>& nodes) {
 }  // namespace
 
 void bind_apsp(py::module_& m) {
+  // Methods carry their signature as CPython's builtins do (the first docstring line, then
+  // "--"), so that inspect.signature works on them; pybind11's own line would hide it.
+  py::options signature_style;
+  signature_style.disable_function_signatures();
   py::class_<ApspRun>(m, "ApspRun",
                       "An all-pairs result: the owner (array.base) of the distance matrix that apsp() returns.")
       .def_property_readonly("distances", &distances_view,
@@ -107,7 +111,8 @@ void bind_apsp(py::module_& m) {
             const Graph& g = r.loaded->graph;
             return PathRun{r.loaded, path_from_apsp(g, r.result, node_argument(g, source), node_argument(g, target))};
           },
-          py::arg("source"), py::arg("target"), "One shortest path, rebuilt from this matrix and the graph's arcs");
+          py::arg("source"), py::arg("target"),
+          "path(self, source, target)\n--\n\nOne shortest path, rebuilt from this matrix and the graph's arcs");
 
   py::class_<PathRun>(m, "Path", "One shortest path: nodes from source to target and the cost of each arc.")
       .def_property_readonly("reachable", [](const PathRun& p) { return p.path.reachable; })

@@ -9,6 +9,7 @@
 
 #include "pathscope/io/load.hpp"
 #include "pathscope/runtime/engine.hpp"
+#include "pathscope/runtime/error.hpp"
 #include "pathscope/runtime/job.hpp"
 
 namespace pathscope::python {
@@ -30,12 +31,30 @@ std::shared_ptr<const LoadedGraph> graph_argument(const pybind11::handle& graph_
 // case-insensitive name, then the file's own id). Throws IndexError for an index outside the
 // graph (any size of int) and pathscope.Error for a str that names no node.
 std::int32_t node_argument(const Graph& g, const pybind11::handle& key);
+// Raises pathscope.InvalidArgument (a pathscope.Error and a ValueError) with this message.
+[[noreturn]] void throw_invalid_argument(const std::string& message);
+// The value of an argument the core parses or checks (an engine name, a cost rule, a budget):
+// the core's Error becomes pathscope.InvalidArgument, since the argument, not the data, is wrong.
+template <class Parse>
+auto argument_value(Parse&& parse) -> decltype(parse()) {
+  try {
+    return parse();
+  } catch (const Cancelled&) {
+    throw;
+  } catch (const OverBudget&) {
+    throw;
+  } catch (const Error& e) {
+    throw_invalid_argument(e.what());
+  }
+}
 // threads / memory_budget / gpu_memory_budget as every engine family takes them, checked.
 EngineResources resources_from(int threads, std::uint64_t memory_budget, std::uint64_t gpu_memory_budget);
 // A Timing as a dict: engine, device, seconds, compute_seconds, transfer_seconds, updates.
 pybind11::dict timing_dict(const Timing& timing);
 
 void bind_graph(pybind11::module_& m);
+void bind_graph_building(pybind11::module_& m);
+void bind_codex_frame(pybind11::module_& m);
 void bind_apsp(pybind11::module_& m);
 void bind_closure(pybind11::module_& m);
 void bind_tsp(pybind11::module_& m);

@@ -43,7 +43,7 @@ ClosureOptions closure_options(const EngineResources& resources) {
 ReachDirection parse_direction(const std::string& word) {
   if (word == "downstream") return ReachDirection::Downstream;
   if (word == "upstream") return ReachDirection::Upstream;
-  throw Error("direction must be 'downstream' (what the node reaches) or 'upstream' (what reaches it), not '" + word + "'");
+  throw_invalid_argument("direction must be 'downstream' (what the node reaches) or 'upstream' (what reaches it), not '" + word + "'");
 }
 
 // The reflexive view R*: the start joins its own set (0 hops) when it is not on a cycle.
@@ -57,6 +57,10 @@ void include_start(ReachSet& set) {
 }  // namespace
 
 void bind_closure(py::module_& m) {
+  // Methods carry their signature as CPython's builtins do (the first docstring line, then
+  // "--"), so that inspect.signature works on them; pybind11's own line would hide it.
+  py::options signature_style;
+  signature_style.disable_function_signatures();
   py::class_<ClosureRun>(m, "ClosureRun", "A transitive closure: the owner (array.base) of the bits closure() returns.")
       .def_property_readonly("bits", &bits_view)
       .def_property_readonly("n", [](const ClosureRun& r) { return r.result.reach.size(); })
@@ -66,7 +70,7 @@ void bind_closure(py::module_& m) {
         const auto n = r.result.reach.size();
         if (i < 0 || i >= n || j < 0 || j >= n) throw Error("node index outside 0.." + std::to_string(n - 1));
         return r.result.reach.test(i, j);
-      }, py::arg("i"), py::arg("j"), "True when a path of length >= 1 leads from i to j")
+      }, py::arg("i"), py::arg("j"), "reaches(self, i, j)\n--\n\nTrue when a path of length >= 1 leads from i to j")
       .def("to_dense", [](const ClosureRun& r) {
         const BitMatrix& b = r.result.reach;
         py::array_t<bool> dense({b.size(), b.size()});
@@ -74,7 +78,7 @@ void bind_closure(py::module_& m) {
         for (std::int32_t i = 0; i < b.size(); ++i)
           for (std::int32_t j = 0; j < b.size(); ++j) out(i, j) = b.test(i, j);
         return dense;
-      }, "The closure as an n x n bool array (a new array, n^2 bytes)");
+      }, "to_dense(self)\n--\n\nThe closure as an n x n bool array (a new array, n^2 bytes)");
 
   py::class_<ReachRun>(m, "ReachRun", "A reach query's answer: the owner (array.base) of the nodes reach() returns.")
       .def_property_readonly("nodes",
@@ -104,7 +108,7 @@ void bind_closure(py::module_& m) {
          std::uint64_t gpu_memory_budget, py::object progress) {
         const auto loaded = graph_argument(graph);
         const auto options = closure_options(resources_from(threads, memory_budget, gpu_memory_budget));
-        const auto engine = make_closure_engine(engine_name);
+        const auto engine = argument_value([&] { return make_closure_engine(engine_name); });
         require_available(*engine);
         ClosureRun run;
         run_job("closure (" + engine_name + ")", progress,
@@ -133,8 +137,8 @@ void bind_closure(py::module_& m) {
           run.set = way == ReachDirection::Upstream ? reach_by_search(reverse_graph(g), start, way, max_hops)
                                                     : reach_by_search(g, start, way, max_hops);
         } else {
-          if (max_hops != kUnlimitedHops) throw Error("max_hops needs a search: leave out engine");
-          require_available(*make_closure_engine(*engine_name));
+          if (max_hops != kUnlimitedHops) throw_invalid_argument("max_hops needs a search: leave out engine");
+          require_available(*argument_value([&] { return make_closure_engine(*engine_name); }));
           const auto options = closure_options(resources_from(threads, memory_budget, gpu_memory_budget));
           std::optional<Reachability> reachability;
           run_job("reach (" + *engine_name + ")", progress, [&](const JobContext& job) {

@@ -108,12 +108,16 @@ char delimiter_char(const std::string& word) {
   if (word == "comma" || word == ",") return ',';
   if (word == "semicolon" || word == ";") return ';';
   if (word == "space" || word == " ") return ' ';
-  throw Error("delimiter must be tab, comma, semicolon or space, not '" + word + "'");
+  throw_invalid_argument("delimiter must be tab, comma, semicolon or space, not '" + word + "'");
 }
 
 }  // namespace
 
 void bind_correlate(py::module_& m) {
+  // Methods carry their signature as CPython's builtins do (the first docstring line, then
+  // "--"), so that inspect.signature works on them; pybind11's own line would hide it.
+  py::options signature_style;
+  signature_style.disable_function_signatures();
   py::class_<CorrelateRun>(m, "CorrelateRun",
                            "A correlation network: the owner (array.base) of the edges correlate() returns.")
       .def_property_readonly("edges", &edges_view)
@@ -148,7 +152,7 @@ void bind_correlate(py::module_& m) {
         for (std::size_t k = 0; k < r.edges.size(); ++k)
           out(static_cast<py::ssize_t>(k)) = correlation_p_value(r.edges[k].rho, r.result.rows.samples);
         return p;
-      }, "Two-sided p of each edge (a new array)");
+      }, "p_values(self)\n--\n\nTwo-sided p of each edge (a new array)");
 
   m.def(
       "correlate",
@@ -181,11 +185,12 @@ void bind_correlate(py::module_& m) {
         }
         CorrelateOptions options;
         static_cast<EngineResources&>(options) = resources;
-        options.method = parse_correlation_method(method);
-        options.min_abs_rho = combined_rho_cutoff(max_p, min_abs_rho, source->layout().columns());
-        if (pairs_per_band < 1) throw Error("pairs_per_band must be at least 1");
+        options.method = argument_value([&] { return parse_correlation_method(method); });
+        options.min_abs_rho =
+            argument_value([&] { return combined_rho_cutoff(max_p, min_abs_rho, source->layout().columns()); });
+        if (pairs_per_band < 1) throw_invalid_argument("pairs_per_band must be at least 1");
         options.pairs_per_band = pairs_per_band;
-        auto engine = make_correlation_engine(engine_name);
+        auto engine = argument_value([&] { return make_correlation_engine(engine_name); });
         require_available(*engine);
         CollectSink sink(max_edges);
         CorrelateRun run;

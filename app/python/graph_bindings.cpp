@@ -5,8 +5,10 @@
 
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <string>
 
+#include "attribute_columns.hpp"
 #include "bindings.hpp"
 #include "job_pump.hpp"
 #include "pathscope/apsp/distance_choice.hpp"
@@ -27,6 +29,7 @@ void register_dtype() {
   static bool registered = false;  // under the GIL
   if (registered) return;
   PYBIND11_NUMPY_DTYPE(pathscope::Graph::SelfLoop, node, weight);
+  PYBIND11_NUMPY_DTYPE(pathscope::Graph::ExtraArc, tail, head, weight, strength);
   registered = true;
 }
 
@@ -76,6 +79,10 @@ py::object graph_view(const py::object& self, const char* what) {
     register_dtype();
     return view_of(g.self_loops.data(), {static_cast<py::ssize_t>(g.self_loops.size())}, self, false);
   }
+  if (name == "extra_arcs") {
+    register_dtype();
+    return view_of(g.extra_arcs.data(), {static_cast<py::ssize_t>(g.extra_arcs.size())}, self, false);
+  }
   throw Error(std::string("no graph array named ") + what);
 }
 
@@ -88,38 +95,6 @@ const std::string& load_graph_doc() {
       "Ctrl-C stops a load within a piece of input.\n\n" +
       input_formats_help(InputKind::Graph);
   return doc;
-}
-
-// One attribute column: integers and reals as read-only views of the column (a NumPy masked
-// array when some nodes lack a value), booleans as a bool array, text as a list (None = missing).
-py::object attribute_values(const py::object& self, const AttributeColumn& column) {
-  const auto count = static_cast<py::ssize_t>(column.size());
-  py::object values;
-  switch (column.type) {
-    case AttributeType::Text: {
-      py::list list;
-      for (std::size_t i = 0; i < column.size(); ++i) {
-        if (column.has(i)) list.append(py::str(column.text[i]));
-        else list.append(py::none());
-      }
-      return list;
-    }
-    case AttributeType::Integer: values = view_of(column.integers.data(), {count}, self, false); break;
-    case AttributeType::Real: values = view_of(column.reals.data(), {count}, self, false); break;
-    case AttributeType::Boolean:
-      values = view_of(column.integers.data(), {count}, self, false).attr("astype")("bool");
-      break;
-  }
-  if (column.present.empty()) return values;
-  const py::array present = view_of(column.present.data(), {count}, self, false);
-  return py::module_::import("numpy").attr("ma").attr("masked_array")(values, present.attr("__eq__")(0));
-}
-
-py::dict attributes_dict(const py::object& self) {
-  const Graph& g = self.cast<const PyGraph&>().graph();
-  py::dict d;
-  for (const auto& column : g.node_attributes.columns) d[py::str(column.name)] = attribute_values(self, column);
-  return d;
 }
 
 }  // namespace
@@ -143,16 +118,36 @@ std::shared_ptr<const LoadedGraph> graph_argument(const py::handle& graph_or_spe
   throw py::type_error("expected a pathscope.Graph, a file path or a generator spec such as 'random:n=100,deg=4,seed=1'");
 }
 
+namespace {
+
+// The index an int-like key stands for: a Python int, a NumPy integer or a 0-d integer array
+// (what indexing an array gives); nullopt for anything else. bool and numpy.bool_ are refused,
+// as True is not meant as node 1.
+std::optional<py::int_> integer_key(const py::handle& key) {
+  if (py::isinstance<py::bool_>(key) || py::isinstance<py::str>(key)) return std::nullopt;
+  if (py::isinstance<py::int_>(key)) return py::reinterpret_borrow<py::int_>(key);
+  if (!py::hasattr(key, "dtype") || !py::hasattr(key, "__index__")) return std::nullopt;
+  const auto kind = key.attr("dtype").attr("kind").cast<std::string>();
+  if (kind != "i" && kind != "u") return std::nullopt;
+  PyObject* index = PyNumber_Index(key.ptr());
+  if (!index) {
+    PyErr_Clear();  // an integer array of more than one element
+    return std::nullopt;
+  }
+  return py::reinterpret_steal<py::int_>(index);
+}
+
+}  // namespace
+
 std::int32_t node_argument(const Graph& g, const py::handle& key) {
-  if (py::isinstance<py::bool_>(key)) throw py::type_error("a node is an int (0-based index) or a str (name or id)");
-  if (py::isinstance<py::int_>(key)) {
+  if (const auto integer = integer_key(key)) {
     // Python ints have no size limit: one beyond 64 bits is out of range like any other, not a
     // failed conversion.
     int overflow = 0;
-    const long long index = PyLong_AsLongLongAndOverflow(key.ptr(), &overflow);
+    const long long index = PyLong_AsLongLongAndOverflow(integer->ptr(), &overflow);
     if (index == -1 && PyErr_Occurred()) throw py::error_already_set();
     if (overflow != 0 || index < 0 || index >= g.n)
-      throw py::index_error("node index " + py::str(key).cast<std::string>() + " is outside " +
+      throw py::index_error("node index " + py::str(py::handle(*integer)).cast<std::string>() + " is outside " +
                             (g.n == 0 ? std::string("the graph (it has no nodes)") : "0.." + std::to_string(g.n - 1)) +
                             " (pass a str to look a node up by name or by the file's id)");
     return static_cast<std::int32_t>(index);
@@ -162,7 +157,8 @@ std::int32_t node_argument(const Graph& g, const py::handle& key) {
     if (const auto found = g.find_node(text)) return *found;
     throw Error("no node '" + text + "' in the graph (give a name or an id as str, or a 0-based index as int)");
   }
-  throw py::type_error("a node is an int (0-based index) or a str (name or id)");
+  throw py::type_error("a node is an int or NumPy integer (0-based index) or a str (name or id), not " +
+                       py::str(py::type::of(key).attr("__name__")).cast<std::string>());
 }
 
 EngineResources resources_from(int threads, std::uint64_t memory_budget, std::uint64_t gpu_memory_budget) {
@@ -170,7 +166,7 @@ EngineResources resources_from(int threads, std::uint64_t memory_budget, std::ui
   r.threads = threads;
   r.memory_budget = memory_budget;
   r.gpu_memory_budget = gpu_memory_budget;
-  validate_resources(r);
+  argument_value([&] { validate_resources(r); });
   return r;
 }
 
@@ -189,6 +185,9 @@ void bind_graph(py::module_& m) {
   py::class_<PyGraph>(m, "Graph",
                       "A directed graph in CSR form (an undirected input is stored as two arcs per edge). "
                       "Arrays are read-only views of the graph's own memory.")
+      // Another handle on the same graph, for pathscope.Graph (pathscope/_graph.py), the Python
+      // class over this one that gives its methods signatures and conversions.
+      .def(py::init([](const PyGraph& other) { return PyGraph{other.loaded}; }), py::arg("graph"))
       .def_property_readonly("n", [](const PyGraph& g) { return g.graph().n; }, "Number of nodes")
       .def("__len__", [](const PyGraph& g) { return g.graph().n; })
       .def_property_readonly("arc_count", [](const PyGraph& g) { return g.graph().arc_count(); })
@@ -203,9 +202,20 @@ void bind_graph(py::module_& m) {
       .def_property_readonly("arc_strengths", [](py::object self) { return graph_view(self, "arc_strengths"); },
                              "float64[m] of the strengths the file gave (a synapse count) before the cost rule made "
                              "them the weights, or None")
-      .def_property_readonly("node_attributes", &attributes_dict,
+      .def_property_readonly("node_attributes",
+                             [](py::object self) { return attribute_dict(self, self.cast<const PyGraph&>().graph().node_attributes); },
                              "dict of every other per-node value the reader kept: name -> int64 / float64 / bool array "
                              "(masked where a node has no value) or list of str (None where missing)")
+      .def_property_readonly("arc_attributes",
+                             [](py::object self) { return attribute_dict(self, self.cast<const PyGraph&>().graph().arc_attributes); },
+                             "dict of every per-arc value the reader kept (length, neuropil, ...): name -> values of "
+                             "arc_attribute_count elements, the arcs in CSR order, then self_loops, then extra_arcs")
+      .def_property_readonly("graph_attributes",
+                             [](py::object self) { return attribute_dict(self, self.cast<const PyGraph&>().graph().graph_attributes); },
+                             "dict of the values that belong to the whole graph: name -> values of one element")
+      .def_property_readonly("extra_arcs", [](py::object self) { return graph_view(self, "extra_arcs"); },
+                             "Structured array (tail int32, head int32, weight, strength float64): the parallel arcs and "
+                             "loops beyond the cheapest, which engines never walk but conversions give back")
       .def_property_readonly("ids", [](py::object self) { return graph_view(self, "ids"); },
                              "int64[n] of the file's own node ids, or None")
       .def_property_readonly("coordinates", [](py::object self) { return graph_view(self, "coordinates"); },
@@ -239,35 +249,47 @@ void bind_graph(py::module_& m) {
                " arcs=" + std::to_string(g.graph().arc_count()) + (g.graph().directed ? " directed" : " undirected") + ">";
       });
 
+  m.def("graph_formats_help", [] { return input_formats_help(InputKind::Graph); },
+        "The graph formats load_graph reads, as text (for pathscope.load_graph's documentation)");
   m.def(
       "load_graph",
       [](py::handle spec, const std::string& format, const std::string& cost_rule, double min_weight,
-         const std::string& source_column, const std::string& target_column, const std::string& weight_column,
+         std::optional<std::int64_t> min_synapses, const std::string& source_column,
+         const std::string& target_column, const std::string& weight_column, const std::string& weight_attribute,
          py::object node_table, bool force_undirected, double dense_no_arc, bool dense_zero_is_arc,
          std::int64_t max_nodes, std::int64_t max_arcs, std::int64_t max_decompressed_bytes,
          std::int64_t max_value_bytes) {
         LoadOptions o;
+        if (!format.empty()) argument_value([&] { file_format_named(format); });
         o.format = format;
-        o.cost_rule = parse_edge_cost_rule(cost_rule);
+        o.cost_rule = argument_value([&] { return parse_edge_cost_rule(cost_rule); });
         o.min_weight = min_weight;
+        if (min_synapses) {
+          if (*min_synapses < 0) throw_invalid_argument("min_synapses must be 0 or more (None: the format's default)");
+          o.min_synapses = *min_synapses;
+        }
         o.source_column = source_column;
         o.target_column = target_column;
         o.weight_column = weight_column;
+        o.weight_attribute = weight_attribute;
         if (!node_table.is_none()) o.node_table = path_text(node_table);
         o.force_undirected = force_undirected;
         o.dense_no_arc = dense_no_arc;
         o.dense_zero_is_arc = dense_zero_is_arc;
         o.max_nodes = max_nodes;
         o.max_arcs = max_arcs;
-        if (max_decompressed_bytes < 0) throw py::value_error("max_decompressed_bytes must be 0 (the default rule) or more");
+        if (max_nodes < 1) throw_invalid_argument("max_nodes must be 1 or more");
+        if (max_arcs < 0) throw_invalid_argument("max_arcs must be 0 or more");
+        if (max_decompressed_bytes < 0) throw_invalid_argument("max_decompressed_bytes must be 0 (the default rule) or more");
         o.max_decompressed_bytes = max_decompressed_bytes;
-        if (max_value_bytes < 1) throw py::value_error("max_value_bytes must be 1 or more");
+        if (max_value_bytes < 1) throw_invalid_argument("max_value_bytes must be 1 or more");
         o.max_value_bytes = max_value_bytes;
         return PyGraph{std::make_shared<const LoadedGraph>(load_as_job(path_text(spec), o))};
       },
       py::arg("spec"), py::kw_only(), py::arg("format") = "", py::arg("cost_rule") = "weight",
-      py::arg("min_weight") = -std::numeric_limits<double>::infinity(), py::arg("source_column") = "",
-      py::arg("target_column") = "", py::arg("weight_column") = "", py::arg("node_table") = py::none(),
+      py::arg("min_weight") = -std::numeric_limits<double>::infinity(), py::arg("min_synapses") = py::none(),
+      py::arg("source_column") = "", py::arg("target_column") = "", py::arg("weight_column") = "",
+      py::arg("weight_attribute") = "", py::arg("node_table") = py::none(),
       py::arg("force_undirected") = false, py::arg("dense_no_arc") = LoadOptions{}.dense_no_arc,
       py::arg("dense_zero_is_arc") = false, py::arg("max_nodes") = LoadOptions{}.max_nodes,
       py::arg("max_arcs") = LoadOptions{}.max_arcs, py::arg("max_decompressed_bytes") = 0,

@@ -16,6 +16,8 @@ PYBIND11_MODULE(_core, m) {
   m.attr("__version__") = PATHSCOPE_VERSION;
   pathscope::python::bind_errors(m);
   pathscope::python::bind_graph(m);
+  pathscope::python::bind_graph_building(m);
+  pathscope::python::bind_codex_frame(m);
   pathscope::python::bind_apsp(m);
   pathscope::python::bind_closure(m);
   pathscope::python::bind_tsp(m);

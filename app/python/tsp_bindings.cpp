@@ -80,12 +80,14 @@ void bind_tsp(py::module_& m) {
         const auto resources = resources_from(threads, memory_budget, gpu_memory_budget);
         TspOptions options;
         static_cast<EngineResources&>(options) = resources;
-        const auto engine = make_tsp_engine(tsp_engine_name(parse_tsp_algorithm(algorithm), parse_tsp_backend(backend)));
+        const auto engine = argument_value([&] {
+          return make_tsp_engine(tsp_engine_name(parse_tsp_algorithm(algorithm), parse_tsp_backend(backend)));
+        });
         options.seed = seed;
         options.time_limit_seconds = time_limit;
         options.kicks = kicks;
         options.starts = starts;
-        validate_tsp_options(options);
+        argument_value([&] { validate_tsp_options(options); });
 
         TspRun run;
         if (stops) {

@@ -55,7 +55,7 @@ for format in "${formats[@]}"; do
     file=$(python3 "$root/scripts/bench/write-scaling-input.py" "$format" "$units" "$dir")
     bytes=$(du -sb "$dir" | cut -f1)
     runs=$repeat; (( factor == 100 )) || runs=$(( repeat * 2 ))
-    OMP_WAIT_POLICY=passive "$cli" --quiet bench load --format "$format" --repeat "$runs" --json "$file" > "$dir.json"
+    OMP_WAIT_POLICY=passive "$cli" --quiet bench load --input-format "$format" --repeat "$runs" --json "$file" > "$dir.json"
     printf '%s\t%s\t%s\t%s\n' "$format" "$factor" "$bytes" "$dir.json" >> "$results"
     rm -rf "$dir"
   done

@@ -84,7 +84,7 @@ TEST(CliConventions, ErrorsAreJsonUnderJson) {
   for (const auto& c : {Case{{"info", dir.file("missing.gr"), "--json"}, 1, "failed"},
                         Case{{"apsp", "--bogus", "--json"}, 2, "usage"},
                         Case{{"path", graph, "1", "9", "--json"}, 1, "failed"},
-                        Case{{"path", graph, "1", "--format", "json"}, 2, "usage"}}) {
+                        Case{{"path", graph, "1", "--output-format", "json"}, 2, "usage"}}) {
     const auto run = run_cli(c.args);
     EXPECT_EQ(run.code, c.code) << run.describe();
     const json doc = json::parse(run.out);
@@ -152,7 +152,7 @@ TEST(CliConventions, OnePathSchemaWithTheExplorersExport) {
   ScratchFolder dir;
   const std::string graph = dir.write("g.gr", kGraph);
   const json doc = json::parse(run_cli({"path", graph, "1", "4", "--json"}).out);
-  EXPECT_EQ(doc["schema"], "pathscope/path/2");
+  EXPECT_EQ(doc["schema"], "pathscope/path/3");
   EXPECT_EQ(doc["kind"], "path");
   EXPECT_EQ(doc["hops"], 3);  // a count, as in the explorer's export
   ASSERT_EQ(doc["nodes"].size(), 4u);
@@ -166,7 +166,7 @@ TEST(CliConventions, PathAsTsvAndCsvAgreesWithJson) {
   const std::string graph = dir.write("g.gr", kGraph);
   const json doc = json::parse(run_cli({"path", graph, "1", "4", "--json"}).out);
   for (const std::string format : {"tsv", "csv"}) {
-    const auto run = run_cli({"path", graph, "1", "4", "--format", format});
+    const auto run = run_cli({"path", graph, "1", "4", "--output-format", format});
     ASSERT_EQ(run.code, 0) << run.describe();
     std::istringstream lines(run.out);
     std::string line;
@@ -185,7 +185,7 @@ TEST(CliConventions, PathAsTsvAndCsvAgreesWithJson) {
     }
     EXPECT_EQ(row, doc["nodes"].size());
   }
-  EXPECT_EQ(run_cli({"path", graph, "1", "4", "--format", "xml"}).code, 2);
+  EXPECT_EQ(run_cli({"path", graph, "1", "4", "--output-format", "xml"}).code, 2);
 }
 
 TEST(CliConventions, TablesAlignForEighteenDigitIds) {
@@ -245,7 +245,7 @@ TEST(CliConventions, PairsAnsweredInOneProcess) {
   const auto run = run_cli({"path", graph, "--pairs", pairs, "--json"});
   ASSERT_EQ(run.code, 0) << run.describe();
   const json doc = json::parse(run.out);
-  EXPECT_EQ(doc["schema"], "pathscope/path-pairs/1");
+  EXPECT_EQ(doc["schema"], "pathscope/path-pairs/2");
   const std::vector<std::pair<int, int>> asked{{1, 4}, {4, 2}, {3, 1}, {2, 2}};
   ASSERT_EQ(doc["paths"].size(), asked.size());
   for (std::size_t i = 0; i < asked.size(); ++i) {
@@ -255,7 +255,7 @@ TEST(CliConventions, PairsAnsweredInOneProcess) {
   EXPECT_EQ(doc["paths"][1]["line"], 3);
   // One unreachable pair: every row still printed, exit 3; from standard input.
   const std::string more = dir.write("more.txt", "1 4\n1 5\n");
-  const auto tsv = run_cli({"path", graph, "--pairs", "-", "--format", "tsv"}, 30, {more});
+  const auto tsv = run_cli({"path", graph, "--pairs", "-", "--output-format", "tsv"}, 30, {more});
   EXPECT_EQ(tsv.code, 3) << tsv.describe();
   EXPECT_EQ(tsv.out, "line\tsource\ttarget\tdistance\thops\tpath\n1\t1\t4\t12\t3\t1 2 3 4\n2\t1\t5\t\t\t\n");
   const std::string bad = dir.write("bad.txt", "1 4\n1 99\n");

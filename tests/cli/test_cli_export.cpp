@@ -1,4 +1,4 @@
-// `pathscope-cli export`: the format from the name or --format (a mismatch refused), the CSV
+// `pathscope-cli export`: the format from the name or --output-format (a mismatch refused), the CSV
 // pair's names, and the marks of every result kind checked against the CLI's own answers
 // (`path`, `reach`) and brute force, read back from node-link JSON; GraphML and GEXF from the
 // CLI are read by networkx and igraph through tests/export/check_export.py's readers.
@@ -44,13 +44,13 @@ TEST(CliExport, FormatComesFromTheNameAndAMismatchIsRefused) {
   ASSERT_TRUE(csv.exited && csv.code == 0) << csv.describe();
   EXPECT_TRUE(contains(csv.out, dir.file("t.nodes.csv") + " and " + dir.file("t.edges.csv"))) << csv.out;
   EXPECT_EQ(read_text(dir.file("t.edges.csv")).substr(0, 22), "source,target,weight\n1");
-  const auto mismatch = run_cli({"export", graph, "--format", "gexf", "--out", dir.file("b.graphml")});
+  const auto mismatch = run_cli({"export", graph, "--output-format", "gexf", "--out", dir.file("b.graphml")});
   EXPECT_EQ(mismatch.code, 2) << mismatch.describe();
   EXPECT_TRUE(contains(mismatch.err, "b.graphml says graphml")) << mismatch.err;
   EXPECT_FALSE(std::filesystem::exists(dir.file("b.graphml")));
   const auto unknown = run_cli({"export", graph, "--out", dir.file("b.dat")});
   EXPECT_EQ(unknown.code, 2) << unknown.describe();
-  const auto forced = run_cli({"export", graph, "--format", "graphml", "--out", dir.file("b.dat")});
+  const auto forced = run_cli({"export", graph, "--output-format", "graphml", "--out", dir.file("b.dat")});
   EXPECT_EQ(forced.code, 0) << forced.describe();
   EXPECT_TRUE(contains(read_text(dir.file("b.dat")), "<graphml"));
   const auto two = run_cli({"export", graph, "--out", dir.file("c.json"), "--path", "1", "4", "--reach", "1"});

@@ -126,7 +126,7 @@ TEST(CliOutputSafety, DashReadsStandardInput) {
   const auto from_file = run_cli({"apsp", graph, "--json"});
   ASSERT_TRUE(from_file.exited && from_file.code == 0) << from_file.describe();
   const std::string checksum = nlohmann::json::parse(from_file.out)["checksum"];
-  for (const std::vector<std::string> format : {std::vector<std::string>{}, std::vector<std::string>{"--format", "dimacs"}}) {
+  for (const std::vector<std::string> format : {std::vector<std::string>{}, std::vector<std::string>{"--input-format", "dimacs"}}) {
     std::vector<std::string> args{"apsp", "-", "--json"};
     args.insert(args.end(), format.begin(), format.end());
     const auto run = run_cli(args, 30, {graph});

@@ -95,7 +95,7 @@ TEST(CliPathHops, ConnectomeHopsCarryCellTypeAndSynapses) {
       EXPECT_EQ(nodes[i]["arc_cost"].get<double>(), g.weights[static_cast<std::size_t>(arc)]);
     }
     // The CSV table says the same per hop, under the same name.
-    const auto csv = test_support::run_cli({"path", spec, g.names[s], g.names[t], "--cost-rule", "inverse", "--format", "csv"});
+    const auto csv = test_support::run_cli({"path", spec, g.names[s], g.names[t], "--cost-rule", "inverse", "--output-format", "csv"});
     ASSERT_TRUE(csv.exited && csv.code == 0) << csv.describe();
     std::istringstream lines(csv.out);
     std::string header;

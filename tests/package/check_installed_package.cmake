@@ -1,8 +1,9 @@
 # Installs the `dev` component of a build into a fresh prefix, compiles every installed header
-# on its own against it (with CUDA hidden from find_package: the core needs none), builds
-# tests/package/consumer against it with find_package(pathscope), runs both of its programs on
-# a fresh random graph and compares what they print with pathscope-cli's `apsp --json` on the
-# same graph.
+# on its own against it (against pathscope::core with CUDA hidden from find_package: the core
+# needs none; and against pathscope::engines), builds tests/package/consumer against it with
+# find_package(pathscope), once more its core program alone with CUDA hidden, runs the three
+# programs on a fresh random graph and compares what they print with pathscope-cli's
+# `apsp --json` on the same graph.
 #   cmake -DBUILD_DIR=... -DCLI=... -DCONSUMER=... -DWORK=... -DGENERATOR=... -DCXX=...
 #         -DSANITIZE=ON|OFF -DHAVE_CUDA=ON|OFF -P check_installed_package.cmake
 foreach(var BUILD_DIR CLI CONSUMER WORK GENERATOR CXX)
@@ -38,12 +39,12 @@ endforeach()
 
 # One translation unit per installed header, including nothing else (twice: #pragma once), so
 # a header that leans on an include it lacks, or on a header the install leaves out (detail/),
-# fails here rather than in a user's build. Only pathscope::core, with CUDA made unfindable.
-set(headers_project ${WORK}/each_header)
+# fails here rather than in a user's build. Twice over: against pathscope::core with CUDA made
+# unfindable (a machine without the toolkit), and against pathscope::engines as the package
+# was built (with the CUDA back end and its runtime when it has them).
 set(sources)
 foreach(header ${installed_headers})
   string(MAKE_C_IDENTIFIER ${header} stem)
-  file(WRITE ${headers_project}/${stem}.cpp "#include \"${header}\"\n#include \"${header}\"\n")
   list(APPEND sources ${stem}.cpp)
 endforeach()
 list(LENGTH sources header_count)
@@ -51,19 +52,29 @@ if(header_count LESS 10)
   message(FATAL_ERROR "only ${header_count} headers installed: ${installed_headers}")
 endif()
 list(JOIN sources "\n  " listed)
-file(WRITE ${headers_project}/CMakeLists.txt "cmake_minimum_required(VERSION 3.25)
+foreach(linked core engines)
+  set(headers_project ${WORK}/each_header_${linked})
+  foreach(header ${installed_headers})
+    string(MAKE_C_IDENTIFIER ${header} stem)
+    file(WRITE ${headers_project}/${stem}.cpp "#include \"${header}\"\n#include \"${header}\"\n")
+  endforeach()
+  file(WRITE ${headers_project}/CMakeLists.txt "cmake_minimum_required(VERSION 3.25)
 project(each_installed_header LANGUAGES CXX)
 set(CMAKE_CXX_STANDARD 20)
 set(CMAKE_CXX_STANDARD_REQUIRED ON)
 find_package(pathscope 0.1 REQUIRED CONFIG)
 add_library(each_header OBJECT\n  ${listed})
-target_link_libraries(each_header PRIVATE pathscope::core)
+target_link_libraries(each_header PRIVATE pathscope::${linked})
 ")
-run(${CMAKE_COMMAND} -S ${headers_project} -B ${headers_project}/build -G ${GENERATOR} -DCMAKE_BUILD_TYPE=Release
-    -DCMAKE_CXX_COMPILER=${CXX} -DCMAKE_PREFIX_PATH=${prefix} -DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF
-    -DCMAKE_DISABLE_FIND_PACKAGE_CUDAToolkit=TRUE)
-run(${CMAKE_COMMAND} --build ${headers_project}/build)
-message(STATUS "${header_count} installed headers compile on their own")
+  set(hide_cuda)
+  if(linked STREQUAL "core")
+    set(hide_cuda -DCMAKE_DISABLE_FIND_PACKAGE_CUDAToolkit=TRUE)
+  endif()
+  run(${CMAKE_COMMAND} -S ${headers_project} -B ${headers_project}/build -G ${GENERATOR} -DCMAKE_BUILD_TYPE=Release
+      -DCMAKE_CXX_COMPILER=${CXX} -DCMAKE_PREFIX_PATH=${prefix} -DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF ${hide_cuda})
+  run(${CMAKE_COMMAND} --build ${headers_project}/build)
+  message(STATUS "${header_count} installed headers compile on their own against pathscope::${linked}")
+endforeach()
 
 # The consumer is built as the library was: same compiler, and the sanitizer runtime when
 # the library was built with it.
@@ -74,6 +85,12 @@ endif()
 run(${CMAKE_COMMAND} -S ${CONSUMER} -B ${WORK}/build -G ${GENERATOR} -DCMAKE_BUILD_TYPE=Release
     -DCMAKE_CXX_COMPILER=${CXX} -DCMAKE_PREFIX_PATH=${prefix} -DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF ${flags})
 run(${CMAKE_COMMAND} --build ${WORK}/build)
+# The same consumer's core program where find_package cannot find CUDA at all: configures,
+# links and runs (below) without the toolkit, even when the package has the CUDA back end.
+run(${CMAKE_COMMAND} -S ${CONSUMER} -B ${WORK}/build_without_cuda -G ${GENERATOR} -DCMAKE_BUILD_TYPE=Release
+    -DCMAKE_CXX_COMPILER=${CXX} -DCMAKE_PREFIX_PATH=${prefix} -DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF
+    -DCMAKE_DISABLE_FIND_PACKAGE_CUDAToolkit=TRUE -DCONSUMER_CORE_ONLY=ON ${flags})
+run(${CMAKE_COMMAND} --build ${WORK}/build_without_cuda)
 
 # A fresh graph of an awkward size each run.
 string(RANDOM LENGTH 3 ALPHABET 123456789 n)
@@ -86,26 +103,29 @@ string(JSON want_m GET "${output}" m)
 string(JSON want_checksum GET "${output}" checksum)
 set(expected "n ${want_n}\nm ${want_m}\nchecksum ${want_checksum}\n")
 
-foreach(program consumer_core consumer_engines)
-  run(${WORK}/build/${program} ${graph} blocked)
+foreach(program build/consumer_core build/consumer_engines build_without_cuda/consumer_core)
+  run(${WORK}/${program} ${graph} blocked)
   string(FIND "${output}" "${expected}" at)
   if(NOT at EQUAL 0)
     message(FATAL_ERROR "${program} printed\n${output}\nbut pathscope-cli apsp ${graph} gives\n${expected}")
   endif()
   message(STATUS "${program}: ${output}")
-  set(${program}_output "${output}")
+  string(MAKE_C_IDENTIFIER ${program} stem)
+  set(${stem}_output "${output}")
 endforeach()
 
 # Only pathscope::engines has the back end; without it the core says so.
 set(no_backend "linked without pathscope's CUDA back end")
 if(HAVE_CUDA)
-  string(FIND "${consumer_engines_output}" "${no_backend}" at)
+  string(FIND "${build_consumer_engines_output}" "${no_backend}" at)
   if(NOT at EQUAL -1)
-    message(FATAL_ERROR "pathscope::engines did not bring the CUDA back end:\n${consumer_engines_output}")
+    message(FATAL_ERROR "pathscope::engines did not bring the CUDA back end:\n${build_consumer_engines_output}")
   endif()
-  string(FIND "${consumer_core_output}" "${no_backend}" at)
-  if(at EQUAL -1)
-    message(FATAL_ERROR "pathscope::core alone should say it has no back end:\n${consumer_core_output}")
-  endif()
+  foreach(stem build_consumer_core build_without_cuda_consumer_core)
+    string(FIND "${${stem}_output}" "${no_backend}" at)
+    if(at EQUAL -1)
+      message(FATAL_ERROR "pathscope::core alone should say it has no back end:\n${${stem}_output}")
+    endif()
+  endforeach()
 endif()
 file(REMOVE_RECURSE ${WORK})

@@ -226,9 +226,12 @@ def test_unreachable_paths_big_indices_and_byte_paths(rng, tmp_path):
         with pytest.raises(IndexError, match=f"node index {index} is outside 0..{n}"):
             pathscope.path(g, index, 0)
     missing = os.fsencode(tmp_path / "missing.gr")
-    with pytest.raises(pathscope.Error) as refused:
+    with pytest.raises(FileNotFoundError) as refused:
         pathscope.load_graph(missing)
-    assert str(tmp_path / "missing.gr") in str(refused.value) and "b'" not in str(refused.value)
+    # The OS error names the path as given; the core's message, its cause, as text.
+    assert refused.value.filename == missing
+    cause = str(refused.value.__cause__)
+    assert str(tmp_path / "missing.gr") in cause and "b'" not in cause
     with pytest.raises(TypeError):
         pathscope.load_graph(3)
 

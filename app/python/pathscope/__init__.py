@@ -1,13 +1,22 @@
 """pathscope: graph paths on CPU and GPU.
 
-load_graph() reads any format pathscope knows; apsp(), closure(), reach(), path(), tsp() and
-correlate() run its engines by name and return NumPy arrays over the results' own memory
-(array.base is the result object).
+Graphs come from files and generators (load_graph) or from Python objects (from_arrays,
+from_scipy, from_pandas, from_networkx, from_igraph) and go back out through Graph.to_arrays,
+to_scipy, to_pandas, nodes_frame, to_networkx and to_igraph. apsp(), path(), closure(), reach(),
+tsp() and correlate() run the engines by name and return NumPy arrays over the results' own
+memory (array.base is the result object).
 
-The engines live in the compiled extension pathscope._core; this package is the Python face
-over it (what takes Python objects, signatures, documentation), so that everything a user calls
-is imported from `pathscope` itself.
+The engines live in the compiled extension pathscope._core; the modules here are its Python
+face (signatures, documentation, conversions). NumPy, SciPy, pandas, networkx and igraph are
+imported only by the calls that need them.
 """
-from pathscope._core import *  # noqa: F401,F403  (the extension defines no private API to hide)
-from pathscope._core import __version__  # noqa: F401
-from pathscope._distances import *  # noqa: F401,F403  (distances, distance_table, pair_distances)
+from pathscope._core import (  # noqa: F401  (the exception types and result classes)
+    ApspRun, Cancelled, ClosureRun, CorrelateRun, Error, InvalidArgument, NegativeCycle, OverBudget, ParseError, Path,
+    ReachRun, TspInfeasible, TspRun, __version__)
+from pathscope._graph import Graph  # noqa: F401
+from pathscope._load import load_graph  # noqa: F401
+from pathscope._convert import from_arrays, from_igraph, from_networkx, from_pandas, from_scipy  # noqa: F401
+from pathscope._engines import (  # noqa: F401
+    apsp, apsp_engines, closure, closure_engines, correlate, correlation_engines, gpu_info, path, reach, tsp,
+    tsp_engines)
+from pathscope._distances import distance_table, distances, pair_distances  # noqa: F401

@@ -6,6 +6,8 @@
 #include <limits>
 #include <numeric>
 
+#include "pathscope/runtime/error.hpp"
+
 namespace pathscope {
 
 std::string Graph::label(std::int32_t u) const {
@@ -70,12 +72,20 @@ Graph make_empty_graph(std::int32_t n) {
   return g;
 }
 
+// Node and graph attributes stay as they are; arc attributes follow their arcs, and extra arcs
+// are reversed too (an undirected graph is its own reverse).
 Graph reverse_graph(const Graph& g) {
   Graph r = g;
   std::vector<std::int64_t> count(static_cast<std::size_t>(g.n) + 1, 0);
   for (auto v : g.heads) ++count[v + 1];
   std::partial_sum(count.begin(), count.end(), count.begin());
   r.offsets = count;
+  const bool with_attributes = !g.arc_attributes.empty();
+  if (with_attributes && g.arc_attribute_count() > static_cast<std::size_t>(std::numeric_limits<std::int32_t>::max()))
+    throw Error("reverse graph: more than 2^31 arcs with attributes");
+  // Where each element of the reverse graph's arc attributes comes from: arcs move, self-loops
+  // and extra arcs keep their places.
+  std::vector<std::int32_t> source_element(with_attributes ? g.arc_attribute_count() : 0);
   std::vector<std::int64_t> fill(count.begin(), count.end() - 1);
   for (std::int32_t u = 0; u < g.n; ++u)
     for (auto e = g.offsets[u]; e < g.offsets[u + 1]; ++e) {
@@ -83,7 +93,16 @@ Graph reverse_graph(const Graph& g) {
       r.heads[slot] = u;
       r.weights[slot] = g.weights[e];
       if (!g.arc_strengths.empty()) r.arc_strengths[slot] = g.arc_strengths[e];
+      if (with_attributes) source_element[static_cast<std::size_t>(slot)] = static_cast<std::int32_t>(e);
     }
+  if (with_attributes) {
+    for (std::size_t i = g.heads.size(); i < source_element.size(); ++i) source_element[i] = static_cast<std::int32_t>(i);
+    r.arc_attributes = g.arc_attributes.subset(source_element);
+  }
+  // An undirected graph is its own reverse, and lists each extra edge with tail <= head.
+  if (g.directed) {
+    for (auto& extra : r.extra_arcs) std::swap(extra.tail, extra.head);
+  }
   return r;
 }
 

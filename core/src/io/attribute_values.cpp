@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "io/text_fields.hpp"
+
 namespace pathscope::io {
 
 namespace {
@@ -34,4 +36,60 @@ void set_widened(AttributeTable& table, std::string_view name, std::size_t i, co
   }
 }
 
+void TextColumn::set(std::size_t i, std::string_view value) {
+  if (values.size() <= i) {
+    values.resize(std::max(i + 1, values.size() * 2));
+    present.resize(values.size(), 0);
+  }
+  if (value.empty()) return;
+  values[i] = std::string(value);
+  present[i] = 1;
+}
+
+AttributeColumn TextColumn::typed(std::size_t count) {
+  values.resize(count);
+  present.resize(count, 0);
+  bool integers = true, reals = true, any = false;
+  for (std::size_t i = 0; i < count && (integers || reals); ++i) {
+    if (!present[i]) continue;
+    any = true;
+    if (integers && !to_int64(values[i])) integers = false;
+    if (reals && !to_double(values[i])) reals = false;
+  }
+  AttributeColumn column;
+  column.name = name;
+  column.type = !any ? AttributeType::Text : integers ? AttributeType::Integer : reals ? AttributeType::Real : AttributeType::Text;
+  column.resize(count);
+  for (std::size_t i = 0; i < count; ++i) {
+    if (!present[i]) continue;
+    switch (column.type) {
+      case AttributeType::Integer: column.set_integer(i, *to_int64(values[i])); break;
+      case AttributeType::Real: column.set_real(i, *to_double(values[i])); break;
+      default: column.set_text(i, std::move(values[i])); break;
+    }
+  }
+  values = {};
+  present = {};
+  return column;
+}
+
+void merge_column(AttributeTable& table, AttributeColumn typed) {
+  const std::size_t count = typed.size();
+  if (!table.find(typed.name)) {
+    table.columns.push_back(std::move(typed));
+    return;
+  }
+  AttributeColumn& target = table.column(typed.name, typed.type, count);
+  for (std::size_t i = 0; i < count; ++i) {
+    if (!typed.has(i)) continue;
+    switch (typed.type) {
+      case AttributeType::Integer:
+      case AttributeType::Boolean: target.set_integer(i, typed.integers[i]); break;
+      case AttributeType::Real: target.set_real(i, typed.reals[i]); break;
+      case AttributeType::Text: target.set_text(i, std::move(typed.text[i])); break;
+    }
+  }
+}
+
 }  // namespace pathscope::io
+

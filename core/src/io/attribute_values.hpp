@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "pathscope/graph/attributes.hpp"
 
@@ -23,5 +24,28 @@ struct TypedValue {
 // (elements missing), grown as needed and widened by widen_for; a number or truth stored in a
 // text column reads as AttributeColumn::to_text shows it, however the file wrote it.
 void set_widened(AttributeTable& table, std::string_view name, std::size_t i, const TypedValue& value);
+
+}  // namespace pathscope::io
+
+namespace pathscope::io {
+
+// A table column's values held as text until the whole column is seen, then typed by what they
+// all are: integers, else numbers, else text; an empty cell is a missing value. Node tables,
+// neuron tables and edge tables type their extra columns by this one rule.
+struct TextColumn {
+  std::string name;
+  std::vector<std::string> values;
+  std::vector<std::uint8_t> present;
+
+  // Element i (grown as needed); an empty value is left missing.
+  void set(std::size_t i, std::string_view value);
+  // The typed column of `count` elements; the text is moved out.
+  AttributeColumn typed(std::size_t count);
+};
+
+// The values `typed` has into the column of its name: made when absent; one the table has
+// already takes them where `typed` has a value (another type is an Error, as
+// AttributeTable::column says).
+void merge_column(AttributeTable& table, AttributeColumn typed);
 
 }  // namespace pathscope::io

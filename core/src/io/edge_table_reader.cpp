@@ -1,8 +1,11 @@
 // CSV/TSV/whitespace edge tables: one connection per row, columns chosen by header name or
 // index, node keys integers or names, a strength column turned into costs by the cost rule.
+// With a header, every other column becomes an arc attribute, typed by its values; parallel
+// rows merge into the cheapest, whose values are kept.
 #include <algorithm>
 #include <limits>
 
+#include "io/attribute_values.hpp"
 #include "io/line_reader.hpp"
 #include "io/neuron_connect.hpp"
 #include "io/node_interner.hpp"
@@ -104,6 +107,18 @@ LoadedGraph read_edge_table(std::istream& in, const std::string& source, const L
                              (columns[2].index < 0 ? ", no weight column (every strength 1)" : ""));
   if (comment_lines > 0) out.report.notes.push_back(leading_comments_note(comment_lines));
 
+  struct Extra {
+    std::size_t index;
+    TextColumn values;  // one per row
+  };
+  std::vector<Extra> extras;
+  for (std::size_t i = 0; header && i < fields.size(); ++i) {
+    const int c = static_cast<int>(i);
+    const std::string_view name = trim(fields[i]);
+    if (c == columns[0].index || c == columns[1].index || c == columns[2].index || name.empty()) continue;
+    extras.push_back({i, {std::string(name), {}, {}}});
+  }
+
   NodeInterner nodes;
   std::vector<StrengthRow> rows;
   std::int64_t records = 0;
@@ -126,6 +141,9 @@ LoadedGraph read_edge_table(std::istream& in, const std::string& source, const L
     if (static_cast<std::int64_t>(rows.size()) >= options.max_arcs) {
       reader.fail("more than the limit of " + std::to_string(options.max_arcs) + " arcs");
     }
+    for (auto& extra : extras) {
+      if (extra.index < fields.size()) extra.values.set(rows.size(), trim(fields[extra.index]));
+    }
     rows.push_back({ends[0], ends[1], strength, reader.line_number()});
     ++records;
   };
@@ -140,7 +158,15 @@ LoadedGraph read_edge_table(std::istream& in, const std::string& source, const L
     reader.fail_at(0, "more than the limit of " + std::to_string(options.max_arcs) + " arcs");
   }
   GraphBuilder builder(nodes.size());
-  add_rows_by_cost_rule(rows, options, undirected, source, builder, out.report);
+  std::vector<std::int32_t> kept_rows;
+  add_rows_by_cost_rule(rows, options, undirected, source, builder, out.report, 0, nullptr,
+                        extras.empty() ? nullptr : &kept_rows);
+  if (!extras.empty()) {
+    AttributeTable by_row;
+    for (auto& extra : extras) by_row.columns.push_back(extra.values.typed(rows.size()));
+    extras.clear();
+    builder.record_attributes() = by_row.subset(kept_rows);
+  }
   out.report.lines_read = reader.line_number();
   out.report.records_read = records;
   out.report.undirected_input = undirected;

@@ -1,7 +1,9 @@
 // GEXF 1.1-1.3 (Gephi, networkx) through expat, as a stream of elements: declared node and
 // edge attributes with types and defaults, attvalues by attribute id (or title), labels,
 // viz:position, viz:color (kept as attributes r, g, b and a), viz:size, edge weights and
-// directed / undirected / mutual edges.
+// directed / undirected / mutual edges. Edge attvalues and labels are kept as typed arc
+// attributes, parallel edges apart, and <meta>'s creator, description and keywords as graph
+// attributes.
 #include <optional>
 #include <unordered_map>
 #include <vector>
@@ -59,9 +61,17 @@ class GexfReader : public XmlEvents {
       seen_root_ = true;
       return;
     }
-    if (name == "graph") {
+    if (name == "meta") {
+      in_meta_ = true;
+      if (const char* modified = attribute(attributes, "lastmodifieddate"))
+        assembly_.set_graph_attribute("lastmodifieddate", AttributeType::Text, modified, line());
+    } else if (in_meta_ && (name == "creator" || name == "description" || name == "keywords")) {
+      collect_text();
+    } else if (name == "graph") {
       const char* type = attribute(attributes, "defaultedgetype");
       default_type_ = edge_type_named(type ? type : "", EdgeType::Undirected);
+      const char* graph_name = attribute(attributes, "name");
+      if (graph_name && *graph_name) assembly_.set_graph_attribute("name", AttributeType::Text, graph_name, line());
     } else if (name == "attributes") {
       const char* cls = attribute(attributes, "class");
       attribute_class_ = cls ? cls : "";
@@ -88,13 +98,19 @@ class GexfReader : public XmlEvents {
   }
 
   void on_end(std::string_view name, std::string_view text) override {
-    if (name == "attribute") {
+    if (name == "meta") {
+      in_meta_ = false;
+    } else if (in_meta_ && (name == "creator" || name == "description" || name == "keywords")) {
+      assembly_.set_graph_attribute(name, AttributeType::Text, text, line());
+    } else if (name == "attribute") {
       current_attribute_ = nullptr;
     } else if (name == "default" && current_attribute_) {
       if (attribute_class_ == "node" && current_attribute_->axis < 0) {
         assembly_.set_attribute_default(current_attribute_->title, current_attribute_->type, std::string(text), line());
       } else if (attribute_class_ == "edge" && current_attribute_->title == weight_name_) {
         edge_weight_default_ = parse_weight(text, source(), line(), "the default of " + io::quoted(weight_name_));
+      } else if (attribute_class_ == "edge") {
+        assembly_.set_edge_attribute_default(current_attribute_->title, current_attribute_->type, std::string(text), line());
       }
     } else if (name == "node") {
       if (!node_stack_.empty()) node_stack_.pop_back();
@@ -129,6 +145,10 @@ class GexfReader : public XmlEvents {
     edge_type_ = type ? edge_type_named(type, default_type_) : default_type_;
     edge_has_weight_ = false;
     edge_weight_ = edge_weight_default_.value_or(1.0);
+    edge_values_.clear();
+    if (const char* label = attribute(attributes, "label")) {
+      edge_values_.push_back({"label", AttributeType::Text, label, edge_line_});
+    }
     // The weight XML attribute is GEXF's own; a named attribute may also be an attvalue.
     if (const char* weight = attribute(attributes, weight_name_)) {
       edge_weight_ = parse_weight(weight, source(), edge_line_, "edge " + io::quoted(weight_name_));
@@ -147,6 +167,9 @@ class GexfReader : public XmlEvents {
       if (title == weight_name_) {
         edge_weight_ = parse_weight(value, source(), line(), "edge attribute " + io::quoted(weight_name_));
         edge_has_weight_ = true;
+      } else if (title != "networkx_key") {  // networkx's key of a parallel edge, no value of it
+        const AttributeType type = it == edge_attributes_.end() ? AttributeType::Text : it->second.type;
+        edge_values_.push_back({std::string(title), type, value, line()});
       }
       return;
     }
@@ -205,11 +228,12 @@ class GexfReader : public XmlEvents {
     if (!edge_has_weight_ && !options_.weight_attribute.empty() && !edge_weight_default_) {
       throw ParseError(source(), edge_line_, "this edge has no " + io::quoted(weight_name_));
     }
-    if (edge_type_ == EdgeType::Undirected) {
-      assembly_.add_arc(edge_u_, edge_v_, edge_weight_, false, edge_line_);
-    } else {
-      assembly_.add_arc(edge_u_, edge_v_, edge_weight_, true, edge_line_);
-      if (edge_type_ == EdgeType::Mutual) assembly_.add_arc(edge_v_, edge_u_, edge_weight_, true, edge_line_);
+    // A mutual edge is one record both ways, in a graph that is directed.
+    const std::int64_t record =
+        assembly_.add_arc(edge_u_, edge_v_, edge_weight_, edge_type_ == EdgeType::Directed, edge_line_);
+    if (edge_type_ == EdgeType::Mutual) assembly_.mark_directed();
+    for (const EdgeValue& value : edge_values_) {
+      assembly_.set_edge_attribute(record, value.title, value.type, value.text, value.line);
     }
   }
 
@@ -227,6 +251,15 @@ class GexfReader : public XmlEvents {
   std::int32_t edge_u_ = 0, edge_v_ = 0;
   std::int64_t edge_line_ = 0;
   double edge_weight_ = 1.0;
+  // The values of the edge being read, set once its record exists.
+  struct EdgeValue {
+    std::string title;
+    AttributeType type;
+    std::string text;
+    std::int64_t line;
+  };
+  std::vector<EdgeValue> edge_values_;
+  bool in_meta_ = false;
 };
 
 }  // namespace

@@ -1,6 +1,7 @@
 // GML as networkx and igraph write it: key-value pairs with nested [ ] lists; graph [ directed
 // 1, node [ id label graphics [ x y z ] ... ], edge [ source target weight ... ] ]. Other
-// lists are skipped; scalar node keys become typed attributes (integer, real, string).
+// lists are skipped; scalar node, edge and graph keys become typed node, arc and graph
+// attributes (integer, real, string); parallel edges are kept apart.
 #include <cmath>
 #include <optional>
 
@@ -215,6 +216,10 @@ class GmlReader {
       if (key.text == "directed" && value.kind == TokenKind::Integer) {
         if (edges_ > 0) tokens_.fail(key.line, "\"directed\" after the first edge: put it before the edges");
         directed_ = value.text != "0";
+      } else if (key.text == "multigraph" && value.kind == TokenKind::Integer) {
+        multigraph_ = value.text != "0";
+      } else if (value.kind != TokenKind::Open && key.text != "node" && key.text != "edge") {
+        assembly_.set_graph_attribute(key.text, type_of(value), value.text, value.line);
       } else if (key.text == "node" && value.kind == TokenKind::Open) {
         read_node(value.line);
       } else if (key.text == "edge" && value.kind == TokenKind::Open) {
@@ -270,29 +275,37 @@ class GmlReader {
         assembly_.set_position(u, axis, parse_weight(value.text, tokens_.source(), value.line, key));
         continue;
       }
-      const AttributeType type = value.kind == TokenKind::Integer ? AttributeType::Integer
-                                 : value.kind == TokenKind::Real  ? AttributeType::Real
-                                                                  : AttributeType::Text;
-      assembly_.set_attribute(u, key, type, value.text, value.line);
+      assembly_.set_attribute(u, key, type_of(value), value.text, value.line);
     }
+  }
+
+  static AttributeType type_of(const Token& value) {
+    return value.kind == TokenKind::Integer ? AttributeType::Integer
+           : value.kind == TokenKind::Real  ? AttributeType::Real
+                                            : AttributeType::Text;
   }
 
   void read_edge(std::int64_t opened_at) {
     std::optional<std::string> source, target;
     std::optional<double> weight;
+    std::vector<PendingValue> values;
     for_each_pair(opened_at, [&](const Token& key, const Token& value) {
       if (key.text == "source" && value.kind != TokenKind::Open) source = value.text;
       else if (key.text == "target" && value.kind != TokenKind::Open) target = value.text;
       else if (key.text == weight_name_ && value.kind != TokenKind::Open)
         weight = parse_weight(value.text, tokens_.source(), value.line, "edge " + io::quoted(weight_name_));
-      else skip_value(value, 2);
+      // A multigraph's "key" tells parallel edges apart (networkx); it is no value of the edge.
+      else if (key.text == "key" && multigraph_ && value.kind != TokenKind::Open) return;
+      else if (value.kind == TokenKind::Open) skip_value(value, 2);
+      else values.push_back({key.text, value});
     });
     if (!source || !target) tokens_.fail(opened_at, "an edge without a source and a target");
     if (!weight && !options_.weight_attribute.empty()) tokens_.fail(opened_at, "this edge has no " + io::quoted(weight_name_));
     const std::int32_t u = assembly_.node(*source, opened_at, false);
     const std::int32_t v = assembly_.node(*target, opened_at, false);
     ++edges_;
-    assembly_.add_arc(u, v, weight.value_or(1.0), directed_, opened_at);
+    const std::int64_t record = assembly_.add_arc(u, v, weight.value_or(1.0), directed_, opened_at);
+    for (const auto& [key, value] : values) assembly_.set_edge_attribute(record, key, type_of(value), value.text, value.line);
   }
 
   GmlTokens tokens_;
@@ -300,6 +313,7 @@ class GmlReader {
   GraphAssembly assembly_;
   std::string weight_name_;
   bool directed_ = false;  // GML's default
+  bool multigraph_ = false;
   std::int64_t edges_ = 0;
 };
 

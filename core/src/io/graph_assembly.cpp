@@ -20,8 +20,11 @@ void grow_to(std::vector<T>& values, std::size_t count, T fill) {
 
 }  // namespace
 
+// Every format read through here can hold a multigraph: its parallel edges are kept apart.
 GraphAssembly::GraphAssembly(std::string source, const LoadOptions& options)
-    : source_(std::move(source)), options_(options) {}
+    : source_(std::move(source)), options_(options) {
+  builder_.keep_extra_arcs(true);
+}
 
 std::int32_t GraphAssembly::node(std::string_view key, std::int64_t line, bool declaring) {
   const std::int64_t limit = std::min<std::int64_t>(options_.max_nodes, std::numeric_limits<std::int32_t>::max());
@@ -51,8 +54,8 @@ void GraphAssembly::set_position(std::int32_t u, int axis, double value) {
   axes_[axis][u] = to_float_saturated(value);
 }
 
-void GraphAssembly::set_attribute(std::int32_t u, std::string_view name, AttributeType type, std::string_view value,
-                                  std::int64_t line) {
+TypedValue typed_value(std::string_view name, AttributeType type, std::string_view value, const std::string& source,
+                       std::int64_t line) {
   TypedValue typed;
   typed.type = type;
   const std::string_view text = trim(value);
@@ -60,26 +63,59 @@ void GraphAssembly::set_attribute(std::int32_t u, std::string_view name, Attribu
     case AttributeType::Text: typed.text = std::string(value); break;
     case AttributeType::Integer: {
       const auto number = to_int64(text);
-      if (!number) throw ParseError(source_, line, "attribute " + io::quoted(name) + ": expected an integer, found " + io::quoted(text));
+      // A real under an integer declaration (networkx declares a GEXF attribute by its first
+      // value): the column widens to reals rather than the file being refused.
+      if (!number) {
+        if (const auto real = to_double(text)) {
+          typed.type = AttributeType::Real;
+          typed.real = *real;
+          break;
+        }
+        throw ParseError(source, line, "attribute " + io::quoted(name) + ": expected an integer, found " + io::quoted(text));
+      }
       typed.integer = *number;
       break;
     }
     case AttributeType::Real: {
       auto number = to_double(text);
-      if (!number && (iequals(text, "nan") || iequals(text, "-nan"))) number = std::numeric_limits<double>::quiet_NaN();
-      if (!number) throw ParseError(source_, line, "attribute " + io::quoted(name) + ": expected a number, found " + io::quoted(text));
+      const std::string_view unsigned_text = text.starts_with('-') || text.starts_with('+') ? text.substr(1) : text;
+      if (!number && iequals(unsigned_text, "nan")) number = std::numeric_limits<double>::quiet_NaN();
+      if (!number && (iequals(unsigned_text, "inf") || iequals(unsigned_text, "infinity")))
+        number = text.starts_with('-') ? -std::numeric_limits<double>::infinity() : std::numeric_limits<double>::infinity();
+      if (!number) throw ParseError(source, line, "attribute " + io::quoted(name) + ": expected a number, found " + io::quoted(text));
       typed.real = *number;
       break;
     }
     case AttributeType::Boolean: {
       const std::string word = to_upper(text);
       if (word != "TRUE" && word != "FALSE" && word != "1" && word != "0")
-        throw ParseError(source_, line, "attribute " + io::quoted(name) + ": expected true or false, found " + io::quoted(text));
+        throw ParseError(source, line, "attribute " + io::quoted(name) + ": expected true or false, found " + io::quoted(text));
       typed.integer = word == "TRUE" || word == "1";
       break;
     }
   }
-  set_widened(attributes_, name, static_cast<std::size_t>(u), typed);
+  return typed;
+}
+
+void GraphAssembly::set_attribute(std::int32_t u, std::string_view name, AttributeType type, std::string_view value,
+                                  std::int64_t line) {
+  set_widened(attributes_, name, static_cast<std::size_t>(u), typed_value(name, type, value, source_, line));
+}
+
+void GraphAssembly::set_edge_attribute(std::int64_t record, std::string_view name, AttributeType type,
+                                       std::string_view value, std::int64_t line) {
+  set_widened(builder_.record_attributes(), name, static_cast<std::size_t>(record),
+              typed_value(name, type, value, source_, line));
+}
+
+void GraphAssembly::set_edge_attribute_default(std::string name, AttributeType type, std::string value,
+                                               std::int64_t line) {
+  edge_defaults_.push_back({std::move(name), type, std::move(value), line});
+}
+
+void GraphAssembly::set_graph_attribute(std::string_view name, AttributeType type, std::string_view value,
+                                        std::int64_t line) {
+  set_widened(graph_attributes_, name, 0, typed_value(name, type, value, source_, line));
 }
 
 bool GraphAssembly::has_attribute(std::int32_t u, std::string_view name) const {
@@ -92,13 +128,13 @@ void GraphAssembly::set_attribute_default(std::string name, AttributeType type, 
   defaults_.push_back({std::move(name), type, std::move(value), line});
 }
 
-void GraphAssembly::add_arc(std::int32_t u, std::int32_t v, double cost, bool directed, std::int64_t line) {
+std::int64_t GraphAssembly::add_arc(std::int32_t u, std::int32_t v, double cost, bool directed, std::int64_t line) {
   arcs_ += directed ? 1 : 2;
   if (arcs_ > options_.max_arcs) {
     throw ParseError(source_, line, "more arcs than the limit of " + std::to_string(options_.max_arcs));
   }
-  strengths_.add(u, v, cost, !directed, line);
   any_directed_ = any_directed_ || directed;
+  return strengths_.add(u, v, cost, !directed, line);
 }
 
 LoadedGraph GraphAssembly::finish(const std::string& format) {
@@ -118,9 +154,19 @@ LoadedGraph GraphAssembly::finish(const std::string& format) {
       if (!has_attribute(u, d.name)) set_attribute(u, d.name, d.type, d.value, d.line);
     }
   }
+  const auto records = static_cast<std::size_t>(strengths_.records());
+  for (const Default& d : edge_defaults_) {
+    const TypedValue value = typed_value(d.name, d.type, d.value, source_, d.line);
+    for (std::size_t record = 0; record < records; ++record) {
+      const AttributeColumn* column = builder_.record_attributes().find(d.name);
+      if (!column || record >= column->size() || !column->has(record))
+        set_widened(builder_.record_attributes(), d.name, record, value);
+    }
+  }
   LoadedGraph out;
   out.report.source = source_;
   out.report.format = format;
+  out.report.records_read = strengths_.records();
   const std::int32_t n = interner_.size();
   builder_.set_node_count(n);
   strengths_.finish(source_, out.report);
@@ -161,6 +207,8 @@ LoadedGraph GraphAssembly::finish(const std::string& format) {
   }
   for (auto& column : attributes_.columns) column.resize(static_cast<std::size_t>(n));
   g.node_attributes = std::move(attributes_);
+  for (auto& column : graph_attributes_.columns) column.resize(1);
+  g.graph_attributes = std::move(graph_attributes_);
   for (auto& text : notes_) out.report.notes.push_back(std::move(text));
   return out;
 }

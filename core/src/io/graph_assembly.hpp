@@ -1,13 +1,15 @@
 #pragma once
-// What the readers of the exchange formats (GraphML, GEXF, GML, Pajek) share: nodes declared
-// by a key and referenced by edges in any order, names, positions and typed attributes per
-// node, arcs with the load limits checked as they come, and one Graph at the end.
+// What the readers of the exchange formats (GraphML, GEXF, GML) share: nodes declared by a key
+// and referenced by edges in any order, names, positions and typed attributes per node, edges
+// with typed attributes and the load limits checked as they come, parallel edges kept apart
+// (Graph::extra_arcs), graph-level attributes, and one Graph at the end.
 #include <cstdint>
 #include <string>
 #include <string_view>
 #include <unordered_map>
 #include <vector>
 
+#include "io/attribute_values.hpp"
 #include "io/node_interner.hpp"
 #include "io/strength_rows.hpp"
 #include "pathscope/graph/attributes.hpp"
@@ -35,8 +37,18 @@ class GraphAssembly {
   // The value of attribute `name` for every node that has none at the end (a declared default).
   void set_attribute_default(std::string name, AttributeType type, std::string value, std::int64_t line);
   // An arc (both ways when not directed) whose cost the cost rule makes of `cost` (a strength);
-  // counts against the arc limit.
-  void add_arc(std::int32_t u, std::int32_t v, double cost, bool directed, std::int64_t line);
+  // counts against the arc limit. Returns the edge's record, for set_edge_attribute.
+  std::int64_t add_arc(std::int32_t u, std::int32_t v, double cost, bool directed, std::int64_t line);
+  // An edge both ways (GEXF's "mutual") in a graph that is directed.
+  void mark_directed() { any_directed_ = true; }
+  // A typed value of an edge given as text, read as set_attribute reads it. The attribute that
+  // gives costs is not one: it is the graph's weights (or strengths, under a cost rule).
+  void set_edge_attribute(std::int64_t record, std::string_view name, AttributeType type, std::string_view value,
+                          std::int64_t line);
+  // The value of edge attribute `name` for every edge that has none at the end (a declared default).
+  void set_edge_attribute_default(std::string name, AttributeType type, std::string value, std::int64_t line);
+  // A value of the whole graph (GraphML's graph <data>, a GML graph key, GEXF's meta).
+  void set_graph_attribute(std::string_view name, AttributeType type, std::string_view value, std::int64_t line);
   // A note for the load report ("3 hyperedges ignored").
   void note(std::string text) { notes_.push_back(std::move(text)); }
   const std::string& source() const { return source_; }
@@ -64,8 +76,14 @@ class GraphAssembly {
     std::string value;
     std::int64_t line;
   };
-  std::vector<Default> defaults_;
+  std::vector<Default> defaults_, edge_defaults_;
+  AttributeTable graph_attributes_;
 };
+
+// `value` (text as a file wrote it) typed as `type`; an unreadable value is a ParseError at
+// `line` of `source`. Reals accept nan, inf and infinity in any case, as Python writes them.
+TypedValue typed_value(std::string_view name, AttributeType type, std::string_view value, const std::string& source,
+                       std::int64_t line);
 
 // A weight as the exchange formats write it: a finite number; else a ParseError at `line`.
 double parse_weight(std::string_view text, const std::string& source, std::int64_t line, std::string_view what);

@@ -1,6 +1,8 @@
 // GraphML (networkx, igraph, Cytoscape, yEd, Gephi) through expat, as a stream of elements:
-// <key> declarations with typed defaults, <node>/<edge> with <data>, edgedefault and per-edge
-// "directed", nested graphs flattened, yEd's ShapeNode geometry and label.
+// <key> declarations with typed defaults, <node>/<edge> with <data> (edge values kept as typed
+// arc attributes, parallel edges kept apart), the top graph's <data> as graph attributes,
+// edgedefault and per-edge "directed", nested graphs flattened, yEd's ShapeNode geometry and
+// label.
 #include <algorithm>
 #include <unordered_map>
 #include <vector>
@@ -21,8 +23,9 @@ constexpr int kRankYedLabel = 1, kRankName = 2, kRankLabel = 3;
 struct Key {
   std::string name;  // attr.name, else the id
   AttributeType type = AttributeType::Text;
-  bool for_nodes = false, for_edges = false;
+  bool for_nodes = false, for_edges = false, for_graph = false;
   bool yed_graphics = false;  // yfiles.type="nodegraphics"
+  bool yed_drawing = false;   // any yfiles.type: drawing data, no value of a node or edge
   bool has_default = false;
   std::string default_value;
   int axis = -1;       // a position key
@@ -38,6 +41,14 @@ class GraphmlReader : public XmlEvents {
   LoadedGraph read() {
     parse();
     if (!seen_root_) fail("no <graphml> element: not a GraphML file");
+    // Edges without a value take their key's default, once every key is known (a weight key's
+    // default is the weight: start_edge).
+    for (const std::string& id : key_order_) {
+      const Key& key = keys_.at(id);
+      if (key.for_edges && key.has_default && !key.yed_drawing && !is_weight_key(key)) {
+        assembly_.set_edge_attribute_default(key.name, key.type, key.default_value, line());
+      }
+    }
     if (hyperedges_ > 0) assembly_.note(std::to_string(hyperedges_) + " hyperedges ignored (no arcs made of them)");
     return assembly_.finish("graphml");
   }
@@ -92,7 +103,7 @@ class GraphmlReader : public XmlEvents {
   }
 
  private:
-  enum class Pending { None, NodeValue, EdgeWeight };
+  enum class Pending { None, NodeValue, EdgeWeight, EdgeValue, GraphValue };
 
   void start_key(const char** attributes) {
     const char* id = attribute(attributes, "id");
@@ -106,15 +117,17 @@ class GraphmlReader : public XmlEvents {
     const std::string_view for_what = domain ? domain : "all";
     key.for_nodes = for_what == "node" || for_what == "all";
     key.for_edges = for_what == "edge" || for_what == "all";
+    key.for_graph = for_what == "graph" || for_what == "all";
     const char* yfiles = attribute(attributes, "yfiles.type");
     key.yed_graphics = yfiles && std::string_view(yfiles) == "nodegraphics";
+    key.yed_drawing = yfiles != nullptr;
     if (key.for_nodes && !key.yed_graphics) {
       key.axis = key.type == AttributeType::Text ? -1 : position_axis(key.name);
       if (iequals(key.name, "label")) key.name_rank = kRankLabel;
       else if (iequals(key.name, "name")) key.name_rank = kRankName;
     }
     auto [it, fresh] = keys_.insert_or_assign(id, std::move(key));
-    (void)fresh;
+    if (fresh) key_order_.emplace_back(id);
     current_key_ = &it->second;
   }
 
@@ -137,6 +150,7 @@ class GraphmlReader : public XmlEvents {
                               : (directed_stack_.empty() || directed_stack_.back());
     edge_weight_ = 1.0;
     edge_has_weight_ = false;
+    edge_values_.clear();
     for (const Key* weight : weight_keys()) {
       if (!weight->has_default) continue;
       const double value =
@@ -191,13 +205,20 @@ class GraphmlReader : public XmlEvents {
     if (it == keys_.end()) fail("<data> refers to key " + io::quoted(key_id) + ", which no <key> declares");
     const Key& key = it->second;
     if (in_edge_) {
-      if (is_weight_key(key)) {
-        pending_ = Pending::EdgeWeight;
-        collect_text();
-      }
+      if (!key.for_edges || key.yed_drawing) return;
+      pending_ = is_weight_key(key) ? Pending::EdgeWeight : Pending::EdgeValue;
+      pending_key_ = &key;
+      collect_text();
       return;
     }
-    if (node_stack_.empty() || !key.for_nodes) return;
+    if (node_stack_.empty()) {  // the <data> of the top graph
+      if (!key.for_graph || directed_stack_.size() != 1) return;
+      pending_ = Pending::GraphValue;
+      pending_key_ = &key;
+      collect_text();
+      return;
+    }
+    if (!key.for_nodes) return;
     if (key.yed_graphics) {
       in_yed_graphics_ = true;
       return;
@@ -212,6 +233,10 @@ class GraphmlReader : public XmlEvents {
     if (pending_ == Pending::EdgeWeight) {
       edge_weight_ = parse_weight(text, source(), line(), "edge attribute " + io::quoted(weight_name_));
       edge_has_weight_ = true;
+    } else if (pending_ == Pending::EdgeValue) {
+      edge_values_.push_back({pending_key_, std::string(text), line()});
+    } else if (pending_ == Pending::GraphValue) {
+      assembly_.set_graph_attribute(pending_key_->name, pending_key_->type, text, line());
     } else if (pending_ == Pending::NodeValue) {
       const Key& key = *pending_key_;
       const std::int32_t u = node_stack_.back();
@@ -232,7 +257,10 @@ class GraphmlReader : public XmlEvents {
     if (!edge_has_weight_ && !options_.weight_attribute.empty()) {
       throw ParseError(source(), edge_line_, "this edge has no " + io::quoted(weight_name_) + " and its key no default");
     }
-    assembly_.add_arc(edge_u_, edge_v_, edge_weight_, edge_directed_, edge_line_);
+    const std::int64_t record = assembly_.add_arc(edge_u_, edge_v_, edge_weight_, edge_directed_, edge_line_);
+    for (const EdgeValue& value : edge_values_) {
+      assembly_.set_edge_attribute(record, value.key->name, value.key->type, value.text, value.line);
+    }
   }
 
   void yed_geometry(const char** attributes) {
@@ -252,6 +280,7 @@ class GraphmlReader : public XmlEvents {
   GraphAssembly assembly_;
   std::string weight_name_;
   std::unordered_map<std::string, Key> keys_;
+  std::vector<std::string> key_order_;  // ids as declared: columns made in the file's order
   Key* current_key_ = nullptr;
   std::vector<const Key*> weight_keys_;
   bool weight_keys_looked_up_ = false;
@@ -263,6 +292,13 @@ class GraphmlReader : public XmlEvents {
   std::int64_t edge_line_ = 0;
   double edge_weight_ = 1.0;
   Pending pending_ = Pending::None;
+  // The values of the edge being read, set once its record exists.
+  struct EdgeValue {
+    const Key* key;
+    std::string text;
+    std::int64_t line;
+  };
+  std::vector<EdgeValue> edge_values_;
   const Key* pending_key_ = nullptr;
   std::int64_t hyperedges_ = 0;
 };

@@ -1,6 +1,9 @@
 // networkx node-link JSON (node_link_data): nodes with "id" (integer or string) and optional
 // "name", "x"/"y"/"z" or "pos", other plain values kept as typed node attributes; "links" (or
-// "edges", as networkx 3.4 writes) with "source", "target" and an optional weight.
+// "edges", as networkx 3.4 writes) with "source", "target", an optional weight and other plain
+// values kept as typed arc attributes (parallel links apart); the "graph" object's plain values
+// as graph attributes. NaN, Infinity and -Infinity, as Python's json.dump writes them, are
+// numbers (json_non_finite_buf.hpp): values of attributes, never weights.
 //
 // Read as a stream of parse events (nlohmann's SAX interface), never as a document: memory
 // follows the graph being built, not the text, and the time the bytes read. The keys of the
@@ -17,6 +20,7 @@
 
 #include "io/attribute_values.hpp"
 #include "io/graph_assembly.hpp"
+#include "io/json_non_finite_buf.hpp"
 #include "io/line_counting_buf.hpp"
 #include "io/node_interner.hpp"
 #include "io/readers.hpp"
@@ -108,7 +112,9 @@ class NodeLinkReader {
         options_(options),
         text_(text),
         node_limit_(std::min<std::int64_t>(options.max_nodes, std::numeric_limits<std::int32_t>::max())),
-        weight_name_(weight_attribute_name(options)) {}
+        weight_name_(weight_attribute_name(options)) {
+    builder_.keep_extra_arcs(true);  // node-link JSON holds multigraphs: parallel links are kept apart
+  }
 
   // SAX events (nlohmann::json_sax).
   bool null() { return scalar([](FieldValue& v) { v.kind = FieldValue::Null; }); }
@@ -137,6 +143,7 @@ class NodeLinkReader {
     });
   }
   bool string(string_t& value) {
+    if (const auto number = non_finite_of_marker(value)) return number_float(*number, value);
     refuse_long_value(value.size(), "a string");
     return scalar([&](FieldValue& v) {
       v.kind = FieldValue::Text;
@@ -164,7 +171,7 @@ class NodeLinkReader {
   LoadedGraph finish();
 
  private:
-  enum class Place { Start, Root, Nodes, Node, Pos, Links, Link, Done };
+  enum class Place { Start, Root, Graph, Nodes, Node, Pos, Links, Link, Done };
 
   [[noreturn]] void fail(std::int64_t line, const std::string& message) const {
     throw ParseError(source_, line, message);
@@ -197,6 +204,12 @@ class NodeLinkReader {
         root_value(value);
         return true;
       }
+      case Place::Graph: {
+        FieldValue value;
+        fill(value);
+        set_attribute(graph_attributes_, 0, key_, value);
+        return true;
+      }
       case Place::Nodes: fail(text_.line(), "node " + std::to_string(node_count_) + " has no \"id\"");
       case Place::Links:
         fail(text_.line(), "link " + std::to_string(link_count_) + " needs \"source\" and \"target\"");
@@ -206,7 +219,7 @@ class NodeLinkReader {
         } else if (FieldValue* field = node_field()) {
           fill(*field);
         } else {
-          node_attribute(fill);
+          pending_attribute(node_.attributes, node_.attribute_count, fill);
         }
         return true;
       case Place::Pos: {
@@ -217,6 +230,7 @@ class NodeLinkReader {
       }
       case Place::Link:
         if (FieldValue* field = link_field()) fill(*field);
+        else pending_attribute(link_.attributes, link_.attribute_count, fill);
         return true;
       case Place::Done: break;
     }
@@ -269,12 +283,17 @@ class NodeLinkReader {
           links_key_ = key_;
           links_by_key_ = !nodes_done_;
           place_ = Place::Links;
+        } else if (key_ == "graph" && object) {
+          place_ = Place::Graph;
         } else {
           FieldValue value;
           value.kind = kind;
           root_value(value);  // refuses a container where a value or an array belongs
-          skip_ = 1;          // "graph": {...} and anything else
+          skip_ = 1;
         }
+        return true;
+      case Place::Graph:
+        skip_ = 1;  // nested values are not kept
         return true;
       case Place::Nodes:
         if (!object) fail(text_.line(), "node " + std::to_string(node_count_) + " has no \"id\"");
@@ -323,6 +342,7 @@ class NodeLinkReader {
     }
     switch (place_) {
       case Place::Root: place_ = Place::Done; break;
+      case Place::Graph: place_ = Place::Root; break;
       case Place::Nodes:
         nodes_done_ = true;
         place_ = Place::Root;
@@ -370,9 +390,10 @@ class NodeLinkReader {
 
   void end_node();
   void end_link();
+  using PendingAttributes = std::vector<std::pair<std::string, FieldValue>>;
   template <typename Fill>
-  void node_attribute(Fill fill);
-  void set_attribute(std::int32_t u, const std::string& name, const FieldValue& value);
+  void pending_attribute(PendingAttributes& slots, std::size_t& count, Fill fill);
+  void set_attribute(AttributeTable& table, std::size_t i, const std::string& name, const FieldValue& value);
   void refuse_long_value(std::size_t bytes, const char* what) const {
     if (static_cast<std::int64_t>(bytes) > options_.max_value_bytes) {
       fail(text_.line(), std::string(what) + " of " + std::to_string(bytes) + " bytes, longer than the limit of " +
@@ -406,7 +427,7 @@ class NodeLinkReader {
   struct PendingNode {
     std::int64_t line = 0;
     FieldValue id, name, pos, axes[3];
-    std::vector<std::pair<std::string, FieldValue>> attributes;
+    PendingAttributes attributes;
     std::size_t attribute_count = 0;  // entries of `attributes` in use (their strings are reused)
     void reset(std::int64_t at) {
       line = at;
@@ -422,9 +443,12 @@ class NodeLinkReader {
   struct PendingLink {
     std::int64_t line = 0;
     FieldValue ends[2], weight;
+    PendingAttributes attributes;
+    std::size_t attribute_count = 0;  // as PendingNode's
     void reset(std::int64_t at) {
       line = at;
       ends[0].kind = ends[1].kind = weight.kind = FieldValue::None;
+      attribute_count = 0;
     }
   } link_;
 
@@ -439,7 +463,7 @@ class NodeLinkReader {
   std::vector<float> points_;       // three per node, NaN where unknown; empty until a position
   int dims_ = 0;
   std::int32_t placed_ = 0;
-  AttributeTable attributes_;
+  AttributeTable attributes_, graph_attributes_;
 
   // Links: straight into the builder, or held while the nodes or the direction are unknown.
   struct HeldLink {
@@ -457,14 +481,13 @@ class NodeLinkReader {
 };
 
 template <typename Fill>
-void NodeLinkReader::node_attribute(Fill fill) {
-  auto& slots = node_.attributes;
+void NodeLinkReader::pending_attribute(PendingAttributes& slots, std::size_t& count, Fill fill) {
   std::size_t i = 0;
-  while (i < node_.attribute_count && slots[i].first != key_) ++i;  // a repeated key: the last value
-  if (i == node_.attribute_count) {
+  while (i < count && slots[i].first != key_) ++i;  // a repeated key: the last value
+  if (i == count) {
     if (i == slots.size()) slots.emplace_back();
     slots[i].first = key_;
-    ++node_.attribute_count;
+    ++count;
   }
   slots[i].second.kind = FieldValue::None;
   fill(slots[i].second);
@@ -522,13 +545,14 @@ void NodeLinkReader::end_node() {
   dims_ = std::max(dims_, d);
 
   for (std::size_t i = 0; i < node_.attribute_count; ++i) {
-    set_attribute(u, node_.attributes[i].first, node_.attributes[i].second);
+    set_attribute(attributes_, static_cast<std::size_t>(u), node_.attributes[i].first, node_.attributes[i].second);
   }
 }
 
 // Values typed as JSON types them (true/false, integer, real, string; null: missing), stored
 // by set_widened (io/attribute_values.hpp) like every other reader's.
-void NodeLinkReader::set_attribute(std::int32_t u, const std::string& name, const FieldValue& value) {
+void NodeLinkReader::set_attribute(AttributeTable& table, std::size_t i, const std::string& name,
+                                   const FieldValue& value) {
   if (value.kind == FieldValue::Null || value.kind == FieldValue::Array || value.kind == FieldValue::Object) return;
   TypedValue typed;
   if (value.kind == FieldValue::Boolean) {
@@ -544,7 +568,7 @@ void NodeLinkReader::set_attribute(std::int32_t u, const std::string& name, cons
     typed.type = AttributeType::Real;
     typed.real = value.as_double();
   }
-  set_widened(attributes_, name, static_cast<std::size_t>(u), typed);
+  set_widened(table, name, i, typed);
 }
 
 void NodeLinkReader::end_link() {
@@ -580,6 +604,11 @@ void NodeLinkReader::end_link() {
     fail(at, "link " + std::to_string(i) + " has no \"" + weight_name_ + "\"");
   }
   held.weight = link_.weight.present() ? number_or_fail(link_.weight, at, "\"" + weight_name_ + "\"") : 1.0;
+  // Links reach the builder in the order they are listed, held or not: link i is record i.
+  for (std::size_t a = 0; a < link_.attribute_count; ++a) {
+    set_attribute(builder_.record_attributes(), static_cast<std::size_t>(i), link_.attributes[a].first,
+                  link_.attributes[a].second);
+  }
   ++link_count_;
   check_arc_limit(at);
   if (nodes_done_ && directed_known_) {
@@ -624,6 +653,12 @@ LoadedGraph NodeLinkReader::finish() {
   out.report.undirected_input = !directed_;
   const std::int32_t n = node_count_;
   builder_.set_node_count(n);
+  // A multigraph's "key" tells parallel links apart (networkx); it is no value of the link.
+  if (multigraph_) {
+    auto& columns = builder_.record_attributes().columns;
+    columns.erase(std::remove_if(columns.begin(), columns.end(), [](const AttributeColumn& c) { return c.name == "key"; }),
+                  columns.end());
+  }
   strengths_.finish(source_, out.report);
   out.graph = builder_.build(directed_, out.report);
   Graph& g = out.graph;
@@ -651,7 +686,8 @@ LoadedGraph NodeLinkReader::finish() {
   }
   for (auto& column : attributes_.columns) column.resize(static_cast<std::size_t>(n));
   g.node_attributes = std::move(attributes_);
-  if (multigraph_) out.report.notes.push_back("multigraph: parallel links merged, keeping the cheapest");
+  for (auto& column : graph_attributes_.columns) column.resize(1);
+  g.graph_attributes = std::move(graph_attributes_);
   mark_weight_kinds(g);
   return out;
 }
@@ -659,7 +695,8 @@ LoadedGraph NodeLinkReader::finish() {
 }  // namespace
 
 LoadedGraph read_node_link_json(std::istream& in, const std::string& source, const LoadOptions& options) {
-  LineCountingBuf text(in.rdbuf());
+  JsonNonFiniteBuf finite(*in.rdbuf());
+  LineCountingBuf text(&finite);
   std::istream counted(&text);
   NodeLinkReader reader(source, options, text);
   try {

@@ -1,10 +1,12 @@
 // Node tables give the nodes of a graph names and positions: a CSV with an id or name column
 // and optional x, y, z columns, with or without a header (a headerless table is name,x,y,z).
+// With a header, every other column becomes a node attribute, typed by its values.
 #include <algorithm>
 #include <cmath>
 #include <limits>
 #include <unordered_map>
 
+#include "io/attribute_values.hpp"
 #include "io/line_reader.hpp"
 #include "io/node_interner.hpp"
 #include "io/readers.hpp"
@@ -83,6 +85,17 @@ void apply_node_table(std::istream& in, const std::string& source, LoadedGraph& 
   const Layout layout = layout_of(fields);
   const int dims = layout.x < 0 ? 0 : layout.z >= 0 ? 3 : 2;
   const int needed = std::max({layout.key, layout.name, layout.x, layout.y, layout.z}) + 1;
+  struct Extra {
+    std::size_t index;
+    TextColumn values;
+  };
+  std::vector<Extra> extras;
+  for (std::size_t i = 0; layout.header && i < fields.size(); ++i) {
+    const int c = static_cast<int>(i);
+    const std::string_view name = trim(fields[i]);
+    if (c == layout.key || c == layout.name || c == layout.x || c == layout.y || c == layout.z || name.empty()) continue;
+    extras.push_back({i, {std::string(name), {}, {}}});
+  }
 
   // Graph nodes by the key the table will use: integer ids, or normalised names.
   const bool by_name = !g.names.empty();
@@ -147,6 +160,9 @@ void apply_node_table(std::istream& in, const std::string& source, LoadedGraph& 
       names.resize(seen.size());
       names[u] = std::string(trim(fields[layout.name]));
     }
+    for (auto& extra : extras) {
+      if (extra.index < fields.size()) extra.values.set(static_cast<std::size_t>(u), trim(fields[extra.index]));
+    }
     ++rows;
   };
   if (!layout.header) take_row();
@@ -172,6 +188,7 @@ void apply_node_table(std::istream& in, const std::string& source, LoadedGraph& 
     g.n = static_cast<std::int32_t>(old_n + added);
     const std::int64_t arcs = g.offsets.empty() ? 0 : g.offsets.back();
     g.offsets.resize(static_cast<std::size_t>(g.n) + 1, arcs);
+    for (auto& column : g.node_attributes.columns) column.resize(static_cast<std::size_t>(g.n));
     if (!g.coords.empty()) g.coords.resize(static_cast<std::size_t>(g.n) * g.coord_dims, nan);
     report.notes.push_back(std::to_string(added) + " nodes of " + source +
                            " have no arcs and were added as isolated nodes");
@@ -203,6 +220,12 @@ void apply_node_table(std::istream& in, const std::string& source, LoadedGraph& 
       report.notes.push_back(std::to_string(unnamed) + " nodes have no name in " + source + " and keep their id");
     }
   }
+  std::string kept;
+  for (auto& extra : extras) {
+    kept += (kept.empty() ? "" : ", ") + extra.values.name;
+    merge_column(g.node_attributes, extra.values.typed(static_cast<std::size_t>(g.n)));
+  }
+  if (!kept.empty()) report.notes.push_back("node attributes from " + source + ": " + kept);
   report.notes.push_back(std::to_string(rows) + " rows read from the node table " + source);
 }
 

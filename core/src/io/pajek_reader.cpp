@@ -1,8 +1,11 @@
 // Pajek .net: "*Vertices N" with optional "ID "label" x y [z] ..." lines, then "*Arcs" and
 // "*Edges" sections of "U V [weight]" lines, or "*Arcslist" / "*Edgeslist" of "U V1 V2 ...".
 // Node numbers run 1..N; coordinates are kept as x, y (Pajek's z, 0.5 by default, is not).
+// The "key value" pairs after a line's weight (Pajek's drawing options, the string values
+// networkx writes) are kept as text arc attributes, and parallel lines apart.
 #include <limits>
 
+#include "io/attribute_values.hpp"
 #include "io/declared_size.hpp"
 #include "io/line_reader.hpp"
 #include "io/readers.hpp"
@@ -55,6 +58,7 @@ LoadedGraph read_pajek(std::istream& in, const std::string& source, const LoadOp
   out.report.format = "pajek";
   LineReader reader(in, source);
   GraphBuilder builder;
+  builder.keep_extra_arcs(true);
   StrengthArcs strengths(options, builder);
   std::int64_t n = -1, arcs = 0;
   bool any_directed = false, any_labels = false, any_coords = false;
@@ -71,8 +75,8 @@ LoadedGraph read_pajek(std::istream& in, const std::string& source, const LoadOp
   const auto add = [&](std::int32_t u, std::int32_t v, double w, bool directed) {
     arcs += directed ? 1 : 2;
     if (arcs > options.max_arcs) reader.fail("more arcs than the limit of " + std::to_string(options.max_arcs));
-    strengths.add(u, v, w, !directed, reader.line_number());
     any_directed = any_directed || directed;
+    return strengths.add(u, v, w, !directed, reader.line_number());
   };
   while (reader.next()) {
     const std::string_view line = trim(reader.line());
@@ -139,14 +143,24 @@ LoadedGraph read_pajek(std::istream& in, const std::string& source, const LoadOp
         const std::int32_t u = node_of(a), v = node_of(b);
         double w = 1.0;
         // A third word that is a drawing option starts the options ("c Blue"): no weight.
-        if (next_field(rest, field, reader) && !is_drawing_option(field)) {
-          if (!to_double(field)) {
+        bool option_first = false;
+        if (next_field(rest, field, reader)) {
+          option_first = is_drawing_option(field);
+          if (!option_first && !to_double(field)) {
             reader.fail("the weight " + io::quoted(field) +
                         " is not a number (write it as 2.5, or start the drawing options with a keyword such as c, w or l)");
           }
-          w = parse_finite(field, reader, "the weight");
+          if (!option_first) w = parse_finite(field, reader, "the weight");
         }
-        add(u, v, w, section == Section::Arcs);
+        const auto record = static_cast<std::size_t>(add(u, v, w, section == Section::Arcs));
+        std::string_view key = field, value;
+        bool have_key = option_first || next_field(rest, key, reader);
+        while (have_key && next_field(rest, value, reader)) {
+          TypedValue text;
+          text.text = std::string(value);
+          set_widened(builder.record_attributes(), key, record, text);
+          have_key = next_field(rest, key, reader);
+        }
         break;
       }
       case Section::ArcsList:
@@ -159,6 +173,7 @@ LoadedGraph read_pajek(std::istream& in, const std::string& source, const LoadOp
     }
   }
   if (n < 0) reader.fail_at(reader.line_number(), "no *Vertices line: not a Pajek network");
+  out.report.records_read = strengths.records();
   strengths.finish(source, out.report);
   out.graph = builder.build(any_directed, out.report);
   Graph& g = out.graph;

@@ -14,7 +14,11 @@ namespace {
 template <typename BothWays>
 void add_by_rule(const std::vector<StrengthRow>& rows, BothWays both_ways, const LoadOptions& options,
                  const std::string& source, GraphBuilder& builder, LoadReport& report,
-                 std::int64_t default_min_synapses, const char* default_reason) {
+                 std::int64_t default_min_synapses, const char* default_reason,
+                 std::vector<std::int32_t>* kept_rows) {
+  // Rows are numbered in 32 bits for their attributes, as AttributeTable::subset numbers elements.
+  if (kept_rows && rows.size() > static_cast<std::size_t>(std::numeric_limits<std::int32_t>::max()))
+    throw Error(source + ": more than 2^31 rows with attributes");
   const bool by_default = options.min_synapses < 0;
   const auto min_synapses = static_cast<double>(by_default ? default_min_synapses : options.min_synapses);
   const auto dropped_row = [&](const StrengthRow& row) {
@@ -53,6 +57,7 @@ void add_by_rule(const std::vector<StrengthRow>& rows, BothWays both_ways, const
     if (!std::isfinite(cost)) {
       throw ParseError(source, row.line, "the cost of strength " + format_number(row.strength) + " is not a finite number");
     }
+    if (kept_rows) kept_rows->push_back(static_cast<std::int32_t>(i));
     // Under the 'weight' rule the strength is the cost: nothing more to keep.
     if (options.cost_rule == EdgeCostRule::Weight) {
       if (undirected) builder.add_edge(row.u, row.v, cost);
@@ -90,9 +95,10 @@ void add_by_rule(const std::vector<StrengthRow>& rows, BothWays both_ways, const
 
 void add_rows_by_cost_rule(const std::vector<StrengthRow>& rows, const LoadOptions& options, bool undirected,
                            const std::string& source, GraphBuilder& builder, LoadReport& report,
-                           std::int64_t default_min_synapses, const char* default_reason) {
+                           std::int64_t default_min_synapses, const char* default_reason,
+                           std::vector<std::int32_t>* kept_rows) {
   add_by_rule(rows, [undirected](std::size_t) { return undirected; }, options, source, builder, report,
-              default_min_synapses, default_reason);
+              default_min_synapses, default_reason, kept_rows);
 }
 
 StrengthArcs::StrengthArcs(const LoadOptions& options, GraphBuilder& builder) : options_(options), builder_(builder) {
@@ -100,20 +106,21 @@ StrengthArcs::StrengthArcs(const LoadOptions& options, GraphBuilder& builder) : 
   options_.min_synapses = 0;
 }
 
-void StrengthArcs::add(std::int32_t u, std::int32_t v, double strength, bool both_ways, std::int64_t line) {
+std::int64_t StrengthArcs::add(std::int32_t u, std::int32_t v, double strength, bool both_ways, std::int64_t line) {
   if (options_.cost_rule == EdgeCostRule::Weight) {
     if (both_ways) builder_.add_edge(u, v, strength);
     else builder_.add_arc(u, v, strength);
-    return;
+  } else {
+    rows_.push_back({u, v, strength, line});
+    both_ways_.push_back(both_ways);
   }
-  rows_.push_back({u, v, strength, line});
-  both_ways_.push_back(both_ways);
+  return records_++;
 }
 
 void StrengthArcs::finish(const std::string& source, LoadReport& report) {
   if (options_.cost_rule == EdgeCostRule::Weight) return;
   add_by_rule(rows_, [this](std::size_t i) { return static_cast<bool>(both_ways_[i]); }, options_, source, builder_,
-              report, 0, nullptr);
+              report, 0, nullptr, nullptr);
   rows_.clear();
   both_ways_.clear();
 }

@@ -156,6 +156,22 @@ TEST(ReadCodex, RowsOfOnePairAreSummedAndIdsStayExact) {
   EXPECT_EQ(g.out_degree(3), 0);
   // Found by id, as the CLI and explorer find neurons.
   EXPECT_EQ(g.find_node(c), std::optional<std::int32_t>(2));
+  // Each arc keeps its row of most synapses (neuropil, nt_type) and how many rows it summed.
+  std::map<std::pair<std::int32_t, std::int32_t>, std::string> per_arc;
+  const AttributeColumn* neuropil = g.arc_attributes.find("neuropil");
+  const AttributeColumn* spanned = g.arc_attributes.find("neuropils");
+  const AttributeColumn* transmitter = g.arc_attributes.find("nt_type");
+  ASSERT_TRUE(neuropil && spanned && transmitter);
+  ASSERT_EQ(neuropil->size(), g.arc_attribute_count());
+  for (std::int32_t u = 0; u < g.n; ++u) {
+    for (auto e = g.offsets[u]; e < g.offsets[u + 1]; ++e) {
+      const auto i = static_cast<std::size_t>(e);
+      per_arc[{u, g.heads[e]}] = neuropil->to_text(i) + " " + spanned->to_text(i) + " " + transmitter->to_text(i);
+    }
+  }
+  EXPECT_EQ(per_arc.at({0, 1}), "AL_R 3 ACH");
+  EXPECT_EQ(per_arc.at({0, 2}), "LH_L 1 ACH");
+  EXPECT_EQ(per_arc.at({1, 0}), "LH_L 1 GLUT");
 }
 
 TEST(ReadCodex, BadRowsFailNamingFileAndLine) {

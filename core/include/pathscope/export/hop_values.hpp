@@ -15,6 +15,10 @@ namespace pathscope {
 // "synapses" when the graph keeps connection strengths, else "cost".
 const char* hop_value_name(const Graph& g);
 
+// The CSR arc u -> v that costs `cost` (among parallel arcs the one of that cost, else the
+// first): the arc a path given by its costs took; -1 when there is none.
+std::int64_t arc_between(const Graph& g, std::int32_t u, std::int32_t v, double cost);
+
 // The strength of the arc u -> v that costs `cost` (the arc a path took; among parallel arcs
 // the one of that cost, else the first); NaN when the graph keeps no strengths or has no
 // such arc.

@@ -1,9 +1,11 @@
 #pragma once
 // Collects arcs in any order and turns them into a Graph with the load policy every reader
 // shares: self-loops kept apart from the arcs (Graph::self_loops, the cheapest per node),
-// parallel arcs merged keeping the minimum, both counted. Arcs are held in fixed-size chunks,
-// so growing never copies them or doubles their memory, and build() hands each chunk back as
-// soon as its arcs are in the graph: the peak is the arcs once plus the graph's arrays.
+// parallel arcs merged keeping the minimum (or, with keep_extra_arcs, set aside whole in
+// Graph::extra_arcs), both counted. Arcs are held in fixed-size chunks, so growing never copies
+// them or doubles their memory, and build() hands each chunk back as soon as its arcs are in
+// the graph: the peak is the arcs once plus the graph's arrays. Per-record attributes cost
+// memory only when a reader sets some.
 #include <cstdint>
 #include <vector>
 
@@ -43,6 +45,18 @@ class GraphBuilder {
   }
   std::int64_t pending_arcs() const { return count_; }
 
+  // Values per record (one add_arc or add_edge call, in call order): element i belongs to the
+  // i-th record. A reader sets those of record_count() - 1 right after adding it (set_widened
+  // in io/attribute_values.hpp grows the columns); build() hands them to
+  // Graph::arc_attributes, an undirected edge's values on both of its arcs.
+  AttributeTable& record_attributes() { return record_attributes_; }
+  std::int64_t record_count() const { return records_; }
+  // On: parallel arcs beyond the cheapest of their pair and self-loops beyond the cheapest of
+  // their node go to Graph::extra_arcs (an undirected edge once, tail <= head) with their
+  // strengths and attributes, for writers to give back; engines still walk only the cheapest.
+  // Off (the default): they are merged away and the report counts them.
+  void keep_extra_arcs(bool keep) { keep_extra_arcs_ = keep; }
+
   // Builds the CSR graph and adds the drop counts to report. directed=false only marks the
   // graph as undirected (callers add both arcs themselves with add_edge).
   Graph build(bool directed, LoadReport& report);
@@ -68,6 +82,8 @@ class GraphBuilder {
   std::vector<std::vector<double>> strengths_;  // none, or one per record, chunked alike
   std::int64_t count_ = 0;                      // arcs (an edge is two)
   std::int64_t records_ = 0, strength_count_ = 0;
+  AttributeTable record_attributes_;
+  bool keep_extra_arcs_ = false;
 };
 
 }  // namespace pathscope

@@ -1,10 +1,13 @@
 // FlyWire Codex connections: pre_root_id, post_root_id, neuropil, syn_count, nt_type, one row
 // per pair and neuropil. A pair's rows are summed (its synapses in every neuropil), the
 // threshold is Codex's own (5 synapses) unless --min-synapses says otherwise, and each neuron's
-// transmitter is the one most of its outgoing synapses carry.
+// transmitter is the one most of its outgoing synapses carry. Each arc keeps what one arc can of
+// its rows: the neuropil and nt_type of its row with most synapses (the first listed among
+// equals) and how many neuropils its rows span (docs/formats.md).
 #include <algorithm>
 #include <array>
-#include <unordered_set>
+#include <limits>
+#include <unordered_map>
 
 #include "io/connectome/connection_rows.hpp"
 #include "io/connectome/connectome_readers.hpp"
@@ -20,6 +23,8 @@ namespace {
 // Transmitter names seen, each with a small code; more than this many distinct names is not a
 // transmitter column, and the rest count as "other".
 constexpr std::size_t kTransmitterCodes = 15;
+constexpr std::uint16_t kNoWord = 0xFFFF;
+constexpr std::size_t kMaxWords = kNoWord;
 
 struct Transmitters {
   std::vector<std::string> names;
@@ -36,6 +41,29 @@ struct Transmitters {
     if (static_cast<std::size_t>(neuron) >= synapses.size()) synapses.resize(static_cast<std::size_t>(neuron) + 1, {});
     synapses[static_cast<std::size_t>(neuron)][code] += count;
   }
+};
+
+// Small codes for a column's few distinct words (neuropils, transmitters), in order of first use.
+class WordCodes {
+ public:
+  std::uint16_t code(std::string_view word) {
+    const auto [it, fresh] = codes_.try_emplace(std::string(word), static_cast<std::uint16_t>(words_.size()));
+    if (fresh) words_.emplace_back(word);
+    return it->second;
+  }
+  const std::string& word(std::uint16_t code) const { return words_[code]; }
+  std::size_t size() const { return words_.size(); }
+
+ private:
+  std::unordered_map<std::string, std::uint16_t> codes_;
+  std::vector<std::string> words_;
+};
+
+// Per connected pair: its row with most synapses, and how many rows (neuropils) it has.
+struct PairMain {
+  double synapses = -1;
+  std::uint16_t neuropil = 0, transmitter = 0;
+  std::uint16_t rows = 0;
 };
 
 }  // namespace
@@ -65,7 +93,8 @@ LoadedGraph read_codex_connections(std::istream& in, const std::string& source, 
   IdInterner neurons;
   PairSums pairs;
   Transmitters transmitters;
-  std::unordered_set<std::string> neuropils;
+  WordCodes neuropils, transmitter_words;
+  std::vector<PairMain> main_rows;
   std::vector<std::string_view> fields;
   std::vector<std::string> storage;
   std::int64_t records = 0;
@@ -76,9 +105,20 @@ LoadedGraph read_codex_connections(std::istream& in, const std::string& source, 
     const std::int32_t from = neurons.intern(parse_id(fields[pre], reader, "pre_root_id"), reader, options.max_nodes);
     const std::int32_t to = neurons.intern(parse_id(fields[post], reader, "post_root_id"), reader, options.max_nodes);
     const double synapse_count = parse_synapses(fields[count], reader, "syn_count");
-    pairs.add(from, to, synapse_count, reader, options.max_arcs);
-    if (neuropil >= 0 && neuropils.size() < 10000 && !neuropils.count(std::string(fields[neuropil])))
-      neuropils.emplace(fields[neuropil]);
+    const std::size_t pair = pairs.add(from, to, synapse_count, reader, options.max_arcs);
+    if (pair == main_rows.size()) main_rows.emplace_back();
+    PairMain& main = main_rows[pair];
+    if (main.rows < std::numeric_limits<std::uint16_t>::max()) ++main.rows;
+    // Codes past 16 bits would mean a column of ids, not of neuropil names: those keep none.
+    if (synapse_count > main.synapses) {
+      main.synapses = synapse_count;
+      main.neuropil = neuropil >= 0 && neuropils.size() < kMaxWords ? neuropils.code(fields[neuropil]) : kNoWord;
+      main.transmitter = nt >= 0 && !fields[nt].empty() && transmitter_words.size() < kMaxWords
+                             ? transmitter_words.code(fields[nt])
+                             : kNoWord;
+    } else if (neuropil >= 0 && neuropils.size() < kMaxWords) {
+      neuropils.code(fields[neuropil]);
+    }
     if (nt >= 0 && !fields[nt].empty()) transmitters.add(from, transmitters.code(fields[nt]), synapse_count);
     synapses += synapse_count;
     ++records;
@@ -89,15 +129,43 @@ LoadedGraph read_codex_connections(std::istream& in, const std::string& source, 
   out.report.format = "codex";
   out.report.lines_read = reader.line_number();
   out.report.records_read = records;
+  const std::size_t neuropil_count = neuropils.size();
   out.report.notes.push_back("FlyWire Codex connections: " + std::to_string(records) + " rows" +
-                             (neuropil >= 0 ? " over " + std::to_string(neuropils.size()) + " neuropils" : "") +
+                             (neuropil >= 0 ? " over " + std::to_string(neuropil_count) + " neuropils" : "") +
                              " summed into " + std::to_string(pairs.rows().size()) + " connected pairs (" +
                              format_number(synapses) + " synapses)");
   const auto n = static_cast<std::int32_t>(neurons.ids().size());
   GraphBuilder builder(n);
+  std::vector<std::int32_t> kept_pairs;
   add_rows_by_cost_rule(pairs.rows(), options, false, source, builder, out.report, 5,
-                        "FlyWire Codex's default threshold");
+                        "FlyWire Codex's default threshold", &kept_pairs);
   pairs = PairSums{};
+  {
+    const std::size_t kept = kept_pairs.size();
+    AttributeTable& per_arc = builder.record_attributes();
+    if (neuropil >= 0) {
+      AttributeColumn& main_neuropil = per_arc.column("neuropil", AttributeType::Text, kept);
+      AttributeColumn& spanned = per_arc.column("neuropils", AttributeType::Integer, kept);
+      for (std::size_t r = 0; r < kept; ++r) {
+        const PairMain& main = main_rows[static_cast<std::size_t>(kept_pairs[r])];
+        if (main.neuropil != kNoWord) main_neuropil.set_text(r, neuropils.word(main.neuropil));
+        spanned.set_integer(r, main.rows);
+      }
+    }
+    if (nt >= 0) {
+      AttributeColumn& transmitter = per_arc.column("nt_type", AttributeType::Text, kept);
+      for (std::size_t r = 0; r < kept; ++r) {
+        const PairMain& main = main_rows[static_cast<std::size_t>(kept_pairs[r])];
+        if (main.transmitter != kNoWord) transmitter.set_text(r, transmitter_words.word(main.transmitter));
+      }
+    }
+    if (neuropil >= 0 || nt >= 0) {
+      out.report.notes.push_back(
+          "per connection: the neuropil and nt_type of its row with most synapses, and in how many neuropils it has "
+          "rows (neuropils)");
+    }
+  }
+  main_rows = {};
   out.graph = builder.build(true, out.report);
   out.graph.ids = neurons.ids();
   if (!transmitters.names.empty()) {

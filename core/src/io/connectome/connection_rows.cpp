@@ -97,18 +97,20 @@ std::int32_t IdInterner::intern(std::int64_t id, const LineReader& reader, std::
   return it->second;
 }
 
-void PairSums::add(std::int32_t from, std::int32_t to, double count, const LineReader& reader, std::int64_t max_arcs) {
+std::size_t PairSums::add(std::int32_t from, std::int32_t to, double count, const LineReader& reader,
+                          std::int64_t max_arcs) {
   const std::uint64_t key = (static_cast<std::uint64_t>(static_cast<std::uint32_t>(from)) << 32) | static_cast<std::uint32_t>(to);
   const auto [it, fresh] = index_.try_emplace(key, rows_.size());
   if (!fresh) {
     rows_[it->second].strength += count;
-    return;
+    return it->second;
   }
   if (static_cast<std::int64_t>(rows_.size()) >= max_arcs) {
     index_.erase(it);
     reader.fail("more than the limit of " + std::to_string(max_arcs) + " connections");
   }
   rows_.push_back({from, to, count, reader.line_number()});
+  return rows_.size() - 1;
 }
 
 }  // namespace pathscope::io

@@ -50,7 +50,8 @@ class IdInterner {
 class PairSums {
  public:
   // ParseError at the reader's line when a new pair would pass max_arcs.
-  void add(std::int32_t from, std::int32_t to, double count, const LineReader& reader, std::int64_t max_arcs);
+  // Returns the pair's row index.
+  std::size_t add(std::int32_t from, std::int32_t to, double count, const LineReader& reader, std::int64_t max_arcs);
   std::vector<StrengthRow>& rows() { return rows_; }
 
  private:

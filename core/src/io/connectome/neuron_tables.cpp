@@ -7,6 +7,7 @@
 #include <limits>
 #include <unordered_map>
 
+#include "io/attribute_values.hpp"
 #include "io/connectome/connection_rows.hpp"
 #include "io/connectome/connectome_readers.hpp"
 #include "io/text_fields.hpp"
@@ -38,18 +39,6 @@ bool parse_position(std::string_view text, float out[3]) {
   return cursor.at_end();
 }
 
-AttributeType type_of_values(const std::vector<std::string>& values, const std::vector<std::uint8_t>& present) {
-  bool integers = true, reals = true, any = false;
-  for (std::size_t i = 0; i < values.size() && (integers || reals); ++i) {
-    if (!present[i]) continue;
-    any = true;
-    if (integers && !to_int64(values[i])) integers = false;
-    if (reals && !to_double(values[i])) reals = false;
-  }
-  if (!any) return AttributeType::Text;
-  return integers ? AttributeType::Integer : reals ? AttributeType::Real : AttributeType::Text;
-}
-
 }  // namespace
 
 bool looks_like_neuron_table(std::istream& in) {
@@ -72,15 +61,13 @@ void apply_neuron_table(std::istream& in, const std::string& source, LoadedGraph
   const int position = header.column("position");
   struct Column {
     int index;
-    std::string name;
-    std::vector<std::string> values;
-    std::vector<std::uint8_t> present;
+    TextColumn values;
   };
   std::vector<Column> columns;
   for (std::size_t i = 0; i < header.names.size(); ++i) {
     const int c = static_cast<int>(i);
     if (c == key || c == name || c == position || header.names[i] == "supervoxel_id" || header.names[i].empty()) continue;
-    columns.push_back({c, header.names[i], {}, {}});
+    columns.push_back({c, {header.names[i], {}, {}}});
   }
   std::unordered_map<std::int64_t, std::int32_t> node_of;
   node_of.reserve(g.ids.size());
@@ -114,16 +101,7 @@ void apply_neuron_table(std::istream& in, const std::string& source, LoadedGraph
     }
     seen[u] = 1;
     ++rows;
-    for (auto& column : columns) {
-      if (column.values.size() <= u) {
-        column.values.resize(seen.size());
-        column.present.resize(seen.size(), 0);
-      }
-      const std::string_view value = fields[static_cast<std::size_t>(column.index)];
-      if (value.empty()) continue;
-      column.values[u] = std::string(value);
-      column.present[u] = 1;
-    }
+    for (auto& column : columns) column.values.set(u, fields[static_cast<std::size_t>(column.index)]);
     if (name >= 0 && !fields[name].empty()) {
       if (names.size() <= u) names.resize(seen.size());
       names[u] = std::string(fields[name]);
@@ -151,20 +129,7 @@ void apply_neuron_table(std::istream& in, const std::string& source, LoadedGraph
     loaded.report.notes.push_back(std::to_string(added.size()) + " neurons of " + source +
                                   " have no connections and were added as isolated nodes");
   }
-  for (auto& column : columns) {
-    column.values.resize(n);
-    column.present.resize(n, 0);
-    const AttributeType type = type_of_values(column.values, column.present);
-    AttributeColumn& target = g.node_attributes.column(column.name, type, n);
-    for (std::size_t u = 0; u < n; ++u) {
-      if (!column.present[u]) continue;
-      switch (type) {
-        case AttributeType::Integer: target.set_integer(u, *to_int64(column.values[u])); break;
-        case AttributeType::Real: target.set_real(u, *to_double(column.values[u])); break;
-        default: target.set_text(u, std::move(column.values[u])); break;
-      }
-    }
-  }
+  for (auto& column : columns) merge_column(g.node_attributes, column.values.typed(n));
   if (name >= 0) {
     names.resize(n);
     if (g.names.empty())
@@ -178,7 +143,7 @@ void apply_neuron_table(std::istream& in, const std::string& source, LoadedGraph
     g.coords = std::move(positions);
   }
   std::string what;
-  for (const auto& column : columns) what += (what.empty() ? "" : ", ") + column.name;
+  for (const auto& column : columns) what += (what.empty() ? "" : ", ") + column.values.name;
   if (name >= 0) what += std::string(what.empty() ? "" : ", ") + "names";
   if (position >= 0) what += std::string(what.empty() ? "" : ", ") + "3-D positions";
   loaded.report.notes.push_back(source + ": " + std::to_string(rows) + " neurons joined by id (" + what + ")" +
