@@ -51,7 +51,7 @@ int main(int argc, char** argv) {
                "No window: run the race to the end, render one frame offscreen, write the files, exit "
                "(no X server needed: OpenGL through EGL); a progress line on stderr every few seconds");
   // The reader options the formats' help below names; the CLI has the full set.
-  app.add_option("--format", o.load.format, "Force a reader: " + pathscope::format_names(pathscope::InputKind::Graph))
+  app.add_option("--input-format", o.load.format, "Force a reader: " + pathscope::format_names(pathscope::InputKind::Graph))
       ->check(CLI::Validator(
           [](std::string& name) -> std::string {
             try {

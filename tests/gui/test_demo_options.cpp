@@ -29,7 +29,7 @@ const std::map<std::string, std::string> kSampleValues = {
     {"--from", "1"},           {"--target", "2"},                        {"--seed", "7"},
     {"--stops", "5"},          {"--cpu-engine", "blocked"},              {"--method", "pearson"},
     {"--min-abs-rho", "0.5"},  {"--bench-frames", "10"},                 {"--ui-scale", "1.5"},
-    {"--format", "dimacs"},    {"--weight-attribute", "length"},         {"--min-synapses", "3"}};
+    {"--input-format", "dimacs"}, {"--weight-attribute", "length"},        {"--min-synapses", "3"}};
 const std::set<std::string> kFlags = {"--help", "--headless", "--version"};
 
 TEST_F(DemoTest, VersionIsTheProjectVersion) {

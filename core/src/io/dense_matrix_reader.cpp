@@ -126,7 +126,7 @@ LoadedGraph read_dense_matrix(std::istream& in, const std::string& source, const
                              "; the diagonal is ignored" +
                              (n <= kEdgeListMostColumns
                                   ? "; a file this small is a matrix only when its diagonal is 0 or no-arc, else "
-                                    "an edge list (--format edge-table or dense chooses)"
+                                    "an edge list (--input-format edge-table or dense chooses)"
                                   : ""));
   strengths.finish(source, out.report);
   out.graph = builder.build(true, out.report);

@@ -124,7 +124,7 @@ const FileFormat& io::detect_graph_format(const std::string& path, ContentSample
   const std::string name_part =
       extension.empty() ? std::string("the name has no extension") : "no format uses the extension " + extension;
   throw Error(path + ": cannot tell the graph format: " + name_part + " and the content matches none of them (" + known +
-              "); choose one with --format or the open dialog's Format box");
+              "); choose one with --input-format or the open dialog's Format box");
 }
 
 bool is_graph_file_name(std::string_view path) {

@@ -20,7 +20,7 @@ std::string padded(std::string text, std::size_t width) {
 
 const char* heading(InputKind kind) {
   switch (kind) {
-    case InputKind::Graph: return "Graph files (format by extension, else by content; --format NAME chooses one):";
+    case InputKind::Graph: return "Graph files (format by extension, else by content; --input-format NAME chooses one):";
     case InputKind::NodeTable: return "Node tables (--node-table FILE):";
     case InputKind::Table: return "Numeric tables:";
   }

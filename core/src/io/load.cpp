@@ -80,7 +80,7 @@ LoadedGraph read_standard_input(const LoadOptions& options, const io::InputContr
   const std::string& source = in->name();
   if (!options.format.empty()) return file_format_named(options.format).read_graph(*in, source, options, nullptr, "");
   const FileFormat* format = io::sniff_graph_sample(in->sample());
-  if (!format) throw Error(source + ": cannot tell the graph format from the content: give --format (" +
+  if (!format) throw Error(source + ": cannot tell the graph format from the content: give --input-format (" +
                            format_names(InputKind::Graph) + ")");
   return format->read_graph(*in, source, options, nullptr, "");
 }

@@ -161,7 +161,7 @@ TEST(FileFormats, UnrecognisableContentUnderAnUnknownExtensionIsAnErrorNamingThe
     const std::string message = error_of(path);
     EXPECT_NE(message.find(path), std::string::npos) << message;
     if (name != "blank") {
-      EXPECT_NE(message.find("--format"), std::string::npos) << message;
+      EXPECT_NE(message.find("--input-format"), std::string::npos) << message;
       EXPECT_NE(message.find("edge-table"), std::string::npos) << message;
     } else {
       EXPECT_NE(message.find("empty"), std::string::npos) << message;

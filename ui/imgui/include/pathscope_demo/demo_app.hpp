@@ -13,7 +13,7 @@ struct DemoOptions {
   std::string problem = "apsp";      // what --race names: one of race_problems()
   std::string graph;                 // file or generator spec (correlate: a table or random-table:);
                                      // empty: the first bundled sample
-  LoadOptions load;                  // the graph reader's options: --format, --weight-attribute,
+  LoadOptions load;                  // the graph reader's options: --input-format, --weight-attribute,
                                      // --min-synapses
   bool headless = false;             // run the race, render one frame offscreen, write files, exit
   std::string out_json;              // the run's figures

@@ -31,7 +31,7 @@ DatasetKind dataset_kind_for(const std::string& problem);
 // Loads a file or generator spec and places its nodes (draw_graph: the file's coordinates
 // when it has them, otherwise the cached force layout). Throws Error/ParseError naming the file.
 // DatasetKind::Table reads a table instead (throws Error when it is too large to hold).
-// `reader`: the command line's reader options (--format, --weight-attribute, --min-synapses).
+// `reader`: the command line's reader options (--input-format, --weight-attribute, --min-synapses).
 Scene load_scene(const std::string& spec, const JobContext& job, DatasetKind kind = DatasetKind::Graph,
                  const LoadOptions& reader = {});
 
