@@ -32,8 +32,18 @@ export CMAKE_PREFIX_PATH
 
 venv=/tmp/pathscope-venv
 rm -rf "$venv" build-wheel
-step "venv (--system-site-packages)" venv.log "$python" -m venv --system-site-packages "$venv" || { cat "$summary"; exit 1; }
-step "pip install . (fresh build, CUDA)" pip.log "$venv/bin/pip" install --no-index --no-build-isolation -v . ||
+# The image's python3 is itself a venv: --system-site-packages would show its base Python's
+# packages, not NumPy and networkx, so a .pth file adds the outer venv's site folder.
+pip=("$venv/bin/pip")
+if ! step "venv (--system-site-packages)" venv.log "$python" -m venv --system-site-packages "$venv"; then
+  rm -rf "$venv"
+  step "venv without pip (no ensurepip here)" venv.log "$python" -m venv --system-site-packages --without-pip "$venv" ||
+    { cat "$summary"; exit 1; }
+  pip=("$python" -m pip --python "$venv/bin/python")
+fi
+outer=$("$python" -c 'import site, sys; print(site.getsitepackages()[0] if sys.prefix != sys.base_prefix else "")')
+[ -n "$outer" ] && echo "$outer" >"$("$venv/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')/outer-venv.pth"
+step "pip install . (fresh build, CUDA)" pip.log "${pip[@]}" install --no-index --no-build-isolation -v . ||
   { tail -30 "$OUT/pip.log"; cat "$summary"; exit 1; }
 step "import pathscope, GPU engines listed" import.log "$venv/bin/python" -c '
 import pathscope
