@@ -10,11 +10,15 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 data=${PATHSCOPE_SHARED_DATA:-$root/../shared/data}
 mkdir -p "$root/.devdeps/include" "$root/.devdata/tsplib"
 cp -r /usr/include/CLI /usr/include/fmt "$root/.devdeps/include/"
-# xz and bzip2 input: headers and static libraries (cmake/InputLibraries.cmake looks here
-# when the machine has no liblzma-dev or libbz2-dev).
+# xz and bzip2 input: headers and Debian's shared libraries to link against (cmake/InputLibraries.cmake
+# looks here when the machine has no liblzma-dev or libbz2-dev); at run time the machine's own
+# liblzma5 and libbz2-1.0 answer their sonames. Not the static ones: Debian's libbz2.a is not
+# position-independent, so the Python extension could not take it.
+rm -rf "$root/.devdeps/lib"
 mkdir -p "$root/.devdeps/lib"
 cp -r /usr/include/lzma.h /usr/include/lzma /usr/include/bzlib.h "$root/.devdeps/include/"
-cp /usr/lib/x86_64-linux-gnu/liblzma.a /usr/lib/x86_64-linux-gnu/libbz2.a "$root/.devdeps/lib/"
+cp -L /usr/lib/x86_64-linux-gnu/liblzma.so "$root/.devdeps/lib/liblzma.so"
+cp -L /usr/lib/x86_64-linux-gnu/libbz2.so "$root/.devdeps/lib/libbz2.so"
 cp "$data/rome99.gr" "$data/luxembourg.osm.graph" "$data/luxembourg.osm.xyz" "$root/.devdata/"
 for f in gr24 bays29 berlin52 kroA100 pr1002; do cp "$data/tsplib/$f.tsp" "$root/.devdata/tsplib/"; done
 cp "$data/tsplib/bestSolutions.txt" "$data/tsplib/OPTIMA.md" "$root/.devdata/tsplib/"
