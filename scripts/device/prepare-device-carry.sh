@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Prepares the two ignored folders a device run carries (the GPU machine has no network, no
 # CLI11/fmt/xz/bzip2 headers and no shared/ data): .devdeps (Debian's CLI11, fmt, liblzma and
-# libbz2 headers, the last two's static libraries, found there by CMake) and .devdata (rome99 and the TSPLIB instances the
+# libbz2 headers, the last two's shared libraries, found there by CMake) and .devdata (rome99 and the TSPLIB instances the
 # acceptance benchmarks read). Then call the device with carry [".devdeps", ".devdata"] and
 #   OUT=$OUT PATHSCOPE_SHARED_DATA=$PWD/.devdata scripts/device/device-check.sh all
 #   OUT=$OUT PATHSCOPE_SHARED_DATA=$PWD/.devdata scripts/device/device-acceptance.sh all
