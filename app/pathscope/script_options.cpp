@@ -77,7 +77,7 @@ ScriptOptions parse_script_options(const QStringList& raw_arguments) {
   const QCommandLineOption reach({QStringLiteral("reach")}, QStringLiteral("Highlight what NODE reaches; counts on stdout"), QStringLiteral("NODE"));
   const QCommandLineOption upstream({QStringLiteral("upstream")}, QStringLiteral("With --reach: what reaches NODE instead"));
   const QCommandLineOption quit({QStringLiteral("quit")}, QStringLiteral("Quit after the exports"));
-  const QCommandLineOption format({QStringLiteral("format")}, QString::fromStdString("Reader: " + format_names(InputKind::Graph)), QStringLiteral("NAME"));
+  const QCommandLineOption format({QStringLiteral("input-format")}, QString::fromStdString("Reader: " + format_names(InputKind::Graph)), QStringLiteral("NAME"));
   const QCommandLineOption cost({QStringLiteral("cost-rule")}, QStringLiteral("Edge tables: weight, hops, inverse, max-minus"), QStringLiteral("RULE"));
   const QCommandLineOption min_weight({QStringLiteral("min-weight")}, QStringLiteral("Edge tables: drop connections weaker than W"), QStringLiteral("W"));
   const QCommandLineOption weight_attribute({QStringLiteral("weight-attribute")}, QStringLiteral("JSON, GraphML, GEXF, GML: the edge attribute that holds the cost (default: weight, if present)"), QStringLiteral("NAME"));
