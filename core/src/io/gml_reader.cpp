@@ -264,7 +264,9 @@ class GmlReader {
     });
     if (!id) tokens_.fail(opened_at, "a node without an id");
     const std::int32_t u = assembly_.node(*id, opened_at, true);
-    if (label) assembly_.set_name(u, *label, kRankLabel);
+    // A label that only repeats the id (networkx's and pathscope's writers put one on every
+    // node) names nothing: a name key beside it is the node's name.
+    if (label && *label != *id) assembly_.set_name(u, *label, kRankLabel);
     if (name) assembly_.set_name(u, *name, kRankName);
     for (int axis = 0; axis < 3; ++axis) {
       if (axes[axis]) assembly_.set_position(u, axis, *axes[axis]);
