@@ -2,7 +2,8 @@
 // with load_graph must come back equal (nodes, ids, names, weights, typed node, arc and graph
 // attributes, self-loops, parallel edges), arcs compared as multisets per node pair because a
 // reader may order parallel edges differently. Where a format cannot hold a type the value may
-// widen; each such exception is listed in `kLimits` with its reason (and in docs/export.md).
+// widen; each such exception is a FormatLimits flag of its format in `kFormats`, with its reason
+// (and in docs/export.md).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -334,6 +335,32 @@ TEST(FileRoundTrip, NetworkxReadsAndRewritesEveryExport) {
                         what, rewrite, FormatLimits{.wide_integers_become_text = format.format == GraphExportFormat::Gml});
     }
   }
+}
+
+// The comparison itself sees a loss: a parallel edge dropped, an arc value or a node value
+// changed, a graph attribute gone.
+TEST(FileRoundTrip, TheComparisonSeesEveryKindOfLoss) {
+  const std::uint64_t seed = test_support::fresh_seed();
+  SplitMix64 rng(seed);
+  Graph g;
+  do g = random_graph_with_everything({31, false, true, true}, rng);
+  while (g.extra_arcs.empty() || g.arc_count() == 0);
+  const FormatLimits none;
+  const Canon whole = canon(g, none, {}, true);
+  ASSERT_EQ(differences(whole, canon(g, none, {}, false)), "");
+  Graph fewer = g;
+  fewer.extra_arcs.pop_back();
+  EXPECT_NE(differences(whole, canon(fewer, none, {}, false)), "") << "seed " << seed;
+  Graph arc_changed = g;
+  auto& score = *arc_changed.arc_attributes.find("syn_score");
+  score.set_real(arc_changed.extra_arc_attribute_index(0), 12345.5);
+  EXPECT_NE(differences(whole, canon(arc_changed, none, {}, false)), "") << "seed " << seed;
+  Graph node_changed = g;
+  node_changed.node_attributes.find("cell-kind")->set_text(0, "not the kind");
+  EXPECT_NE(differences(whole, canon(node_changed, none, {}, false)), "") << "seed " << seed;
+  Graph graph_changed = g;
+  graph_changed.graph_attributes.columns.pop_back();
+  EXPECT_NE(differences(whole, canon(graph_changed, none, {}, false)), "") << "seed " << seed;
 }
 
 }  // namespace
