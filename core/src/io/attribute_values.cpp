@@ -1,6 +1,7 @@
 #include "io/attribute_values.hpp"
 
 #include <algorithm>
+#include <optional>
 
 #include "io/text_fields.hpp"
 
@@ -49,22 +50,34 @@ void TextColumn::set(std::size_t i, std::string_view value) {
 AttributeColumn TextColumn::typed(std::size_t count) {
   values.resize(count);
   present.resize(count, 0);
-  bool integers = true, reals = true, any = false;
-  for (std::size_t i = 0; i < count && (integers || reals); ++i) {
+  // Truths as the CSV writers of pathscope (true/false) and pandas (True/False) spell them.
+  const auto truth = [](const std::string& text) -> std::optional<bool> {
+    if (text == "true" || text == "True" || text == "TRUE") return true;
+    if (text == "false" || text == "False" || text == "FALSE") return false;
+    return std::nullopt;
+  };
+  bool integers = true, reals = true, truths = true, any = false;
+  for (std::size_t i = 0; i < count && (integers || reals || truths); ++i) {
     if (!present[i]) continue;
     any = true;
     if (integers && !to_int64(values[i])) integers = false;
     if (reals && !to_double(values[i])) reals = false;
+    if (truths && !truth(values[i])) truths = false;
   }
   AttributeColumn column;
   column.name = name;
-  column.type = !any ? AttributeType::Text : integers ? AttributeType::Integer : reals ? AttributeType::Real : AttributeType::Text;
+  column.type = !any         ? AttributeType::Text
+                : integers ? AttributeType::Integer
+                : reals    ? AttributeType::Real
+                : truths   ? AttributeType::Boolean
+                           : AttributeType::Text;
   column.resize(count);
   for (std::size_t i = 0; i < count; ++i) {
     if (!present[i]) continue;
     switch (column.type) {
       case AttributeType::Integer: column.set_integer(i, *to_int64(values[i])); break;
       case AttributeType::Real: column.set_real(i, *to_double(values[i])); break;
+      case AttributeType::Boolean: column.set_integer(i, *truth(values[i]) ? 1 : 0); break;
       default: column.set_text(i, std::move(values[i])); break;
     }
   }

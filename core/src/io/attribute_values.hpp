@@ -30,8 +30,9 @@ void set_widened(AttributeTable& table, std::string_view name, std::size_t i, co
 namespace pathscope::io {
 
 // A table column's values held as text until the whole column is seen, then typed by what they
-// all are: integers, else numbers, else text; an empty cell is a missing value. Node tables,
-// neuron tables and edge tables type their extra columns by this one rule.
+// all are: integers, else numbers, else truths (true/false, True/False), else text; an empty
+// cell is a missing value. Node tables, neuron tables and edge tables type their extra columns
+// by this one rule.
 struct TextColumn {
   std::string name;
   std::vector<std::string> values;

@@ -91,7 +91,10 @@ class GexfReader : public XmlEvents {
       const char* id = attribute(attributes, "id");
       if (!id) fail("<node> without an id");
       node_stack_.push_back(assembly_.node(id, line(), true));
-      if (const char* label = attribute(attributes, "label")) assembly_.set_name(node_stack_.back(), label, kRankLabel);
+      // A label that only repeats the id (what writers put where a node has no name) names nothing.
+      const char* label = attribute(attributes, "label");
+      if (label && std::string_view(label) != id) assembly_.set_name(node_stack_.back(), label, kRankLabel);
+      label_stack_.emplace_back(label ? label : "");
     } else if (name == "edge") {
       start_edge(attributes);
     } else if (name == "attvalue") {
@@ -121,7 +124,7 @@ class GexfReader : public XmlEvents {
         assembly_.set_edge_attribute_default(current_attribute_->title, current_attribute_->type, std::string(text), line());
       }
     } else if (name == "node") {
-      if (!node_stack_.empty()) node_stack_.pop_back();
+      if (!node_stack_.empty()) node_stack_.pop_back(), label_stack_.pop_back();
     } else if (name == "edge") {
       finish_edge();
     }
@@ -188,6 +191,9 @@ class GexfReader : public XmlEvents {
     const Attribute& a = it->second;
     if (a.axis >= 0) {
       assembly_.set_position(u, a.axis, parse_weight(value, source(), line(), "position " + io::quoted(a.title)));
+    } else if (a.title == "name" && !label_stack_.back().empty() && label_stack_.back() == value) {
+      // The name a writer (pathscope's among them) repeats as an attribute beside the label it
+      // already is: one name, not a name and a column.
     } else {
       assembly_.set_attribute(u, a.title, type_of_value(a.type, value), value, line());
     }
@@ -255,6 +261,7 @@ class GexfReader : public XmlEvents {
   Attribute* current_attribute_ = nullptr;
   std::optional<double> edge_weight_default_;
   bool in_edge_ = false, edge_has_weight_ = false;
+  std::vector<std::string> label_stack_;  // the label of each node in node_stack_
   std::vector<std::int32_t> node_stack_;  // nested nodes (GEXF hierarchies): the innermost last
   std::int32_t edge_u_ = 0, edge_v_ = 0;
   std::int64_t edge_line_ = 0;

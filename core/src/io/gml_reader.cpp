@@ -2,8 +2,11 @@
 // 1, node [ id label graphics [ x y z ] ... ], edge [ source target weight ... ] ]. Other
 // lists are skipped; scalar node, edge and graph keys become typed node, arc and graph
 // attributes (integer, real, string); parallel edges are kept apart.
+#include <charconv>
 #include <cmath>
 #include <optional>
+#include <unordered_set>
+#include <vector>
 
 #include "io/graph_assembly.hpp"
 #include "io/line_reader.hpp"
@@ -167,7 +170,20 @@ class GmlReader {
       }
     }
     if (!seen_graph) tokens_.fail(0, "no \"graph [\" list: not a GML graph");
-    return assembly_.finish("gml");
+    const std::vector<std::int64_t> keys = labels_as_keys();
+    if (keys.empty()) {
+      for (std::size_t u = 0; u < labels_.size(); ++u)
+        if (labels_[u] && *labels_[u] != ids_[u]) assembly_.set_name(static_cast<std::int32_t>(u), *labels_[u], kRankLabel);
+    }
+    LoadedGraph out = assembly_.finish("gml");
+    if (!keys.empty() && keys.size() == static_cast<std::size_t>(out.graph.n)) {
+      Graph& g = out.graph;
+      // A name the assembly filled in from the GML id, for a node without one, becomes the key.
+      for (std::size_t u = 0; u < g.names.size(); ++u)
+        if (g.names[u] == std::to_string(g.display_id(static_cast<std::int32_t>(u)))) g.names[u] = std::to_string(keys[u]);
+      g.ids = keys;
+    }
+    return out;
   }
 
  private:
@@ -264,7 +280,9 @@ class GmlReader {
     });
     if (!id) tokens_.fail(opened_at, "a node without an id");
     const std::int32_t u = assembly_.node(*id, opened_at, true);
-    if (label) assembly_.set_name(u, *label, kRankLabel);
+    if (labels_.size() <= static_cast<std::size_t>(u)) labels_.resize(static_cast<std::size_t>(u) + 1), ids_.resize(labels_.size());
+    labels_[u] = label;
+    ids_[u] = *id;
     if (name) assembly_.set_name(u, *name, kRankName);
     for (int axis = 0; axis < 3; ++axis) {
       if (axes[axis]) assembly_.set_position(u, axis, *axes[axis]);
@@ -310,6 +328,27 @@ class GmlReader {
 
   GmlTokens tokens_;
   const LoadOptions& options_;
+  // networkx writes its node keys as labels and numbers GML ids from 0; pathscope writes ids
+  // that fit GML's 32-bit integers as both, others as labels only. So when every node's label is
+  // a distinct whole number, the labels are the nodes' ids (as networkx reads them back), and
+  // otherwise a label that differs from the id is the node's name. The keys by node; empty
+  // when the labels are names.
+  std::vector<std::int64_t> labels_as_keys() const {
+    std::vector<std::int64_t> keys;
+    if (labels_.empty()) return {};
+    std::unordered_set<std::int64_t> seen;
+    for (const auto& label : labels_) {
+      std::int64_t value = 0;
+      if (!label || label->empty()) return {};
+      const auto [end, error] = std::from_chars(label->data(), label->data() + label->size(), value);
+      if (error != std::errc() || end != label->data() + label->size() || std::to_string(value) != *label) return {};
+      if (!seen.insert(value).second) return {};
+      keys.push_back(value);
+    }
+    return keys;
+  }
+  std::vector<std::optional<std::string>> labels_;  // by node: its label, read before names are chosen
+  std::vector<std::string> ids_;                    // by node: its GML id as written
   GraphAssembly assembly_;
   std::string weight_name_;
   bool directed_ = false;  // GML's default

@@ -166,10 +166,14 @@ LoadedGraph GraphAssembly::finish(const std::string& format) {
   interner_.label_graph(g);
   const bool named = std::any_of(name_rank_.begin(), name_rank_.end(), [](std::uint8_t r) { return r > 0; });
   if (named) {
-    // The file's own keys stay readable as the "id" attribute.
-    AttributeColumn& id = attributes_.column("id", AttributeType::Text, 0);
-    id.resize(static_cast<std::size_t>(n));
-    for (std::int32_t u = 0; u < n; ++u) id.set_text(u, g.ids.empty() ? g.names[u] : std::to_string(g.ids[u]));
+    // The file's own keys stay readable as the "id" attribute when names replace them. Numeric
+    // keys are the graph's ids already: a copy would come back from every round trip through a
+    // file as one more column.
+    if (g.ids.empty()) {
+      AttributeColumn& id = attributes_.column("id", AttributeType::Text, 0);
+      id.resize(static_cast<std::size_t>(n));
+      for (std::int32_t u = 0; u < n; ++u) id.set_text(u, g.names[u]);
+    }
     names_.resize(static_cast<std::size_t>(n));
     name_rank_.resize(static_cast<std::size_t>(n), 0);
     if (g.names.empty()) g.names.resize(static_cast<std::size_t>(n));
