@@ -21,10 +21,15 @@ using namespace pathscope;
 // Attributes on every node and arc, each column with a few values missing.
 void add_attributes(Graph& g, SplitMix64& rng) {
   const std::size_t arcs = g.arc_attribute_count();
-  auto& lanes = g.arc_attributes.column("lanes", AttributeType::Integer, arcs);
-  auto& speed = g.arc_attributes.column("speed", AttributeType::Real, arcs);
-  auto& road = g.arc_attributes.column("road", AttributeType::Text, arcs);
-  auto& toll = g.arc_attributes.column("toll", AttributeType::Boolean, arcs);
+  // Every column made before any is held: column() may move the ones made earlier.
+  g.arc_attributes.column("lanes", AttributeType::Integer, arcs);
+  g.arc_attributes.column("speed", AttributeType::Real, arcs);
+  g.arc_attributes.column("road", AttributeType::Text, arcs);
+  g.arc_attributes.column("toll", AttributeType::Boolean, arcs);
+  auto& lanes = *g.arc_attributes.find("lanes");
+  auto& speed = *g.arc_attributes.find("speed");
+  auto& road = *g.arc_attributes.find("road");
+  auto& toll = *g.arc_attributes.find("toll");
   for (std::size_t a = 0; a < arcs; ++a) {
     if (rng.unit() < 0.9) lanes.set_integer(a, static_cast<std::int64_t>(rng.below(4)) + (std::int64_t{1} << 40));
     if (rng.unit() < 0.9) speed.set_real(a, rng.unit() < 0.1 ? NAN : rng.unit() * 130);

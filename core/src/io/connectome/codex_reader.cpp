@@ -144,8 +144,11 @@ LoadedGraph read_codex_connections(std::istream& in, const std::string& source, 
     const std::size_t kept = kept_pairs.size();
     AttributeTable& per_arc = builder.record_attributes();
     if (neuropil >= 0) {
-      AttributeColumn& main_neuropil = per_arc.column("neuropil", AttributeType::Text, kept);
-      AttributeColumn& spanned = per_arc.column("neuropils", AttributeType::Integer, kept);
+      // Both made before either is held: adding a column may move the ones made before it.
+      per_arc.column("neuropil", AttributeType::Text, kept);
+      per_arc.column("neuropils", AttributeType::Integer, kept);
+      AttributeColumn& main_neuropil = *per_arc.find("neuropil");
+      AttributeColumn& spanned = *per_arc.find("neuropils");
       for (std::size_t r = 0; r < kept; ++r) {
         const PairMain& main = main_rows[static_cast<std::size_t>(kept_pairs[r])];
         if (main.neuropil != kNoWord) main_neuropil.set_text(r, neuropils.word(main.neuropil));
