@@ -83,6 +83,10 @@ std::string gml_key(const std::string& name) {
 
 // A value as "type:text", after what the format may do to it.
 std::string typed_value(const AttributeColumn& column, std::size_t i, const FormatLimits& limits) {
+  // CSV declares no types: a column is typed by the values it holds, so a text column whose
+  // values all read as numbers (a small graph draws "7" often) comes back as numbers. Only the
+  // text is compared.
+  if (limits.csv_tables) return "value:" + column.to_text(i);
   if (column.type == AttributeType::Integer && limits.wide_integers_become_text &&
       (column.integers[i] < INT32_MIN || column.integers[i] > INT32_MAX))
     return std::string(attribute_type_name(AttributeType::Text)) + ":" + column.to_text(i);
