@@ -5,6 +5,7 @@
 #include <limits>
 #include <string>
 
+#include "pathscope/filter/graph_filter.hpp"
 #include "pathscope/graph/graph.hpp"
 #include "pathscope/io/load_report.hpp"
 #include "pathscope/runtime/job.hpp"
@@ -52,6 +53,9 @@ struct LoadOptions {
   // The longest single value a reader holds: an XML tag with its attribute values, an element's
   // text, a JSON string. No graph file needs more; it bounds what a hostile file makes us hold.
   std::int64_t max_value_bytes = std::int64_t{16} << 20;
+  // Applied once the file is read (--keep-nodes, --keep-arcs): only the nodes and arcs it
+  // keeps are loaded, and the report says what it dropped (LoadReport::filter).
+  GraphFilter keep;
 };
 
 struct LoadedGraph {

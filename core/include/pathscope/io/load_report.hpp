@@ -17,6 +17,8 @@ struct LoadReport {
   std::int64_t parallel_arcs_dropped = 0;  // merged into an arc of minimum cost
   std::int64_t below_min_weight_dropped = 0;
   std::vector<std::string> notes;   // anything else worth saying, one sentence each
+  // LoadOptions::keep, when given: FilterSummary::text() ("kept 812 of 2,952 nodes ..."), else "".
+  std::string filter;
 };
 
 }  // namespace pathscope
