@@ -8,7 +8,7 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 }
 
 BrandesSearch::BrandesSearch(const Graph& g, const GraphMask& mask, bool hops, SumsWanted wanted)
-    : g_(g), mask_(mask), hops_(hops), wanted_(wanted) {
+    : g_(g), mask_(mask), hops_(hops), wanted_(wanted), heap_(hops ? 0 : g.n) {
   const auto n = static_cast<std::size_t>(g.n);
   if (hops) {
     level_.assign(n, -1);
@@ -36,7 +36,7 @@ std::uint64_t BrandesSearch::bytes_per_thread(std::int32_t n, std::int64_t arcs,
   const auto nodes = static_cast<std::uint64_t>(n);
   const std::uint64_t common = nodes * (8 + 8 + 4 + 8 + 8 + 8 + 8);
   if (hops) return common + nodes * 4 + (static_cast<std::uint64_t>(arcs) + 1) * 4 + (nodes + 1) * 8;
-  return common + nodes * (8 + 4 + 16);
+  return common + nodes * (8 + 4 + 16 + 4);
 }
 
 void BrandesSearch::run(std::int32_t source) {
@@ -108,35 +108,41 @@ void BrandesSearch::breadth_first(std::int32_t source) {
 
 template <bool Masked>
 void BrandesSearch::dijkstra(std::int32_t source) {
-  heap_.clear();
-  dist_[source] = 0;
-  paths_[source] = 1;
-  heap_.push({0.0, source});
+  const std::int64_t* offsets = g_.offsets.data();
+  const std::int32_t* heads = g_.heads.data();
+  const double* weights = g_.weights.data();
+  double* dist = dist_.data();
+  double* paths = paths_.data();
+  std::int32_t* position = position_.data();
+  std::int64_t scanned = 0;
+  dist[source] = 0;
+  paths[source] = 1;
+  heap_.push_or_decrease(source, 0.0);
   while (!heap_.empty()) {
-    const HeapEntry top = heap_.pop();
-    const std::int32_t u = top.node;
-    if (position_[u] >= 0 || top.dist > dist_[u]) continue;  // stale: settled already
-    position_[u] = static_cast<std::int32_t>(settled_);
+    double du;
+    const std::int32_t u = heap_.pop(du);
+    position[u] = static_cast<std::int32_t>(settled_);
     order_[settled_++] = u;
-    const double through_u = paths_[u];
-    const std::int64_t end = g_.offsets[u + 1];
-    arcs_scanned_ += end - g_.offsets[u];
-    for (std::int64_t a = g_.offsets[u]; a < end; ++a) {
-      const std::int32_t v = g_.heads[a];
+    const double through_u = paths[u];
+    const std::int64_t end = offsets[u + 1];
+    scanned += end - offsets[u];
+    for (std::int64_t a = offsets[u]; a < end; ++a) {
+      const std::int32_t v = heads[a];
       if constexpr (Masked)
         if (!mask_.keeps_arc(a, u, v)) continue;
-      const double candidate = top.dist + g_.weights[a];
-      if (candidate < dist_[v]) {
-        dist_[v] = candidate;
-        paths_[v] = through_u;
-        heap_.push({candidate, v});
-      } else if (candidate == dist_[v] && position_[v] < 0) {
+      const double candidate = du + weights[a];
+      if (candidate < dist[v]) {
+        dist[v] = candidate;
+        paths[v] = through_u;
+        heap_.push_or_decrease(v, candidate);
+      } else if (candidate == dist[v] && position[v] < 0) {
         // A zero-cost arc into a node settled before u counts only from that node's side:
         // its paths were handed on already, so the order of settling decides (docs/centrality.md).
-        paths_[v] += through_u;
+        paths[v] += through_u;
       }
     }
   }
+  arcs_scanned_ += scanned;
 }
 
 void BrandesSearch::accumulate_levels() {

@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "apsp/quaternary_heap.hpp"
+#include "centrality/indexed_heap.hpp"
 #include "pathscope/centrality/detail/centrality_support.hpp"
 
 namespace pathscope::centrality {
@@ -30,14 +30,6 @@ class BrandesSearch {
   std::int64_t arcs_scanned() const { return arcs_scanned_; }
 
  private:
-  struct HeapEntry {
-    double dist;
-    std::int32_t node;
-  };
-  struct HeapLess {
-    bool operator()(const HeapEntry& a, const HeapEntry& b) const { return a.dist < b.dist; }
-  };
-
   template <bool Masked>
   void breadth_first(std::int32_t source);
   template <bool Masked>
@@ -69,7 +61,7 @@ class BrandesSearch {
   std::vector<double> paths_;
   std::vector<std::int32_t> order_;  // nodes in the order they were settled
   std::size_t settled_ = 0;
-  detail::QuaternaryHeap<HeapEntry, HeapLess> heap_;
+  IndexedHeap heap_;
   detail::SourceSums sums_;
   std::int64_t arcs_scanned_ = 0;
 };
