@@ -2,6 +2,8 @@
 
 #include <limits>
 
+#include "apsp/integer_headroom.hpp"
+
 namespace pathscope::centrality {
 namespace {
 constexpr double kInf = std::numeric_limits<double>::infinity();
@@ -19,6 +21,10 @@ BrandesSearch::BrandesSearch(const Graph& g, const GraphMask& mask, bool hops, S
   } else {
     dist_.assign(n, kInf);
     position_.assign(n, -1);
+    // Dial's buckets when every distance is a whole number that fits 32 bits and arcs are
+    // short enough for the ring (road graphs): no comparisons at all.
+    if (g.arc_count() > 0 && g.integer_weights && detail::int32_distances_fit(g) && g.max_weight() <= detail::BucketQueue::kMaxCost)
+      buckets_ = std::make_unique<detail::BucketQueue>(static_cast<std::uint32_t>(g.max_weight()));
   }
   paths_.assign(n, 0);
   order_.assign(n, 0);
@@ -36,7 +42,7 @@ std::uint64_t BrandesSearch::bytes_per_thread(std::int32_t n, std::int64_t arcs,
   const auto nodes = static_cast<std::uint64_t>(n);
   const std::uint64_t common = nodes * (8 + 8 + 4 + 8 + 8 + 8 + 8);
   if (hops) return common + nodes * 4 + (static_cast<std::uint64_t>(arcs) + 1) * 4 + (nodes + 1) * 8;
-  return common + nodes * (8 + 4 + 16 + 4);
+  return common + nodes * (8 + 4 + 16 + 4) + (std::uint64_t{1} << 17) * 4;
 }
 
 void BrandesSearch::run(std::int32_t source) {
@@ -54,6 +60,7 @@ void BrandesSearch::run(std::int32_t source) {
   settled_ = 0;
   const bool masked = !mask_.keeps_all();
   if (hops_) masked ? breadth_first<true>(source) : breadth_first<false>(source);
+  else if (buckets_) masked ? dijkstra_buckets<true>(source) : dijkstra_buckets<false>(source);
   else masked ? dijkstra<true>(source) : dijkstra<false>(source);
   if (wanted_.distances || wanted_.inverse) add_distance_sums();
   if (!wanted_.dependency) return;
@@ -142,6 +149,47 @@ void BrandesSearch::dijkstra(std::int32_t source) {
       }
     }
   }
+  arcs_scanned_ += scanned;
+}
+
+template <bool Masked>
+void BrandesSearch::dijkstra_buckets(std::int32_t source) {
+  const std::int64_t* offsets = g_.offsets.data();
+  const std::int32_t* heads = g_.heads.data();
+  const double* weights = g_.weights.data();
+  double* dist = dist_.data();
+  double* paths = paths_.data();
+  std::int32_t* position = position_.data();
+  std::int64_t scanned = 0;
+  dist[source] = 0;
+  paths[source] = 1;
+  buckets_->push(0, source);
+  while (!buckets_->empty()) {
+    std::uint32_t key;
+    std::int32_t u;
+    buckets_->pop(key, u);
+    const double du = key;
+    if (position[u] >= 0 || du > dist[u]) continue;  // stale: settled, or queued again nearer
+    position[u] = static_cast<std::int32_t>(settled_);
+    order_[settled_++] = u;
+    const double through_u = paths[u];
+    const std::int64_t end = offsets[u + 1];
+    scanned += end - offsets[u];
+    for (std::int64_t a = offsets[u]; a < end; ++a) {
+      const std::int32_t v = heads[a];
+      if constexpr (Masked)
+        if (!mask_.keeps_arc(a, u, v)) continue;
+      const double candidate = du + weights[a];
+      if (candidate < dist[v]) {
+        dist[v] = candidate;
+        paths[v] = through_u;
+        buckets_->push(static_cast<std::uint32_t>(candidate), v);
+      } else if (candidate == dist[v] && position[v] < 0) {
+        paths[v] += through_u;
+      }
+    }
+  }
+  buckets_->clear();
   arcs_scanned_ += scanned;
 }
 

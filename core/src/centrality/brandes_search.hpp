@@ -4,8 +4,10 @@
 // SourceSums. Buffers live for the whole run: a search resets only the nodes it reached, so
 // no source allocates and a search that reaches few nodes costs what it reached.
 #include <cstdint>
+#include <memory>
 #include <vector>
 
+#include "apsp/bucket_queue.hpp"
 #include "centrality/indexed_heap.hpp"
 #include "pathscope/centrality/detail/centrality_support.hpp"
 
@@ -34,6 +36,8 @@ class BrandesSearch {
   void breadth_first(std::int32_t source);
   template <bool Masked>
   void dijkstra(std::int32_t source);
+  template <bool Masked>
+  void dijkstra_buckets(std::int32_t source);
   // Dependencies from the settled order, back to front: a successor w of v on a shortest path
   // (dist[w] == dist[v] + cost, the equality networkx tests) is final before v is reached.
   // Hops: the forward pass kept every arc one level down (down_), grouped by tail in settled
@@ -62,6 +66,7 @@ class BrandesSearch {
   std::vector<std::int32_t> order_;  // nodes in the order they were settled
   std::size_t settled_ = 0;
   IndexedHeap heap_;
+  std::unique_ptr<detail::BucketQueue> buckets_;  // whole costs whose sums fit 32 bits, else none
   detail::SourceSums sums_;
   std::int64_t arcs_scanned_ = 0;
 };
