@@ -79,36 +79,41 @@ void BrandesSearch::breadth_first(std::int32_t source) {
   std::int64_t* down_begin = down_begin_.data();
   std::size_t settled = 0;
   std::int64_t found = 0;
+  std::int64_t scanned = 0;
   level[source] = 0;
   paths[source] = 1;
   order[settled++] = source;
-  std::int64_t scanned = 0;
-  // order doubles as the BFS queue: a node's level is final when it is first reached.
-  std::size_t head = 0;
-  for (; head < settled; ++head) {
-    const std::int32_t u = order[head];
-    const std::int32_t next = level[u] + 1;
-    const double through_u = paths[u];
-    const std::int64_t end = offsets[u + 1];
-    scanned += end - offsets[u];
-    down_begin[head] = found;
-    for (std::int64_t a = offsets[u]; a < end; ++a) {
-      const std::int32_t v = heads[a];
-      if constexpr (Masked)
-        if (!mask_.keeps_arc(a, u, v)) continue;
-      std::int32_t lv = level[v];
-      if (lv < 0) {
-        level[v] = lv = next;
-        order[settled++] = v;
+  // Level by level; order doubles as the queue, and a node's level is final when first reached.
+  // The scan only finds the arcs one level down; path counts move along those afterwards, so the
+  // loop over every arc reads one array and writes none at random.
+  for (std::size_t level_begin = 0, head = 0; head < settled; level_begin = head) {
+    const std::size_t level_end = settled;
+    for (; head < level_end; ++head) {
+      const std::int32_t u = order[head];
+      const std::int32_t next = level[u] + 1;
+      const std::int64_t end = offsets[u + 1];
+      scanned += end - offsets[u];
+      down_begin[head] = found;
+      for (std::int64_t a = offsets[u]; a < end; ++a) {
+        const std::int32_t v = heads[a];
+        if constexpr (Masked)
+          if (!mask_.keeps_arc(a, u, v)) continue;
+        std::int32_t lv = level[v];
+        if (lv < 0) {
+          level[v] = lv = next;
+          order[settled++] = v;
+        }
+        // Written always, kept only when v is one level down: no branch to mispredict.
+        down[found] = v;
+        found += lv == next ? 1 : 0;
       }
-      // Written always, kept only when v is one level down: no branch to mispredict.
-      const bool is_down = lv == next;
-      down[found] = v;
-      found += is_down;
-      paths[v] += is_down ? through_u : 0.0;
+    }
+    down_begin[level_end] = found;
+    for (std::size_t i = level_begin; i < level_end; ++i) {
+      const double through = paths[order[i]];
+      for (std::int64_t j = down_begin[i]; j < down_begin[i + 1]; ++j) paths[down[j]] += through;
     }
   }
-  down_begin[head] = found;
   settled_ = settled;
   arcs_scanned_ += scanned;
 }
