@@ -2,7 +2,8 @@
 // of bounded size with progress and cancel between them, the partial sums reduced and brought
 // back, and networkx's scaling applied by the rule the CPU engine uses (finish_centrality).
 #include <algorithm>
-#include <cmath>
+#include <cstdlib>
+#include <limits>
 #include <string>
 
 #include "centrality/gpu_centrality_runs.hpp"
@@ -39,6 +40,15 @@ SearchLaunch launch_for(const Graph& g, bool hops) {
   return {hops, ArcLanes::Sixteen, 256};
 }
 
+// PATHSCOPE_GPU_CENTRALITY_BLOCKS caps the blocks searching at once: fewer blocks keep more of
+// their working arrays in L2, more hide latency; the device runs measure where the balance lies
+// (docs/gpu.md, "Centrality"). Unset or 0: as many as fit.
+std::int64_t block_cap() {
+  const char* text = std::getenv("PATHSCOPE_GPU_CENTRALITY_BLOCKS");
+  const long long cap = text ? std::atoll(text) : 0;
+  return cap > 0 ? cap : std::numeric_limits<std::int64_t>::max();
+}
+
 struct Sizes {
   std::uint64_t shared = 0;     // graph, masks, sources, counters
   std::uint64_t per_block = 0;  // working arrays and partial sums of one block
@@ -50,7 +60,7 @@ Sizes device_sizes(const Graph& g, const CentralityOptions& options, bool hops, 
   Sizes s;
   s.shared = (n + 1) * 8 + m * 4 + (hops ? 0 : m * 8) + options.mask.node_kept.size() + options.mask.arc_kept.size() +
              sources * 4 + 64;
-  s.per_block = n * (8 + 8 + 4) + (n + 2) * 4;           // sigma, delta, order, level starts
+  s.per_block = n * (8 + 8 + 4) + (n + 2) * 4 + m;       // sigma, delta, order, level starts, tight arcs
   s.per_block += hops ? n * 4 : n * (8 + 4 + 2 * 4 + 4 + 4);  // distances; reached, frontiers, rounds, tight counts
   if (dependency) s.per_block += n * 8;
   if (distances) s.per_block += n * (8 + 8 + 4);
@@ -111,7 +121,7 @@ DeviceWork gpu_source_searches(const Graph& g, const CentralityOptions& options,
   if (resident < 1) throw Error("GPU centrality: the search kernel does not fit on this device");
   const std::int64_t fitting = static_cast<std::int64_t>((budget - sizes.shared) / sizes.per_block);
   const int blocks = static_cast<int>(std::max<std::int64_t>(
-      1, std::min({resident, fitting, static_cast<std::int64_t>(sources.size())})));
+      1, std::min({resident, fitting, static_cast<std::int64_t>(sources.size()), block_cap()})));
   const std::size_t per = static_cast<std::size_t>(n), slices = static_cast<std::size_t>(blocks);
 
   const cudaStream_t s = gpu.stream().get();
@@ -138,6 +148,7 @@ DeviceWork gpu_source_searches(const Graph& g, const CentralityOptions& options,
       hops ? DeviceArray<std::int32_t>() : DeviceArray<std::int32_t>(slices * 2 * per, s);
   DeviceArray<std::int32_t> queued_in_round = hops ? DeviceArray<std::int32_t>() : filled<std::int32_t>(slices * per, 0, s);
   DeviceArray<std::int32_t> tight_in = hops ? DeviceArray<std::int32_t>() : filled<std::int32_t>(slices * per, 0, s);
+  DeviceArray<std::uint8_t> tight_arc(slices * static_cast<std::size_t>(g.arc_count()), s);
   DeviceArray<double> dependency_sums = dependency ? filled<double>(slices * per, 0, s) : DeviceArray<double>();
   DeviceArray<double> distance_sums = distances ? filled<double>(slices * per, 0, s) : DeviceArray<double>();
   DeviceArray<double> inverse_sums = distances ? filled<double>(slices * per, 0, s) : DeviceArray<double>();
@@ -145,10 +156,11 @@ DeviceWork gpu_source_searches(const Graph& g, const CentralityOptions& options,
   DeviceArray<unsigned> next_source(1, s);
   DeviceArray<unsigned long long> arcs_scanned = filled<unsigned long long>(1, 0, s);
 
-  const centrality::DeviceGraph graph{offsets.get(), heads.get(), costs.get(), node_kept.get(), arc_kept.get(), n};
+  const centrality::DeviceGraph graph{offsets.get(), heads.get(), costs.get(), node_kept.get(), arc_kept.get(), n,
+                                      g.arc_count()};
   const centrality::SearchSpace space{hop_distance.get(), cost_distance.get(), sigma.get(),    delta.get(),
                                       order.get(),        level_start.get(),   reached.get(),  frontier.get(),
-                                      queued_in_round.get(), tight_in.get()};
+                                      queued_in_round.get(), tight_in.get(), tight_arc.get()};
   const centrality::PartialSums partial{dependency_sums.get(), distance_sums.get(), inverse_sums.get(),
                                         reached_sums.get()};
 

@@ -22,6 +22,7 @@ struct BlockArrays {
   std::int32_t n;
   std::int32_t* queued_in_round;
   std::int32_t* tight_in;
+  std::uint8_t* tight_arc;
   double* dependency;
   double* distance_sum;
   double* inverse_distance_sum;
@@ -33,7 +34,8 @@ __device__ T* slice_of(T* base, std::size_t per_block) {
   return base ? base + static_cast<std::size_t>(blockIdx.x) * per_block : nullptr;
 }
 
-__device__ BlockArrays block_arrays(const SearchSpace& space, const PartialSums& sums, std::int32_t n) {
+__device__ BlockArrays block_arrays(const SearchSpace& space, const PartialSums& sums, std::int32_t n,
+                                    std::int64_t g_arcs) {
   const std::size_t per = static_cast<std::size_t>(n);
   BlockArrays b{};
   b.hop_distance = slice_of(space.hop_distance, per);
@@ -47,6 +49,7 @@ __device__ BlockArrays block_arrays(const SearchSpace& space, const PartialSums&
   b.n = n;
   b.queued_in_round = slice_of(space.queued_in_round, per);
   b.tight_in = slice_of(space.tight_in, per);
+  b.tight_arc = slice_of(space.tight_arc, static_cast<std::size_t>(g_arcs));
   b.dependency = slice_of(sums.dependency, per);
   b.distance_sum = slice_of(sums.distance_sum, per);
   b.inverse_distance_sum = slice_of(sums.inverse_distance_sum, per);
@@ -83,10 +86,10 @@ struct Counters {
 };
 
 // Dependencies level by level from the deepest, pulled from each node's successors on
-// shortest paths (is_successor(w, arc, v)), so no atomics; then the source's sums.
-template <int Lanes, class IsSuccessor>
+// shortest paths (the tight arcs the forward passes marked), so no atomics.
+template <int Lanes>
 __device__ void pull_dependencies(const DeviceGraph& g, const BlockArrays& b, std::int32_t s, std::int32_t levels,
-                                  IsSuccessor is_successor, unsigned long long& scanned) {
+                                  unsigned long long& scanned) {
   const int group = threadIdx.x / Lanes, lane = threadIdx.x % Lanes, groups = blockDim.x / Lanes;
   for (std::int32_t level = levels - 1; level >= 0; --level) {
     const std::int32_t begin = b.level_start[level], end = b.level_start[level + 1];
@@ -97,7 +100,7 @@ __device__ void pull_dependencies(const DeviceGraph& g, const BlockArrays& b, st
       double sum = 0;
       for (std::int64_t a = first + lane; a < last; a += Lanes) {
         const std::int32_t v = __ldg(&g.heads[a]);
-        if (!keeps(g, a, v) || !is_successor(w, a, v)) continue;
+        if (!keeps(g, a, v) || !b.tight_arc[a]) continue;
         const double paths_v = __ldcg(&b.sigma[v]);
         if (paths_v > 0) sum += paths / paths_v * (1.0 + __ldcg(&b.delta[v]));
       }
@@ -144,7 +147,9 @@ __device__ void hop_search(const DeviceGraph& g, const BlockArrays& b, std::int3
             dv = level + 1;
           }
         }
-        if (dv == level + 1) atomicAdd(&b.sigma[v], paths);
+        const bool on_path = dv == level + 1;
+        b.tight_arc[a] = on_path;
+        if (on_path) atomicAdd(&b.sigma[v], paths);
       }
       if (lane == 0) scanned += static_cast<unsigned long long>(last - first);
     }
@@ -156,12 +161,7 @@ __device__ void hop_search(const DeviceGraph& g, const BlockArrays& b, std::int3
   }
   __syncthreads();
   const std::int32_t levels = level;
-  pull_dependencies<Lanes>(
-      g, b, s, levels,
-      [&](std::int32_t w, std::int64_t, std::int32_t v) {
-        return __ldcg(&b.hop_distance[v]) == __ldcg(&b.hop_distance[w]) + 1;
-      },
-      scanned);
+  pull_dependencies<Lanes>(g, b, s, levels, scanned);
   const std::int32_t total = b.level_start[levels];
   for (std::int32_t i = threadIdx.x; i < total; i += blockDim.x) {
     const std::int32_t v = b.order[i];
@@ -230,8 +230,10 @@ __device__ void cost_search(const DeviceGraph& g, const BlockArrays& b, std::int
     const std::int64_t first = __ldg(&g.offsets[u]), last = __ldg(&g.offsets[u + 1]);
     for (std::int64_t a = first + lane; a < last; a += Lanes) {
       const std::int32_t v = __ldg(&g.heads[a]);
-      if (v != s && keeps(g, a, v) && tight(du, __ldg(&g.costs[a]), cost_distance_of(b, v)))
-        atomicAdd(&b.tight_in[v], 1);
+      if (!keeps(g, a, v)) continue;
+      const bool on_path = v != s && tight(du, __ldg(&g.costs[a]), cost_distance_of(b, v));
+      b.tight_arc[a] = on_path;
+      if (on_path) atomicAdd(&b.tight_in[v], 1);
     }
     if (lane == 0) scanned += static_cast<unsigned long long>(last - first);
   }
@@ -252,11 +254,10 @@ __device__ void cost_search(const DeviceGraph& g, const BlockArrays& b, std::int
     for (std::int32_t i = begin + group; i < end; i += groups) {
       const std::int32_t u = b.order[i];
       const double paths = __ldcg(&b.sigma[u]);
-      const double du = cost_distance_of(b, u);
       const std::int64_t first = __ldg(&g.offsets[u]), last = __ldg(&g.offsets[u + 1]);
       for (std::int64_t a = first + lane; a < last; a += Lanes) {
         const std::int32_t v = __ldg(&g.heads[a]);
-        if (v == s || !keeps(g, a, v) || !tight(du, __ldg(&g.costs[a]), cost_distance_of(b, v))) continue;
+        if (!keeps(g, a, v) || !b.tight_arc[a]) continue;
         atomicAdd(&b.sigma[v], paths);
         if (atomicSub(&b.tight_in[v], 1) == 1) b.order[end + atomicAdd(&counters.append[level % 3], 1)] = v;
       }
@@ -269,12 +270,7 @@ __device__ void cost_search(const DeviceGraph& g, const BlockArrays& b, std::int
     if (threadIdx.x == 0) b.level_start[level + 1] = begin + count;
   }
   __syncthreads();
-  pull_dependencies<Lanes>(
-      g, b, s, level,
-      [&](std::int32_t w, std::int64_t a, std::int32_t v) {
-        return v != s && tight(cost_distance_of(b, w), __ldg(&g.costs[a]), cost_distance_of(b, v));
-      },
-      scanned);
+  pull_dependencies<Lanes>(g, b, s, level, scanned);
   // Every node reached goes back to the starting state, also one a zero-cost cycle kept out
   // of Kahn's order.
   for (std::int32_t i = threadIdx.x; i < reached; i += blockDim.x) {
@@ -299,7 +295,7 @@ __global__ void source_searches(DeviceGraph g, SearchSpace space, PartialSums su
                                 std::int32_t count, unsigned* next_source, unsigned long long* arcs_scanned) {
   __shared__ Counters counters;
   __shared__ unsigned current;
-  const BlockArrays b = block_arrays(space, sums, g.n);
+  const BlockArrays b = block_arrays(space, sums, g.n, g.arcs);
   unsigned long long scanned = 0;
   for (;;) {
     if (threadIdx.x == 0) current = atomicAdd(next_source, 1u);

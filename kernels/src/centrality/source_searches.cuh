@@ -25,6 +25,7 @@ struct DeviceGraph {
   const std::uint8_t* node_kept = nullptr;
   const std::uint8_t* arc_kept = nullptr;
   std::int32_t n = 0;
+  std::int64_t arcs = 0;
 };
 
 // Working arrays, `blocks` slices of n entries each (level_start: n + 2, frontier: 2n). The
@@ -42,6 +43,10 @@ struct SearchSpace {
   std::int32_t* frontier = nullptr;               // costs: two frontiers of n each (2n per slice)
   std::int32_t* queued_in_round = nullptr;        // costs: the round a node last joined a frontier
   std::int32_t* tight_in = nullptr;               // costs: tight arcs in not yet counted
+  // Per arc (`arcs` per slice): it lies on a shortest path from the current source, written
+  // where the arc is first tested, so that later passes read one byte in arc order instead of
+  // the head's distance at a random place.
+  std::uint8_t* tight_arc = nullptr;
 };
 
 // Per block partial sums (blocks slices of n), null when not asked for.
