@@ -188,6 +188,6 @@ class GpuFlowEngine final : public FlowEngine {
 
 }  // namespace
 
-std::unique_ptr<FlowEngine> make_flow_engine() { return std::make_unique<GpuFlowEngine>(); }
+std::unique_ptr<FlowEngine> make_gpu_flow_engine() { return std::make_unique<GpuFlowEngine>(); }
 
 }  // namespace pathscope::gpu
