@@ -1,7 +1,9 @@
 // Host side of PageRank on the device (pagerank_steps.cuh): the arcs into each node with their
-// share of the tail's out-weight (an arc weighs its strength where the graph has strengths,
-// else 1; the arcs the engines walk, so self-loops and merged parallel arcs stay out), then
-// power steps until the L1 change falls under n * tolerance, networkx's rule.
+// share of the tail's out-weight, weighed as the CPU engine weighs them (core/src/centrality/
+// pagerank.cpp: an arc's strength where the graph has strengths, else 1; a self-loop one arc to
+// itself, of weight 1 on graphs without strengths and 0 with them, since the loader keeps no
+// strength for a loop), then power steps until the L1 change falls under n * tolerance,
+// networkx's rule.
 #include <algorithm>
 #include <limits>
 #include <string>
@@ -28,8 +30,15 @@ struct HostTransitions {
 HostTransitions transitions(const Graph& g, const GraphMask& mask) {
   const std::int32_t n = g.n;
   HostTransitions t;
-  std::vector<double> out_weight(n, 0.0);
+  std::vector<double> out_weight(n, 0.0), loop_weight(n, 0.0);
   t.in_offsets.assign(static_cast<std::size_t>(n) + 1, 0);
+  if (!g.has_arc_strengths())
+    for (const Graph::SelfLoop& loop : g.self_loops)
+      if (mask.keeps_node(loop.node)) {
+        loop_weight[loop.node] = 1;
+        out_weight[loop.node] = 1;
+        ++t.in_offsets[loop.node + 1];
+      }
   for (std::int32_t u = 0; u < n; ++u)
     for (std::int64_t a = g.offsets[u]; a < g.offsets[u + 1]; ++a)
       if (mask.keeps_arc(a, u, g.heads[a])) {
@@ -43,6 +52,11 @@ HostTransitions transitions(const Graph& g, const GraphMask& mask) {
   for (std::int32_t u = 0; u < n; ++u) {
     // networkx scales rows by the reciprocal of the row sum, then multiplies.
     const double scale = out_weight[u] != 0 ? 1.0 / out_weight[u] : 0.0;
+    if (loop_weight[u] != 0) {
+      const std::int64_t at = next[u]++;
+      t.tails[at] = u;
+      t.shares[at] = scale * loop_weight[u];
+    }
     for (std::int64_t a = g.offsets[u]; a < g.offsets[u + 1]; ++a)
       if (mask.keeps_arc(a, u, g.heads[a])) {
         const std::int64_t at = next[g.heads[a]]++;
