@@ -8,6 +8,7 @@
 #include <atomic>
 #include <cmath>
 #include <cstdint>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -188,6 +189,20 @@ TEST(GpuCentrality, EqualsCpuUnderMasks) {
     for (auto& kept : options.mask.arc_kept) kept = rng.unit() < 0.7;
     EXPECT_TRUE(same_as_cpu(g, options)) << "node and arc masks, " << describe(shape) << ", seed " << seed;
   }
+}
+
+// The near-far step decides only the order of relaxations: a step far under the mean arc cost
+// (a threshold step every few nodes), and none at all (plain Bellman-Ford), give the same values.
+TEST(GpuCentrality, EqualsCpuWhateverTheNearFarStep) {
+  const std::uint64_t seed = test_support::fresh_seed();
+  const Shape shape{1201, 3.0, true, CostKind::Real, 2, false};
+  const Graph g = random_graph(shape, seed);
+  for (const char* step : {"0.01", "inf"}) {
+    ::setenv("PATHSCOPE_GPU_CENTRALITY_DELTA", step, 1);
+    EXPECT_TRUE(same_as_cpu(g, {})) << "step " << step << ", " << describe(shape) << ", seed " << seed;
+    EXPECT_TRUE(same_as_cpu(path_graph(2000, false, seed), {})) << "path, step " << step << ", seed " << seed;
+  }
+  ::unsetenv("PATHSCOPE_GPU_CENTRALITY_DELTA");
 }
 
 TEST(GpuCentrality, GivesTheSameValuesOnEveryRun) {
