@@ -58,7 +58,7 @@ class CpuCentralityEngine final : public CentralityEngine {
     const std::vector<std::int32_t> sources = detail::centrality_sources(g, options);
     const auto count = static_cast<std::int64_t>(sources.size());
     threads = static_cast<int>(std::max<std::int64_t>(1, std::min<std::int64_t>(threads, count)));
-    require_within_budget(BrandesSearch::bytes_per_thread(g.n) * static_cast<std::uint64_t>(threads) +
+    require_within_budget(BrandesSearch::bytes_per_thread(g.n, g.arc_count(), hops) * static_cast<std::uint64_t>(threads) +
                               static_cast<std::uint64_t>(g.n) * 32,
                           effective_memory_budget(options), "centrality searches (" + std::to_string(threads) +
                                                                 " threads x " + std::to_string(g.n) + " nodes)");
