@@ -12,7 +12,7 @@
 #include "centrality_flags.hpp"
 #include "cli_output.hpp"
 #include "comma_list.hpp"
-#include <CLI/CLI.hpp>
+#include "commands.hpp"
 #include "input_options.hpp"
 #include "pathscope/apsp/gpu.hpp"
 

@@ -8,7 +8,7 @@
 
 #include "centrality_flags.hpp"
 #include "cli_output.hpp"
-#include <CLI/CLI.hpp>
+#include "commands.hpp"
 #include "exit_codes.hpp"
 #include "group_summary_report.hpp"
 #include "input_options.hpp"

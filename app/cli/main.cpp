@@ -17,11 +17,6 @@
 #include "pathscope_ui_common/heap_policy.hpp"
 #include "progress_printer.hpp"
 
-namespace pathscope::cli {
-void add_metrics_command(CLI::App& app);  // TEMP: moves to commands.hpp
-void add_bench_centrality_command(CLI::App& bench);
-}  // namespace pathscope::cli
-
 namespace {
 
 using namespace pathscope::cli;
