@@ -94,10 +94,21 @@ class Peers:
 
 
 def compare(rows_check, label, measure, library, ours, theirs, rel):
+    """The largest relative difference at any node, which must stay within rel."""
     ours, theirs = np.asarray(ours, dtype=np.float64), np.asarray(theirs, dtype=np.float64)
     scale = np.maximum(np.abs(theirs), np.abs(theirs).max() * 1e-9 + 1e-300)
     worst = float(np.max(np.abs(ours - theirs) / scale)) if len(ours) else 0.0
-    rows_check.append((label, measure, library, worst, worst <= rel))
+    rows_check.append((label, measure, library, f"{worst:.2g} (largest relative)", worst <= rel))
+
+
+def compare_pagerank(rows_check, label, library, ours, theirs):
+    """PageRank by the L1 distance: networkx's iteration stops once an iteration changes the
+    vector by less than n * 1e-6 (L1), so the vector may lie up to alpha / (1 - alpha) times that
+    from the limit PRPACK solves for; single nodes of tiny rank can differ by more, relatively."""
+    ours, theirs = np.asarray(ours, dtype=np.float64), np.asarray(theirs, dtype=np.float64)
+    distance = float(np.abs(ours - theirs).sum())
+    allowed = len(ours) * 1e-6 * 0.85 / 0.15 * 2
+    rows_check.append((label, "pagerank", library, f"{distance:.2g} (L1; allowed {allowed:.2g})", distance <= allowed))
 
 
 def run_graph(label, g, hops, args, rows, checks):
@@ -134,7 +145,7 @@ def run_graph(label, g, hops, args, rows, checks):
     strengths = peers.strengths
     t, theirs = seconds(lambda: peers.igraph.pagerank(directed=g.directed, damping=0.85, weights=strengths), repeat)
     add("pagerank", "igraph (PRPACK)", t)
-    compare(checks, label, "pagerank", "igraph", ours["pagerank"], theirs, 1e-4)
+    compare_pagerank(checks, label, "igraph", ours["pagerank"], theirs)
 
     # networkx on a part of the work, scaled to the whole.
     weight = None if hops else "weight"
@@ -142,16 +153,20 @@ def run_graph(label, g, hops, args, rows, checks):
     t, _ = seconds(lambda: networkx.betweenness_centrality(peers.nx, k=k, normalized=False, weight=weight, seed=1), 1)
     add("betweenness", "networkx", t * n / k, f"(scaled from {k} sources)" if k < n else "")
     nodes = list(range(0, n, max(1, n // k)))[:k]
+    # What closeness_centrality() does per node, on the graph it reverses once.
+    reverse = peers.nx.reverse(copy=False) if g.directed else peers.nx
+    search = (networkx.single_source_shortest_path_length if weight is None
+              else lambda G, u: networkx.single_source_dijkstra_path_length(G, u, weight=weight))
     start = time.perf_counter()
     for u in nodes:
-        networkx.closeness_centrality(peers.nx, u=u, distance=weight)
+        search(reverse, u)
     add("closeness", "networkx", (time.perf_counter() - start) * n / len(nodes), f"(scaled from {len(nodes)} nodes)")
     start = time.perf_counter()
     networkx.harmonic_centrality(peers.nx, distance=weight, sources=nodes)
     add("harmonic", "networkx", (time.perf_counter() - start) * n / len(nodes), f"(scaled from {len(nodes)} sources)")
     t, theirs = seconds(lambda: networkx.pagerank(peers.nx, weight="strength" if strengths else None), 1)
     add("pagerank", "networkx", t)
-    compare(checks, label, "pagerank", "networkx", ours["pagerank"], [theirs[v] for v in range(n)], 1e-4)
+    compare_pagerank(checks, label, "networkx", ours["pagerank"], [theirs[v] for v in range(n)])
 
 
 def main():
@@ -180,10 +195,10 @@ def main():
     print("|---|---|---|---|---|")
     for label, measure, library, t, note in rows:
         print(f"| {label} | {measure} | {library} | {t:.4g} | {note} |")
-    print("\n| graph | measure | checked against | largest relative difference | agrees |")
+    print("\n| graph | measure | checked against | difference | agrees |")
     print("|---|---|---|---|---|")
     for label, measure, library, worst, agrees in checks:
-        print(f"| {label} | {measure} | {library} | {worst:.2g} | {'yes' if agrees else 'NO'} |")
+        print(f"| {label} | {measure} | {library} | {worst} | {'yes' if agrees else 'NO'} |")
     if not all(agrees for *_, agrees in checks):
         sys.exit("some values disagree (see the table)")
 
