@@ -35,10 +35,17 @@ bool asks(const CentralityOptions& options, CentralityMeasure measure) {
 // blocks with fewer threads keep the device busy.
 constexpr double kDenseMeanDegree = 8;
 
+// PATHSCOPE_GPU_CENTRALITY_THREADS sets the threads of a block (a multiple of 32, at most
+// 1024): with few blocks (below), bigger blocks keep the device's threads busy.
 SearchLaunch launch_for(const Graph& g, bool hops) {
   const double mean_degree = g.n > 0 ? static_cast<double>(g.arc_count()) / g.n : 0;
-  if (mean_degree < kDenseMeanDegree) return {hops, ArcLanes::Four, 64};
-  return {hops, ArcLanes::Sixteen, 256};
+  SearchLaunch launch{hops, ArcLanes::Sixteen, 256};
+  if (mean_degree < kDenseMeanDegree) launch = {hops, ArcLanes::Four, 64};
+  if (const char* text = std::getenv("PATHSCOPE_GPU_CENTRALITY_THREADS"); text && *text) {
+    const int threads = std::atoi(text);
+    if (threads >= 32 && threads <= 1024 && threads % 32 == 0) launch.threads = threads;
+  }
+  return launch;
 }
 
 // PATHSCOPE_GPU_CENTRALITY_BLOCKS caps the blocks searching at once: fewer blocks keep more of
