@@ -175,6 +175,18 @@ TEST(GpuCentrality, EqualsCpuUnnormalizedAndSampled) {
   }
 }
 
+// Hop searches keep a bit per node in shared memory up to 393,216 nodes; past that the bits
+// live in device memory.
+TEST(GpuCentrality, EqualsCpuPastTheSharedMemoryBitmap) {
+  const std::uint64_t seed = test_support::fresh_seed();
+  const Shape shape{400'003, 2.5, true, CostKind::Hops, 1, false};
+  const Graph g = random_graph(shape, seed);
+  CentralityOptions options = options_for(CostKind::Hops);
+  options.samples = 37;
+  options.seed = seed;
+  EXPECT_TRUE(same_as_cpu(g, options)) << describe(shape) << ", seed " << seed;
+}
+
 TEST(GpuCentrality, EqualsCpuUnderMasks) {
   const std::uint64_t seed = test_support::fresh_seed();
   SplitMix64 rng(seed);

@@ -35,10 +35,17 @@ bool asks(const CentralityOptions& options, CentralityMeasure measure) {
 // blocks with fewer threads keep the device busy.
 constexpr double kDenseMeanDegree = 8;
 
+// PATHSCOPE_GPU_CENTRALITY_THREADS sets the threads of a block (a multiple of 32, at most
+// 1024): with few blocks (below), bigger blocks keep the device's threads busy.
 SearchLaunch launch_for(const Graph& g, bool hops) {
   const double mean_degree = g.n > 0 ? static_cast<double>(g.arc_count()) / g.n : 0;
-  if (mean_degree < kDenseMeanDegree) return {hops, ArcLanes::Four, 64};
-  return {hops, ArcLanes::Sixteen, 256};
+  SearchLaunch launch{hops, ArcLanes::Sixteen, 256};
+  if (mean_degree < kDenseMeanDegree) launch = {hops, ArcLanes::Four, 64};
+  if (const char* text = std::getenv("PATHSCOPE_GPU_CENTRALITY_THREADS"); text && *text) {
+    const int threads = std::atoi(text);
+    if (threads >= 32 && threads <= 1024 && threads % 32 == 0) launch.threads = threads;
+  }
+  return launch;
 }
 
 // PATHSCOPE_GPU_CENTRALITY_BLOCKS caps the blocks searching at once: fewer blocks keep more of
@@ -91,7 +98,7 @@ Sizes device_sizes(const Graph& g, const CentralityOptions& options, bool hops, 
              sources * 4 + 64;
   s.per_block = n * (8 + 8 + 4) + (n + 2) * 4 + m;       // sigma, delta, order, level starts, tight arcs
   // Distances; or distances, reached, two frontiers, rounds, two far piles, their steps, tight counts.
-  s.per_block += hops ? n * 4 : n * (8 + 4 + 2 * 4 + 4 + 2 * 4 + 4 + 4);
+  s.per_block += hops ? n * 4 + (n + 31) / 32 * 4 : n * (8 + 4 + 2 * 4 + 4 + 2 * 4 + 4 + 4);
   if (dependency) s.per_block += n * 8;
   if (distances) s.per_block += n * (8 + 8 + 4);
   return s;
@@ -147,7 +154,7 @@ DeviceWork gpu_source_searches(const Graph& g, const CentralityOptions& options,
   require_within_budget(sizes.shared + sizes.per_block, budget, what);
   const SearchLaunch launch = launch_for(g, hops);
   const std::int64_t resident =
-      static_cast<std::int64_t>(centrality::resident_blocks_per_multiprocessor(launch)) * gpu.multiprocessors();
+      static_cast<std::int64_t>(centrality::resident_blocks_per_multiprocessor(launch, n)) * gpu.multiprocessors();
   if (resident < 1) throw Error("GPU centrality: the search kernel does not fit on this device");
   const std::int64_t fitting = static_cast<std::int64_t>((budget - sizes.shared) / sizes.per_block);
   const int blocks = static_cast<int>(std::max<std::int64_t>(
@@ -181,6 +188,8 @@ DeviceWork gpu_source_searches(const Graph& g, const CentralityOptions& options,
   DeviceArray<std::int32_t> far_in_epoch = hops ? DeviceArray<std::int32_t>() : filled<std::int32_t>(slices * per, 0, s);
   DeviceArray<std::int32_t> tight_in = hops ? DeviceArray<std::int32_t>() : filled<std::int32_t>(slices * per, 0, s);
   DeviceArray<std::uint8_t> tight_arc(slices * static_cast<std::size_t>(g.arc_count()), s);
+  DeviceArray<std::uint32_t> settled_bits(
+      hops && centrality::hop_bitmap_shared_bytes(n) == 0 ? slices * ((per + 31) / 32) : 0, s);
   DeviceArray<double> dependency_sums = dependency ? filled<double>(slices * per, 0, s) : DeviceArray<double>();
   DeviceArray<double> distance_sums = distances ? filled<double>(slices * per, 0, s) : DeviceArray<double>();
   DeviceArray<double> inverse_sums = distances ? filled<double>(slices * per, 0, s) : DeviceArray<double>();
@@ -193,7 +202,7 @@ DeviceWork gpu_source_searches(const Graph& g, const CentralityOptions& options,
   const centrality::SearchSpace space{hop_distance.get(), cost_distance.get(), sigma.get(),    delta.get(),
                                       order.get(),        level_start.get(),   reached.get(),  frontier.get(),
                                       queued_in_round.get(), far.get(), far_in_epoch.get(), tight_in.get(),
-                                      tight_arc.get()};
+                                      tight_arc.get(), settled_bits.get()};
   const centrality::PartialSums partial{dependency_sums.get(), distance_sums.get(), inverse_sums.get(),
                                         reached_sums.get()};
 

@@ -125,8 +125,10 @@ __device__ void pull_dependencies(const DeviceGraph& g, const BlockArrays& b, st
 
 template <int Lanes>
 __device__ void hop_search(const DeviceGraph& g, const BlockArrays& b, std::int32_t s, Counters& counters,
-                           unsigned long long& scanned) {
+                           std::uint32_t* settled, unsigned long long& scanned) {
   const int group = threadIdx.x / Lanes, lane = threadIdx.x % Lanes, groups = blockDim.x / Lanes;
+  const std::int32_t words = (g.n + 31) / 32;
+  for (std::int32_t w = threadIdx.x; w < words; w += blockDim.x) settled[w] = 0;
   if (threadIdx.x == 0) {
     b.hop_distance[s] = 0;
     b.sigma[s] = 1.0;
@@ -142,11 +144,18 @@ __device__ void hop_search(const DeviceGraph& g, const BlockArrays& b, std::int3
     const std::int32_t end = begin + count;
     for (std::int32_t i = begin + group; i < end; i += groups) {
       const std::int32_t u = b.order[i];
+      // u's level is being done: arcs into it are never on a path from this level on. A group
+      // that misses the bit in this level reads the distance instead, with the same answer.
+      if (lane == 0) atomicOr(&settled[u >> 5], 1u << (u & 31));
       const double paths = __ldcg(&b.sigma[u]);
       const std::int64_t first = __ldg(&g.offsets[u]), last = __ldg(&g.offsets[u + 1]);
       for (std::int64_t a = first + lane; a < last; a += Lanes) {
         const std::int32_t v = __ldg(&g.heads[a]);
         if (!keeps(g, a, v)) continue;
+        if (static_cast<const volatile std::uint32_t*>(settled)[v >> 5] & (1u << (v & 31))) {
+          b.tight_arc[a] = 0;
+          continue;
+        }
         std::int32_t dv = __ldcg(&b.hop_distance[v]);
         if (dv == kUnreachedHops) {
           dv = atomicCAS(&b.hop_distance[v], kUnreachedHops, level + 1);
@@ -364,7 +373,11 @@ __global__ void source_searches(DeviceGraph g, SearchSpace space, PartialSums su
                                 std::int32_t count, unsigned* next_source, unsigned long long* arcs_scanned) {
   __shared__ Counters counters;
   __shared__ unsigned current;
+  extern __shared__ std::uint32_t shared_bits[];
   const BlockArrays b = block_arrays(space, sums, g.n, g.arcs);
+  std::uint32_t* settled = space.settled_bits
+                               ? space.settled_bits + static_cast<std::size_t>(blockIdx.x) * ((g.n + 31) / 32)
+                               : shared_bits;
   unsigned long long scanned = 0;
   for (;;) {
     if (threadIdx.x == 0) current = atomicAdd(next_source, 1u);
@@ -372,7 +385,7 @@ __global__ void source_searches(DeviceGraph g, SearchSpace space, PartialSums su
     const unsigned index = current;
     __syncthreads();
     if (index >= static_cast<unsigned>(count)) break;
-    if constexpr (Hops) hop_search<Lanes>(g, b, sources[index], counters, scanned);
+    if constexpr (Hops) hop_search<Lanes>(g, b, sources[index], counters, settled, scanned);
     else cost_search<Lanes>(g, b, sources[index], counters, scanned);
   }
   for (int offset = 16; offset > 0; offset /= 2) scanned += __shfl_down_sync(0xffffffffu, scanned, offset);
@@ -402,6 +415,9 @@ __global__ void reduce_partial_sums(PartialSums sums, int blocks, std::int32_t n
   }
 }
 
+// Dynamic shared memory a block may take without asking the device for more.
+constexpr std::size_t kMaxSharedBitmapBytes = 48 * 1024;
+
 using SearchKernel = void (*)(DeviceGraph, SearchSpace, PartialSums, const std::int32_t*, std::int32_t, unsigned*,
                               unsigned long long*);
 
@@ -413,17 +429,24 @@ SearchKernel kernel_for(const SearchLaunch& launch) {
 
 }  // namespace
 
-int resident_blocks_per_multiprocessor(const SearchLaunch& launch) {
+std::size_t hop_bitmap_shared_bytes(std::int32_t n) {
+  const std::size_t bytes = (static_cast<std::size_t>(n) + 31) / 32 * 4;
+  return bytes <= kMaxSharedBitmapBytes ? bytes : 0;
+}
+
+int resident_blocks_per_multiprocessor(const SearchLaunch& launch, std::int32_t n) {
   int blocks = 0;
-  CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, kernel_for(launch), launch.threads, 0));
+  CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, kernel_for(launch), launch.threads,
+                                                           launch.hops ? hop_bitmap_shared_bytes(n) : 0));
   return blocks;
 }
 
 void launch_source_searches(const SearchLaunch& launch, int blocks, const DeviceGraph& graph, const SearchSpace& space,
                             const PartialSums& sums, const std::int32_t* sources, std::int32_t count,
                             unsigned* next_source, unsigned long long* arcs_scanned, cudaStream_t stream) {
-  kernel_for(launch)<<<blocks, launch.threads, 0, stream>>>(graph, space, sums, sources, count, next_source,
-                                                            arcs_scanned);
+  const std::size_t shared = launch.hops && !space.settled_bits ? hop_bitmap_shared_bytes(graph.n) : 0;
+  kernel_for(launch)<<<blocks, launch.threads, shared, stream>>>(graph, space, sums, sources, count, next_source,
+                                                                 arcs_scanned);
   CUDA_CHECK_LAUNCH();
 }
 

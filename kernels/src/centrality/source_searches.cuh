@@ -14,6 +14,7 @@
 // block's own partial sums, which reduce_partial_sums adds up at the end.
 #include <cuda_runtime.h>
 
+#include <cstddef>
 #include <cstdint>
 
 namespace pathscope::gpu::centrality {
@@ -53,6 +54,10 @@ struct SearchSpace {
   // where the arc is first tested, so that later passes read one byte in arc order instead of
   // the head's distance at a random place.
   std::uint8_t* tight_arc = nullptr;
+  // Hops: a bit per node, set once its level is done, so that the many arcs back to such nodes
+  // are dismissed without reading their distance. In shared memory when it fits
+  // (hop_bitmap_shared_bytes), else here, (n + 31) / 32 words per slice.
+  std::uint32_t* settled_bits = nullptr;
 };
 
 // Per block partial sums (blocks slices of n), null when not asked for.
@@ -79,8 +84,12 @@ struct SearchLaunch {
   int threads = 256;
 };
 
-// How many blocks of `launch` fit on one multiprocessor at once.
-int resident_blocks_per_multiprocessor(const SearchLaunch& launch);
+// The shared memory a hop search of n nodes keeps its bitmap in, 0 when it does not fit (the
+// bitmap then needs SearchSpace::settled_bits).
+std::size_t hop_bitmap_shared_bytes(std::int32_t n);
+
+// How many blocks of `launch` fit on one multiprocessor at once, for a graph of n nodes.
+int resident_blocks_per_multiprocessor(const SearchLaunch& launch, std::int32_t n);
 
 // Searches from sources[0, count) with `blocks` blocks; *next_source must be 0 and is left at
 // count + blocks. Adds the arcs scanned to *arcs_scanned.
