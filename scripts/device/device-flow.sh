@@ -28,7 +28,7 @@ run() {  # run NAME LOG SECONDS command...: time-limited, logged, pass/fail reco
 
 [ -f "$BUILD/build.ninja" ] || run configure flow-configure.log 300 cmake -S . -B "$BUILD" -G Ninja \
   -DCMAKE_BUILD_TYPE=Release -DPATHSCOPE_GUI=OFF -DCMAKE_CUDA_ARCHITECTURES=90a-real
-run build flow-build.log 900 ninja -C "$BUILD" -j"$JOBS" gpu_test_gpu_flow unit_test_flow_layers time_flow ||
+run build flow-build.log 900 ninja -C "$BUILD" -j"$JOBS" gpu_test_gpu_flow unit_test_flow_layers unit_test_flow_statistics unit_test_flow_seeds time_flow ||
   { tail -40 "$OUT/flow-build.log"; cat "$summary"; exit 1; }
 
 if [ "$what" != bench ]; then
