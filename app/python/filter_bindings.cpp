@@ -20,7 +20,8 @@ std::vector<AttributeCondition> conditions_argument(const py::handle& value, con
   if (value.is_none()) return out;
   const auto parse = [&](const py::handle& item) {
     if (!py::isinstance<py::str>(item))
-      throw py::type_error(std::string(keyword) + ": a condition is a str such as 'side == left', not " +
+      throw py::type_error(std::string(keyword) + ": a condition is a str such as 'side == left' (or give a list of "
+                           "them; engine calls also take a NumPy bool array), not " +
                            py::str(py::type::of(item).attr("__name__")).cast<std::string>());
     out.push_back(argument_value([&] { return parse_attribute_condition(item.cast<std::string>()); }));
   };
@@ -29,7 +30,8 @@ std::vector<AttributeCondition> conditions_argument(const py::handle& value, con
     return out;
   }
   if (!py::isinstance<py::iterable>(value))
-    throw py::type_error(std::string(keyword) + ": give a str or a list of str, not " +
+    throw py::type_error(std::string(keyword) + ": give a str or a list of str (engine calls also take a NumPy bool "
+                         "array), not " +
                          py::str(py::type::of(value).attr("__name__")).cast<std::string>());
   for (const py::handle item : value) parse(item);
   return out;

@@ -1,0 +1,258 @@
+// Host side of the searches from every source (source_searches.cuh): budget, arrays, launches
+// of bounded size with progress and cancel between them, the partial sums reduced and brought
+// back, and networkx's scaling applied by the rule the CPU engine uses (finish_centrality).
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <limits>
+#include <string>
+
+#include "centrality/gpu_centrality_runs.hpp"
+#include "centrality/source_searches.cuh"
+#include "common/device_memory.hpp"
+#include "pathscope/runtime/count_text.hpp"
+#include "pathscope/runtime/error.hpp"
+#include "pathscope/runtime/memory_budget.hpp"
+
+namespace pathscope::gpu {
+namespace {
+
+using centrality::ArcLanes;
+using centrality::SearchLaunch;
+
+// A launch takes about this long once the first has been timed: short enough for cancel and
+// progress, long enough that the blocks waiting for the slowest source of a launch cost little.
+constexpr double kSecondsPerLaunch = 0.25;
+// The most sources per block in one launch, whatever the timing says.
+constexpr std::int64_t kMaxSourcesPerBlock = 256;
+
+bool asks(const CentralityOptions& options, CentralityMeasure measure) {
+  return std::find(options.measures.begin(), options.measures.end(), measure) != options.measures.end();
+}
+
+// Below this mean out-degree a node's arcs are shared by 4 threads, at or above it by 16, and
+// blocks are smaller: sparse graphs (roads) have small frontiers and many levels, where more
+// blocks with fewer threads keep the device busy.
+constexpr double kDenseMeanDegree = 8;
+
+// PATHSCOPE_GPU_CENTRALITY_THREADS sets the threads of a block (a multiple of 32, at most
+// 1024): with few blocks (below), bigger blocks keep the device's threads busy.
+SearchLaunch launch_for(const Graph& g, bool hops) {
+  const double mean_degree = g.n > 0 ? static_cast<double>(g.arc_count()) / g.n : 0;
+  SearchLaunch launch{hops, ArcLanes::Sixteen, 256};
+  if (mean_degree < kDenseMeanDegree) launch = {hops, ArcLanes::Four, 64};
+  if (const char* text = std::getenv("PATHSCOPE_GPU_CENTRALITY_THREADS"); text && *text) {
+    const int threads = std::atoi(text);
+    if (threads >= 32 && threads <= 1024 && threads % 32 == 0) launch.threads = threads;
+  }
+  return launch;
+}
+
+// PATHSCOPE_GPU_CENTRALITY_BLOCKS caps the blocks searching at once: fewer blocks keep more of
+// their working arrays in L2, more hide latency; the device runs measure where the balance lies
+// (docs/gpu.md, "Centrality"). Unset or 0: as many as fit.
+std::int64_t block_cap() {
+  const char* text = std::getenv("PATHSCOPE_GPU_CENTRALITY_BLOCKS");
+  const long long cap = text ? std::atoll(text) : 0;
+  return cap > 0 ? cap : std::numeric_limits<std::int64_t>::max();
+}
+
+// The near-far step: the mean arc cost times kDeltaDegrees over the mean degree. Dense graphs
+// (the brain, degree 50) want a small step, so that few nodes are relaxed twice; sparse ones
+// (roads, degree 2) a larger one, so that a search takes fewer rounds, each a barrier.
+// Measured on the host by counting (docs/gpu.md): brain 1.05 relaxations a node, roads 1.02,
+// against 3.1 and 18 to 48 for plain Bellman-Ford. PATHSCOPE_GPU_CENTRALITY_DELTA sets the step
+// in mean arc costs instead ("inf": plain Bellman-Ford), for the device runs that measure it.
+constexpr double kDeltaDegrees = 8;
+
+double near_far_step(const Graph& g, const CentralityOptions& options) {
+  double total = 0;
+  std::int64_t kept = 0;
+  for (std::int32_t u = 0; u < g.n; ++u)
+    for (std::int64_t a = g.offsets[u]; a < g.offsets[u + 1]; ++a)
+      if (options.mask.keeps_arc(a, u, g.heads[a])) {
+        total += g.weights[a];
+        ++kept;
+      }
+  if (kept == 0 || !(total > 0)) return std::numeric_limits<double>::infinity();
+  const double mean_cost = total / static_cast<double>(kept);
+  if (const char* text = std::getenv("PATHSCOPE_GPU_CENTRALITY_DELTA"); text && *text) {
+    const double step = std::strtod(text, nullptr) * mean_cost;
+    return step > 0 ? step : std::numeric_limits<double>::infinity();
+  }
+  const double mean_degree = static_cast<double>(kept) / g.n;
+  const double step = mean_cost * kDeltaDegrees / mean_degree;
+  return step > 0 && std::isfinite(step) ? step : std::numeric_limits<double>::infinity();
+}
+
+struct Sizes {
+  std::uint64_t shared = 0;     // graph, masks, sources, counters
+  std::uint64_t per_block = 0;  // working arrays and partial sums of one block
+};
+
+Sizes device_sizes(const Graph& g, const CentralityOptions& options, bool hops, std::size_t sources,
+                   bool dependency, bool distances) {
+  const std::uint64_t n = static_cast<std::uint64_t>(g.n), m = static_cast<std::uint64_t>(g.arc_count());
+  Sizes s;
+  s.shared = (n + 1) * 8 + m * 4 + (hops ? 0 : m * 8) + options.mask.node_kept.size() + options.mask.arc_kept.size() +
+             sources * 4 + 64;
+  s.per_block = n * (8 + 8 + 4) + (n + 2) * 4 + m;       // sigma, delta, order, level starts, tight arcs
+  // Distances; or distances, reached, two frontiers, rounds, two far piles, their steps, tight counts.
+  s.per_block += hops ? n * 4 + (n + 31) / 32 * 4 : n * (8 + 4 + 2 * 4 + 4 + 2 * 4 + 4 + 4);
+  if (dependency) s.per_block += n * 8;
+  if (distances) s.per_block += n * (8 + 8 + 4);
+  return s;
+}
+
+template <class T>
+DeviceArray<T> upload(const std::vector<T>& host, cudaStream_t s) {
+  DeviceArray<T> device(host.size(), s);
+  if (!host.empty())
+    CUDA_CHECK(cudaMemcpyAsync(device.get(), host.data(), device.bytes(), cudaMemcpyHostToDevice, s));
+  return device;
+}
+
+template <class T>
+DeviceArray<T> filled(std::size_t count, int byte, cudaStream_t s) {
+  DeviceArray<T> device(count, s);
+  if (count > 0) CUDA_CHECK(cudaMemsetAsync(device.get(), byte, device.bytes(), s));
+  return device;
+}
+
+template <class T>
+std::vector<T> download(const T* device, std::size_t count, cudaStream_t s) {
+  std::vector<T> host(count);
+  if (count > 0) CUDA_CHECK(cudaMemcpyAsync(host.data(), device, count * sizeof(T), cudaMemcpyDeviceToHost, s));
+  return host;
+}
+
+}  // namespace
+
+DeviceWork gpu_source_searches(const Graph& g, const CentralityOptions& options, const JobContext& job,
+                               const GpuContext& gpu, CentralityResult& result) {
+  DeviceWork work;
+  const std::vector<std::int32_t> sources = detail::centrality_sources(g, options);
+  const std::int32_t n = g.n;
+  const bool hops = options.hops || g.unit_weights;
+  const bool dependency = asks(options, CentralityMeasure::Betweenness);
+  const bool distances = asks(options, CentralityMeasure::Closeness) || asks(options, CentralityMeasure::Harmonic);
+  detail::SourceSums sums;
+  sums.dependency.assign(n, 0.0);
+  sums.distance_sum.assign(n, 0.0);
+  sums.inverse_distance_sum.assign(n, 0.0);
+  sums.reached_by.assign(n, 0);
+  if (sources.empty() || n == 0) {
+    detail::finish_centrality(g, options, 0, sums, result);
+    result.sources_used = 0;
+    return work;
+  }
+
+  const Sizes sizes = device_sizes(g, options, hops, sources.size(), dependency, distances);
+  const std::uint64_t budget = gpu.memory_budget();
+  const std::string what = "GPU centrality of " + count_text(n, "node") + " and " + count_text(g.arc_count(), "arc") +
+                           " (the graph and one search's arrays)";
+  require_within_budget(sizes.shared + sizes.per_block, budget, what);
+  const SearchLaunch launch = launch_for(g, hops);
+  const std::int64_t resident =
+      static_cast<std::int64_t>(centrality::resident_blocks_per_multiprocessor(launch, n)) * gpu.multiprocessors();
+  if (resident < 1) throw Error("GPU centrality: the search kernel does not fit on this device");
+  const std::int64_t fitting = static_cast<std::int64_t>((budget - sizes.shared) / sizes.per_block);
+  const int blocks = static_cast<int>(std::max<std::int64_t>(
+      1, std::min({resident, fitting, static_cast<std::int64_t>(sources.size()), block_cap()})));
+  const std::size_t per = static_cast<std::size_t>(n), slices = static_cast<std::size_t>(blocks);
+
+  const cudaStream_t s = gpu.stream().get();
+  const double upload_start = now_seconds();
+  const DeviceArray<std::int64_t> offsets = upload(g.offsets, s);
+  const DeviceArray<std::int32_t> heads = upload(g.heads, s);
+  const DeviceArray<double> costs = hops ? DeviceArray<double>() : upload(g.weights, s);
+  const DeviceArray<std::uint8_t> node_kept = upload(options.mask.node_kept, s);
+  const DeviceArray<std::uint8_t> arc_kept = upload(options.mask.arc_kept, s);
+  const DeviceArray<std::int32_t> source_list = upload(sources, s);
+  CUDA_CHECK(cudaStreamSynchronize(s));
+  work.transfer_seconds += now_seconds() - upload_start;
+
+  DeviceArray<std::int32_t> hop_distance =
+      hops ? filled<std::int32_t>(slices * per, centrality::kUnreachedHopsByte, s) : DeviceArray<std::int32_t>();
+  DeviceArray<unsigned long long> cost_distance =
+      hops ? DeviceArray<unsigned long long>() : filled<unsigned long long>(slices * per, centrality::kUnreachedCostByte, s);
+  DeviceArray<double> sigma = filled<double>(slices * per, 0, s);
+  DeviceArray<double> delta = filled<double>(slices * per, 0, s);
+  DeviceArray<std::int32_t> order(slices * per, s);
+  DeviceArray<std::int32_t> level_start(slices * (per + 2), s);
+  DeviceArray<std::int32_t> reached = hops ? DeviceArray<std::int32_t>() : DeviceArray<std::int32_t>(slices * per, s);
+  DeviceArray<std::int32_t> frontier =
+      hops ? DeviceArray<std::int32_t>() : DeviceArray<std::int32_t>(slices * 2 * per, s);
+  DeviceArray<std::int32_t> queued_in_round = hops ? DeviceArray<std::int32_t>() : filled<std::int32_t>(slices * per, 0, s);
+  DeviceArray<std::int32_t> far = hops ? DeviceArray<std::int32_t>() : DeviceArray<std::int32_t>(slices * 2 * per, s);
+  DeviceArray<std::int32_t> far_in_epoch = hops ? DeviceArray<std::int32_t>() : filled<std::int32_t>(slices * per, 0, s);
+  DeviceArray<std::int32_t> tight_in = hops ? DeviceArray<std::int32_t>() : filled<std::int32_t>(slices * per, 0, s);
+  DeviceArray<std::uint8_t> tight_arc(slices * static_cast<std::size_t>(g.arc_count()), s);
+  DeviceArray<std::uint32_t> settled_bits(
+      hops && centrality::hop_bitmap_shared_bytes(n) == 0 ? slices * ((per + 31) / 32) : 0, s);
+  DeviceArray<double> dependency_sums = dependency ? filled<double>(slices * per, 0, s) : DeviceArray<double>();
+  DeviceArray<double> distance_sums = distances ? filled<double>(slices * per, 0, s) : DeviceArray<double>();
+  DeviceArray<double> inverse_sums = distances ? filled<double>(slices * per, 0, s) : DeviceArray<double>();
+  DeviceArray<std::int32_t> reached_sums = distances ? filled<std::int32_t>(slices * per, 0, s) : DeviceArray<std::int32_t>();
+  DeviceArray<unsigned> next_source(1, s);
+  DeviceArray<unsigned long long> arcs_scanned = filled<unsigned long long>(1, 0, s);
+
+  const centrality::DeviceGraph graph{offsets.get(), heads.get(), costs.get(), node_kept.get(), arc_kept.get(), n,
+                                      g.arc_count(), hops ? 0.0 : near_far_step(g, options)};
+  const centrality::SearchSpace space{hop_distance.get(), cost_distance.get(), sigma.get(),    delta.get(),
+                                      order.get(),        level_start.get(),   reached.get(),  frontier.get(),
+                                      queued_in_round.get(), far.get(), far_in_epoch.get(), tight_in.get(),
+                                      tight_arc.get(), settled_bits.get()};
+  const centrality::PartialSums partial{dependency_sums.get(), distance_sums.get(), inverse_sums.get(),
+                                        reached_sums.get()};
+
+  // Sources go out in launches of whole rounds of blocks; the first launch, one source per
+  // block, times a source, and later launches are sized from it.
+  const std::int64_t total = static_cast<std::int64_t>(sources.size());
+  std::int64_t done = 0, batch = blocks;
+  Event launch_start(true), launch_end(true);
+  while (done < total) {
+    job.check_cancel();
+    const std::int64_t count = std::min(batch, total - done);
+    CUDA_CHECK(cudaMemsetAsync(next_source.get(), 0, sizeof(unsigned), s));
+    launch_start.record(s);
+    centrality::launch_source_searches(launch, blocks, graph, space, partial, source_list.get() + done,
+                                       static_cast<std::int32_t>(count), next_source.get(), arcs_scanned.get(), s);
+    launch_end.record(s);
+    launch_end.sync();
+    const double seconds = launch_end.seconds_since(launch_start);
+    work.compute_seconds += seconds;
+    done += count;
+    job.report(static_cast<double>(done) / static_cast<double>(total));
+    // Rounds of sources per block that fill about kSecondsPerLaunch at the rate just seen.
+    const double rounds = seconds > 0 ? kSecondsPerLaunch / (seconds * blocks / static_cast<double>(count)) : 1;
+    batch = blocks * std::clamp<std::int64_t>(static_cast<std::int64_t>(rounds), 1, kMaxSourcesPerBlock);
+  }
+  job.check_cancel();
+
+  launch_start.record(s);
+  centrality::launch_reduce_partial_sums(partial, blocks, n, gpu.multiprocessors(), s);
+  launch_end.record(s);
+  launch_end.sync();
+  work.compute_seconds += launch_end.seconds_since(launch_start);
+
+  const double download_start = now_seconds();
+  if (dependency) sums.dependency = download(dependency_sums.get(), per, s);
+  std::vector<std::int32_t> reached_by;
+  if (distances) {
+    sums.distance_sum = download(distance_sums.get(), per, s);
+    sums.inverse_distance_sum = download(inverse_sums.get(), per, s);
+    reached_by = download(reached_sums.get(), per, s);
+  }
+  const std::vector<unsigned long long> scanned = download(arcs_scanned.get(), 1, s);
+  CUDA_CHECK(cudaStreamSynchronize(s));
+  work.transfer_seconds += now_seconds() - download_start;
+  for (std::size_t v = 0; v < reached_by.size(); ++v) sums.reached_by[v] = reached_by[v];
+  work.updates = static_cast<double>(scanned[0]);
+
+  detail::finish_centrality(g, options, total, sums, result);
+  result.sources_used = total;
+  return work;
+}
+
+}  // namespace pathscope::gpu

@@ -1,0 +1,462 @@
+// The searches of source_searches.cuh. Reads of the working arrays go through L2 (__ldcg):
+// other threads of the block change them with atomics, which L1 does not see.
+#include <algorithm>
+#include <cstddef>
+
+#include "centrality/source_searches.cuh"
+#include "common/cuda_check.hpp"
+
+namespace pathscope::gpu::centrality {
+namespace {
+
+// This block's slice of every array (null stays null).
+struct BlockArrays {
+  std::int32_t* hop_distance;
+  unsigned long long* cost_distance;
+  double* sigma;
+  double* delta;
+  std::int32_t* order;
+  std::int32_t* level_start;
+  std::int32_t* reached;
+  std::int32_t* frontiers;  // two of n
+  std::int32_t n;
+  std::int32_t* queued_in_round;
+  std::int32_t* far;  // two piles of n
+  std::int32_t* far_in_epoch;
+  std::int32_t* tight_in;
+  std::uint8_t* tight_arc;
+  double* dependency;
+  double* distance_sum;
+  double* inverse_distance_sum;
+  std::int32_t* reached_by;
+};
+
+template <class T>
+__device__ T* slice_of(T* base, std::size_t per_block) {
+  return base ? base + static_cast<std::size_t>(blockIdx.x) * per_block : nullptr;
+}
+
+__device__ BlockArrays block_arrays(const SearchSpace& space, const PartialSums& sums, std::int32_t n,
+                                    std::int64_t g_arcs) {
+  const std::size_t per = static_cast<std::size_t>(n);
+  BlockArrays b{};
+  b.hop_distance = slice_of(space.hop_distance, per);
+  b.cost_distance = slice_of(space.cost_distance, per);
+  b.sigma = slice_of(space.sigma, per);
+  b.delta = slice_of(space.delta, per);
+  b.order = slice_of(space.order, per);
+  b.level_start = slice_of(space.level_start, per + 2);
+  b.reached = slice_of(space.reached, per);
+  b.frontiers = slice_of(space.frontier, 2 * per);
+  b.n = n;
+  b.queued_in_round = slice_of(space.queued_in_round, per);
+  b.far = slice_of(space.far, 2 * per);
+  b.far_in_epoch = slice_of(space.far_in_epoch, per);
+  b.tight_in = slice_of(space.tight_in, per);
+  b.tight_arc = slice_of(space.tight_arc, static_cast<std::size_t>(g_arcs));
+  b.dependency = slice_of(sums.dependency, per);
+  b.distance_sum = slice_of(sums.distance_sum, per);
+  b.inverse_distance_sum = slice_of(sums.inverse_distance_sum, per);
+  b.reached_by = slice_of(sums.reached_by, per);
+  return b;
+}
+
+__device__ __forceinline__ bool keeps(const DeviceGraph& g, std::int64_t arc, std::int32_t head) {
+  return (!g.arc_kept || g.arc_kept[arc]) && (!g.node_kept || g.node_kept[head]);
+}
+
+__device__ __forceinline__ double cost_distance_of(const BlockArrays& b, std::int32_t v) {
+  return __longlong_as_double(static_cast<long long>(__ldcg(&b.cost_distance[v])));
+}
+
+// The tight-arc test of the CPU engine and networkx, rounded the same way (no contraction).
+__device__ __forceinline__ bool tight(double from, double cost, double to) { return __dadd_rn(from, cost) == to; }
+
+// Sum over the Lanes threads that share a node (a power of two dividing 32).
+template <int Lanes>
+__device__ __forceinline__ double group_sum(double value) {
+  const unsigned first_lane = (threadIdx.x & 31u) / Lanes * Lanes;
+  const unsigned mask = (Lanes == 32 ? 0xffffffffu : ((1u << Lanes) - 1u)) << first_lane;
+  for (int offset = Lanes / 2; offset > 0; offset /= 2) value += __shfl_down_sync(mask, value, offset, Lanes);
+  return value;
+}
+
+// Shared counters: three for appends to the next level, rotated so that one barrier per level
+// is enough (level l appends to counter l % 3 and clears counter (l + 1) % 3, last read two
+// barriers earlier); the fourth counts the nodes a cost search reached.
+struct Counters {
+  std::int32_t append[3];
+  std::int32_t reached;
+  // Near-far: nodes in the far pile, and what a threshold step counts and finds.
+  std::int32_t far;
+  std::int32_t split_near, split_far;
+  unsigned long long far_min;
+};
+
+// Dependencies level by level from the deepest, pulled from each node's successors on
+// shortest paths (the tight arcs the forward passes marked), so no atomics.
+template <int Lanes>
+__device__ void pull_dependencies(const DeviceGraph& g, const BlockArrays& b, std::int32_t s, std::int32_t levels,
+                                  unsigned long long& scanned) {
+  const int group = threadIdx.x / Lanes, lane = threadIdx.x % Lanes, groups = blockDim.x / Lanes;
+  for (std::int32_t level = levels - 1; level >= 0; --level) {
+    const std::int32_t begin = b.level_start[level], end = b.level_start[level + 1];
+    for (std::int32_t i = begin + group; i < end; i += groups) {
+      const std::int32_t w = b.order[i];
+      const double paths = __ldcg(&b.sigma[w]);
+      const std::int64_t first = __ldg(&g.offsets[w]), last = __ldg(&g.offsets[w + 1]);
+      double sum = 0;
+      for (std::int64_t a = first + lane; a < last; a += Lanes) {
+        const std::int32_t v = __ldg(&g.heads[a]);
+        if (!keeps(g, a, v) || !b.tight_arc[a]) continue;
+        const double paths_v = __ldcg(&b.sigma[v]);
+        if (paths_v > 0) sum += paths / paths_v * (1.0 + __ldcg(&b.delta[v]));
+      }
+      sum = group_sum<Lanes>(sum);
+      if (lane == 0) {
+        b.delta[w] = sum;
+        if (b.dependency && w != s) b.dependency[w] += sum;
+        scanned += static_cast<unsigned long long>(last - first);
+      }
+    }
+    __syncthreads();
+  }
+}
+
+template <int Lanes>
+__device__ void hop_search(const DeviceGraph& g, const BlockArrays& b, std::int32_t s, Counters& counters,
+                           std::uint32_t* settled, unsigned long long& scanned) {
+  const int group = threadIdx.x / Lanes, lane = threadIdx.x % Lanes, groups = blockDim.x / Lanes;
+  const std::int32_t words = (g.n + 31) / 32;
+  for (std::int32_t w = threadIdx.x; w < words; w += blockDim.x) settled[w] = 0;
+  if (threadIdx.x == 0) {
+    b.hop_distance[s] = 0;
+    b.sigma[s] = 1.0;
+    b.order[0] = s;
+    b.level_start[0] = 0;
+    b.level_start[1] = 1;
+    counters.append[0] = counters.append[1] = counters.append[2] = 0;
+  }
+  __syncthreads();
+  std::int32_t level = 0, begin = 0, count = 1;
+  while (count > 0) {
+    if (threadIdx.x == 0) counters.append[(level + 1) % 3] = 0;
+    const std::int32_t end = begin + count;
+    for (std::int32_t i = begin + group; i < end; i += groups) {
+      const std::int32_t u = b.order[i];
+      // u's level is being done: arcs into it are never on a path from this level on. A group
+      // that misses the bit in this level reads the distance instead, with the same answer.
+      if (lane == 0) atomicOr(&settled[u >> 5], 1u << (u & 31));
+      const double paths = __ldcg(&b.sigma[u]);
+      const std::int64_t first = __ldg(&g.offsets[u]), last = __ldg(&g.offsets[u + 1]);
+      for (std::int64_t a = first + lane; a < last; a += Lanes) {
+        const std::int32_t v = __ldg(&g.heads[a]);
+        if (!keeps(g, a, v)) continue;
+        if (static_cast<const volatile std::uint32_t*>(settled)[v >> 5] & (1u << (v & 31))) {
+          b.tight_arc[a] = 0;
+          continue;
+        }
+        std::int32_t dv = __ldcg(&b.hop_distance[v]);
+        if (dv == kUnreachedHops) {
+          dv = atomicCAS(&b.hop_distance[v], kUnreachedHops, level + 1);
+          if (dv == kUnreachedHops) {
+            b.order[end + atomicAdd(&counters.append[level % 3], 1)] = v;
+            dv = level + 1;
+          }
+        }
+        const bool on_path = dv == level + 1;
+        b.tight_arc[a] = on_path;
+        if (on_path) atomicAdd(&b.sigma[v], paths);
+      }
+      if (lane == 0) scanned += static_cast<unsigned long long>(last - first);
+    }
+    __syncthreads();
+    begin = end;
+    count = counters.append[level % 3];
+    ++level;
+    if (threadIdx.x == 0) b.level_start[level + 1] = begin + count;
+  }
+  __syncthreads();
+  const std::int32_t levels = level;
+  pull_dependencies<Lanes>(g, b, s, levels, scanned);
+  const std::int32_t total = b.level_start[levels];
+  for (std::int32_t i = threadIdx.x; i < total; i += blockDim.x) {
+    const std::int32_t v = b.order[i];
+    if (b.distance_sum && v != s) {
+      const double d = __ldcg(&b.hop_distance[v]);
+      b.distance_sum[v] += d;
+      b.inverse_distance_sum[v] += 1.0 / d;
+      b.reached_by[v] += 1;
+    }
+    b.hop_distance[v] = kUnreachedHops;
+    b.sigma[v] = 0;
+  }
+  __syncthreads();
+}
+
+template <int Lanes>
+__device__ void cost_search(const DeviceGraph& g, const BlockArrays& b, std::int32_t s, Counters& counters,
+                            unsigned long long& scanned) {
+  const int group = threadIdx.x / Lanes, lane = threadIdx.x % Lanes, groups = blockDim.x / Lanes;
+  if (threadIdx.x == 0) {
+    b.cost_distance[s] = 0;  // the bits of +0.0
+    b.reached[0] = s;
+    b.frontiers[0] = s;
+    counters.append[0] = counters.append[1] = counters.append[2] = 0;
+    counters.reached = 1;
+    counters.far = counters.split_near = counters.split_far = 0;
+    counters.far_min = kUnreachedCost;
+  }
+  __syncthreads();
+
+  // Distances: near-far relaxation. Nodes whose distance falls under the threshold are relaxed
+  // in rounds (a node joins the next round once however often it improves); the others wait in
+  // the far pile. When no near node is left, the threshold rises to the smallest distance in the
+  // pile plus delta and the pile is split. A node in the pile under the old threshold was
+  // relaxed at its present distance already and is dropped. atomicMin on the bits orders
+  // non-negative doubles as numbers.
+  double threshold = g.near_far_step;
+  std::int32_t round = 1, count = 1, from = 0, epoch = 1, pile = 0;
+  for (;;) {
+    while (count > 0) {
+      if (threadIdx.x == 0) counters.append[(round + 1) % 3] = 0;
+      const std::int32_t* frontier = b.frontiers + (from ? b.n : 0);
+      std::int32_t* next = b.frontiers + (from ? 0 : b.n);
+      std::int32_t* far = b.far + (pile ? b.n : 0);
+      for (std::int32_t i = group; i < count; i += groups) {
+        const std::int32_t u = frontier[i];
+        const double du = cost_distance_of(b, u);
+        const std::int64_t first = __ldg(&g.offsets[u]), last = __ldg(&g.offsets[u + 1]);
+        for (std::int64_t a = first + lane; a < last; a += Lanes) {
+          const std::int32_t v = __ldg(&g.heads[a]);
+          if (!keeps(g, a, v)) continue;
+          const double distance = __dadd_rn(du, __ldg(&g.costs[a]));
+          const auto candidate = static_cast<unsigned long long>(__double_as_longlong(distance));
+          if (candidate >= __ldcg(&b.cost_distance[v])) continue;
+          const unsigned long long old = atomicMin(&b.cost_distance[v], candidate);
+          if (candidate >= old) continue;
+          if (old == kUnreachedCost) b.reached[atomicAdd(&counters.reached, 1)] = v;
+          if (distance < threshold) {
+            if (atomicExch(&b.queued_in_round[v], round) != round) next[atomicAdd(&counters.append[round % 3], 1)] = v;
+          } else if (atomicExch(&b.far_in_epoch[v], epoch) != epoch) {
+            far[atomicAdd(&counters.far, 1)] = v;
+          }
+        }
+        if (lane == 0) scanned += static_cast<unsigned long long>(last - first);
+      }
+      __syncthreads();
+      count = counters.append[round % 3];
+      from ^= 1;
+      ++round;
+    }
+    // The threshold step.
+    const std::int32_t piled = counters.far;
+    if (piled == 0) break;
+    const std::int32_t* far = b.far + (pile ? b.n : 0);
+    unsigned long long smallest = kUnreachedCost;
+    for (std::int32_t i = threadIdx.x; i < piled; i += blockDim.x) {
+      const std::int32_t v = far[i];
+      const unsigned long long bits = __ldcg(&b.cost_distance[v]);
+      if (__longlong_as_double(static_cast<long long>(bits)) >= threshold) smallest = min(smallest, bits);
+    }
+    for (int offset = 16; offset > 0; offset /= 2) smallest = min(smallest, __shfl_down_sync(0xffffffffu, smallest, offset));
+    if ((threadIdx.x & 31u) == 0 && smallest != kUnreachedCost) atomicMin(&counters.far_min, smallest);
+    __syncthreads();
+    const unsigned long long lowest = counters.far_min;
+    if (lowest == kUnreachedCost) break;
+    const double lowest_distance = __longlong_as_double(static_cast<long long>(lowest));
+    double raised = __dadd_rn(lowest_distance, g.near_far_step);
+    if (!(raised > lowest_distance)) raised = __longlong_as_double(static_cast<long long>(0x7ff0000000000000ull));
+    ++epoch;
+    ++round;  // a stamp of its own: the near round after it may queue these nodes again
+    std::int32_t* near = b.frontiers + (from ? b.n : 0);
+    std::int32_t* kept = b.far + (pile ? 0 : b.n);
+    for (std::int32_t i = threadIdx.x; i < piled; i += blockDim.x) {
+      const std::int32_t v = far[i];
+      const double d = cost_distance_of(b, v);
+      if (d < threshold) continue;
+      if (d < raised) {
+        if (atomicExch(&b.queued_in_round[v], round) != round) near[atomicAdd(&counters.split_near, 1)] = v;
+      } else if (atomicExch(&b.far_in_epoch[v], epoch) != epoch) {
+        kept[atomicAdd(&counters.split_far, 1)] = v;
+      }
+    }
+    __syncthreads();
+    count = counters.split_near;
+    const std::int32_t still_far = counters.split_far;
+    __syncthreads();
+    if (threadIdx.x == 0) {
+      counters.far = still_far;
+      counters.split_near = counters.split_far = 0;
+      counters.far_min = kUnreachedCost;
+      counters.append[0] = counters.append[1] = counters.append[2] = 0;
+    }
+    __syncthreads();
+    threshold = raised;
+    pile ^= 1;
+    ++round;
+  }
+  const std::int32_t reached = counters.reached;
+
+  // Tight arcs into each node, then Kahn's order by rounds: a node's path count is complete
+  // when its last tight predecessor has added to it, and it joins the next round then.
+  // Arcs into the source are never tight (zero-cost cycles through it aside, none are).
+  for (std::int32_t i = group; i < reached; i += groups) {
+    const std::int32_t u = b.reached[i];
+    const double du = cost_distance_of(b, u);
+    const std::int64_t first = __ldg(&g.offsets[u]), last = __ldg(&g.offsets[u + 1]);
+    for (std::int64_t a = first + lane; a < last; a += Lanes) {
+      const std::int32_t v = __ldg(&g.heads[a]);
+      if (!keeps(g, a, v)) continue;
+      const bool on_path = v != s && tight(du, __ldg(&g.costs[a]), cost_distance_of(b, v));
+      b.tight_arc[a] = on_path;
+      if (on_path) atomicAdd(&b.tight_in[v], 1);
+    }
+    if (lane == 0) scanned += static_cast<unsigned long long>(last - first);
+  }
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    b.sigma[s] = 1.0;
+    b.order[0] = s;
+    b.level_start[0] = 0;
+    b.level_start[1] = 1;
+    counters.append[0] = counters.append[1] = counters.append[2] = 0;
+  }
+  __syncthreads();
+  std::int32_t level = 0, begin = 0;
+  count = 1;
+  while (count > 0) {
+    if (threadIdx.x == 0) counters.append[(level + 1) % 3] = 0;
+    const std::int32_t end = begin + count;
+    for (std::int32_t i = begin + group; i < end; i += groups) {
+      const std::int32_t u = b.order[i];
+      const double paths = __ldcg(&b.sigma[u]);
+      const std::int64_t first = __ldg(&g.offsets[u]), last = __ldg(&g.offsets[u + 1]);
+      for (std::int64_t a = first + lane; a < last; a += Lanes) {
+        const std::int32_t v = __ldg(&g.heads[a]);
+        if (!keeps(g, a, v) || !b.tight_arc[a]) continue;
+        atomicAdd(&b.sigma[v], paths);
+        if (atomicSub(&b.tight_in[v], 1) == 1) b.order[end + atomicAdd(&counters.append[level % 3], 1)] = v;
+      }
+      if (lane == 0) scanned += static_cast<unsigned long long>(last - first);
+    }
+    __syncthreads();
+    begin = end;
+    count = counters.append[level % 3];
+    ++level;
+    if (threadIdx.x == 0) b.level_start[level + 1] = begin + count;
+  }
+  __syncthreads();
+  pull_dependencies<Lanes>(g, b, s, level, scanned);
+  // Every node reached goes back to the starting state, also one a zero-cost cycle kept out
+  // of Kahn's order.
+  for (std::int32_t i = threadIdx.x; i < reached; i += blockDim.x) {
+    const std::int32_t v = b.reached[i];
+    if (b.distance_sum && v != s) {
+      const double d = cost_distance_of(b, v);
+      b.distance_sum[v] += d;
+      if (d > 0) b.inverse_distance_sum[v] += 1.0 / d;
+      b.reached_by[v] += 1;
+    }
+    b.cost_distance[v] = kUnreachedCost;
+    b.sigma[v] = 0;
+    b.delta[v] = 0;
+    b.queued_in_round[v] = 0;
+    b.far_in_epoch[v] = 0;
+    b.tight_in[v] = 0;
+  }
+  __syncthreads();
+}
+
+template <bool Hops, int Lanes>
+__global__ void source_searches(DeviceGraph g, SearchSpace space, PartialSums sums, const std::int32_t* sources,
+                                std::int32_t count, unsigned* next_source, unsigned long long* arcs_scanned) {
+  __shared__ Counters counters;
+  __shared__ unsigned current;
+  extern __shared__ std::uint32_t shared_bits[];
+  const BlockArrays b = block_arrays(space, sums, g.n, g.arcs);
+  std::uint32_t* settled = space.settled_bits
+                               ? space.settled_bits + static_cast<std::size_t>(blockIdx.x) * ((g.n + 31) / 32)
+                               : shared_bits;
+  unsigned long long scanned = 0;
+  for (;;) {
+    if (threadIdx.x == 0) current = atomicAdd(next_source, 1u);
+    __syncthreads();
+    const unsigned index = current;
+    __syncthreads();
+    if (index >= static_cast<unsigned>(count)) break;
+    if constexpr (Hops) hop_search<Lanes>(g, b, sources[index], counters, settled, scanned);
+    else cost_search<Lanes>(g, b, sources[index], counters, scanned);
+  }
+  for (int offset = 16; offset > 0; offset /= 2) scanned += __shfl_down_sync(0xffffffffu, scanned, offset);
+  if ((threadIdx.x & 31u) == 0 && scanned) atomicAdd(arcs_scanned, scanned);
+}
+
+__global__ void reduce_partial_sums(PartialSums sums, int blocks, std::int32_t n) {
+  const std::size_t per = static_cast<std::size_t>(n);
+  for (std::int32_t v = blockIdx.x * blockDim.x + threadIdx.x; v < n; v += gridDim.x * blockDim.x) {
+    double dependency = 0, distance = 0, inverse = 0;
+    std::int32_t reached = 0;
+    for (int block = 1; block < blocks; ++block) {
+      const std::size_t at = static_cast<std::size_t>(block) * per + v;
+      if (sums.dependency) dependency += sums.dependency[at];
+      if (sums.distance_sum) {
+        distance += sums.distance_sum[at];
+        inverse += sums.inverse_distance_sum[at];
+        reached += sums.reached_by[at];
+      }
+    }
+    if (sums.dependency) sums.dependency[v] += dependency;
+    if (sums.distance_sum) {
+      sums.distance_sum[v] += distance;
+      sums.inverse_distance_sum[v] += inverse;
+      sums.reached_by[v] += reached;
+    }
+  }
+}
+
+// Dynamic shared memory a block may take without asking the device for more.
+constexpr std::size_t kMaxSharedBitmapBytes = 48 * 1024;
+
+using SearchKernel = void (*)(DeviceGraph, SearchSpace, PartialSums, const std::int32_t*, std::int32_t, unsigned*,
+                              unsigned long long*);
+
+SearchKernel kernel_for(const SearchLaunch& launch) {
+  const bool four = launch.lanes == ArcLanes::Four;
+  if (launch.hops) return four ? source_searches<true, 4> : source_searches<true, 16>;
+  return four ? source_searches<false, 4> : source_searches<false, 16>;
+}
+
+}  // namespace
+
+std::size_t hop_bitmap_shared_bytes(std::int32_t n) {
+  const std::size_t bytes = (static_cast<std::size_t>(n) + 31) / 32 * 4;
+  return bytes <= kMaxSharedBitmapBytes ? bytes : 0;
+}
+
+int resident_blocks_per_multiprocessor(const SearchLaunch& launch, std::int32_t n) {
+  int blocks = 0;
+  CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, kernel_for(launch), launch.threads,
+                                                           launch.hops ? hop_bitmap_shared_bytes(n) : 0));
+  return blocks;
+}
+
+void launch_source_searches(const SearchLaunch& launch, int blocks, const DeviceGraph& graph, const SearchSpace& space,
+                            const PartialSums& sums, const std::int32_t* sources, std::int32_t count,
+                            unsigned* next_source, unsigned long long* arcs_scanned, cudaStream_t stream) {
+  const std::size_t shared = launch.hops && !space.settled_bits ? hop_bitmap_shared_bytes(graph.n) : 0;
+  kernel_for(launch)<<<blocks, launch.threads, shared, stream>>>(graph, space, sums, sources, count, next_source,
+                                                                 arcs_scanned);
+  CUDA_CHECK_LAUNCH();
+}
+
+void launch_reduce_partial_sums(const PartialSums& sums, int blocks, std::int32_t n, int multiprocessors,
+                                cudaStream_t stream) {
+  if (blocks <= 1 || n == 0) return;
+  constexpr int kThreads = 256;
+  const int grid = static_cast<int>(std::min<std::int64_t>((n + kThreads - 1) / kThreads, multiprocessors * 8ll));
+  reduce_partial_sums<<<grid, kThreads, 0, stream>>>(sums, blocks, n);
+  CUDA_CHECK_LAUNCH();
+}
+
+}  // namespace pathscope::gpu::centrality

@@ -1,0 +1,104 @@
+#pragma once
+// Brandes' searches from many sources at once on the device (centrality_gpu_engine.cpp): one
+// thread block per source (McLaughlin and Bader, SC 2014, "work-efficient"), each block with its
+// own slice of working arrays, taking sources from a counter until the batch is done. A block
+// walks its source level by level with a barrier between levels, never a launch per level, so
+// road graphs with thousands of levels cost barriers, not launches.
+//   hops:  BFS levels; path counts pushed along arcs into the next level.
+//   costs: distances by near-far frontier relaxation (Bellman-Ford that relaxes first the nodes
+//          under a threshold that rises by `near_far_step`, so that few nodes are relaxed twice), then
+//          path counts over the arcs that are tight
+//          (d[u] + c == d[v] in double, the test the CPU engine and networkx make) in rounds
+//          of Kahn's order; the rounds are the levels.
+// Then dependencies pulled level by level in reverse, and each source's sums added to the
+// block's own partial sums, which reduce_partial_sums adds up at the end.
+#include <cuda_runtime.h>
+
+#include <cstddef>
+#include <cstdint>
+
+namespace pathscope::gpu::centrality {
+
+// The graph as the searches read it. costs is null for hop searches; the masks are null when
+// they keep everything (filter/graph_mask.hpp's rule: an arc needs its own flag and its head's).
+struct DeviceGraph {
+  const std::int64_t* offsets = nullptr;
+  const std::int32_t* heads = nullptr;
+  const double* costs = nullptr;
+  const std::uint8_t* node_kept = nullptr;
+  const std::uint8_t* arc_kept = nullptr;
+  std::int32_t n = 0;
+  std::int64_t arcs = 0;
+  // Costs: how far the near-far threshold rises at a time (+infinity: plain Bellman-Ford).
+  double near_far_step = 0;
+};
+
+// Working arrays, `blocks` slices of n entries each (level_start: n + 2, frontier: 2n). The
+// arrays that only cost searches use are null for hop searches. Every slice must start zeroed
+// except the distances, which start at kUnreachedHops / kUnreachedCost (byte patterns, so a
+// memset sets them); every search leaves its slice so.
+struct SearchSpace {
+  std::int32_t* hop_distance = nullptr;          // hops
+  unsigned long long* cost_distance = nullptr;   // costs: bit patterns of non-negative doubles
+  double* sigma = nullptr;                        // shortest path counts
+  double* delta = nullptr;                        // dependencies of the current source
+  std::int32_t* order = nullptr;                  // nodes level by level
+  std::int32_t* level_start = nullptr;            // n + 2 per slice
+  std::int32_t* reached = nullptr;                // costs: every node reached, in no order
+  std::int32_t* frontier = nullptr;               // costs: two frontiers of n each (2n per slice)
+  std::int32_t* queued_in_round = nullptr;        // costs: the round a node last joined a frontier
+  std::int32_t* far = nullptr;                    // costs: two piles of n: nodes over the threshold
+  std::int32_t* far_in_epoch = nullptr;           // costs: the threshold step a node last joined the pile
+  std::int32_t* tight_in = nullptr;               // costs: tight arcs in not yet counted
+  // Per arc (`arcs` per slice): it lies on a shortest path from the current source, written
+  // where the arc is first tested, so that later passes read one byte in arc order instead of
+  // the head's distance at a random place.
+  std::uint8_t* tight_arc = nullptr;
+  // Hops: a bit per node, set once its level is done, so that the many arcs back to such nodes
+  // are dismissed without reading their distance. In shared memory when it fits
+  // (hop_bitmap_shared_bytes), else here, (n + 31) / 32 words per slice.
+  std::uint32_t* settled_bits = nullptr;
+};
+
+// Per block partial sums (blocks slices of n), null when not asked for.
+struct PartialSums {
+  double* dependency = nullptr;
+  double* distance_sum = nullptr;
+  double* inverse_distance_sum = nullptr;
+  std::int32_t* reached_by = nullptr;
+};
+
+// Above every level and every distance's bits (all ones is a NaN: no distance equals it and
+// every test against it fails).
+inline constexpr int kUnreachedHopsByte = 0x7f;
+inline constexpr std::int32_t kUnreachedHops = 0x7f7f7f7f;
+inline constexpr int kUnreachedCostByte = 0xff;
+inline constexpr unsigned long long kUnreachedCost = ~0ull;
+
+// Threads that share one node's arcs: few on sparse graphs (roads), more where degrees are high.
+enum class ArcLanes { Four = 4, Sixteen = 16 };
+
+struct SearchLaunch {
+  bool hops = true;
+  ArcLanes lanes = ArcLanes::Sixteen;
+  int threads = 256;
+};
+
+// The shared memory a hop search of n nodes keeps its bitmap in, 0 when it does not fit (the
+// bitmap then needs SearchSpace::settled_bits).
+std::size_t hop_bitmap_shared_bytes(std::int32_t n);
+
+// How many blocks of `launch` fit on one multiprocessor at once, for a graph of n nodes.
+int resident_blocks_per_multiprocessor(const SearchLaunch& launch, std::int32_t n);
+
+// Searches from sources[0, count) with `blocks` blocks; *next_source must be 0 and is left at
+// count + blocks. Adds the arcs scanned to *arcs_scanned.
+void launch_source_searches(const SearchLaunch& launch, int blocks, const DeviceGraph& graph, const SearchSpace& space,
+                            const PartialSums& sums, const std::int32_t* sources, std::int32_t count,
+                            unsigned* next_source, unsigned long long* arcs_scanned, cudaStream_t stream);
+
+// Adds slices 1..blocks-1 of every non-null partial sum into slice 0.
+void launch_reduce_partial_sums(const PartialSums& sums, int blocks, std::int32_t n, int multiprocessors,
+                                cudaStream_t stream);
+
+}  // namespace pathscope::gpu::centrality

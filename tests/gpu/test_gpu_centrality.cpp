@@ -1,0 +1,266 @@
+// The GPU centrality engine against the CPU engine (itself checked against networkx in
+// tests/unit/centrality and tests/python) on fresh random graphs of awkward sizes: directed and
+// undirected, hop counts, whole and real costs with ties, unreachable parts, a long path for
+// deep levels, masks, sampled sources, every measure; then cancel and the budget refusal.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <cstdint>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "fresh_seed.hpp"
+#include "pathscope/apsp/gpu.hpp"
+#include "pathscope/centrality/centrality.hpp"
+#include "pathscope/io/graph_builder.hpp"
+#include "pathscope/io/random_graph.hpp"
+#include "pathscope/runtime/error.hpp"
+
+using namespace pathscope;
+
+namespace {
+
+enum class CostKind { Hops, Whole, Real };
+
+struct Shape {
+  std::int32_t n;
+  double mean_degree;
+  bool directed;
+  CostKind costs;
+  std::int32_t components;  // groups of nodes with no arc between them
+  bool strengths;           // arcs carry a strength (PageRank weights, in/out strength)
+};
+
+std::string describe(const Shape& s) {
+  return "n=" + std::to_string(s.n) + " degree=" + std::to_string(s.mean_degree) +
+         (s.directed ? " directed" : " undirected") +
+         (s.costs == CostKind::Hops ? " hops" : s.costs == CostKind::Whole ? " whole costs" : " real costs") +
+         " components=" + std::to_string(s.components) + (s.strengths ? " strengths" : "");
+}
+
+// Whole costs 1..5 make many equal-length paths (ties); real costs make few. Degrees vary from
+// 0 to twice the mean, so some nodes are sinks and some are reached by nothing.
+Graph random_graph(const Shape& s, std::uint64_t seed) {
+  SplitMix64 rng(seed);
+  GraphBuilder b(s.n);
+  for (std::int32_t u = 0; u < s.n; ++u) {
+    const auto degree = rng.below(static_cast<std::uint32_t>(2 * s.mean_degree) + 1);
+    for (std::uint32_t i = 0; i < degree; ++i) {
+      const std::int32_t group = u % s.components;
+      const std::int32_t span = (s.n - group + s.components - 1) / s.components;
+      const std::int32_t v = group + s.components * static_cast<std::int32_t>(rng.below(static_cast<std::uint32_t>(span)));
+      if (v == u || v >= s.n) continue;
+      const double cost = s.costs == CostKind::Hops    ? 1.0
+                          : s.costs == CostKind::Whole ? 1.0 + rng.below(5)
+                                                       : 0.05 + rng.unit() * 10;
+      const double strength = 1.0 + rng.below(20);
+      if (s.directed) {
+        if (s.strengths) b.add_arc(u, v, cost, strength);
+        else b.add_arc(u, v, cost);
+      } else {
+        if (s.strengths) b.add_edge(u, v, cost, strength);
+        else b.add_edge(u, v, cost);
+      }
+    }
+  }
+  LoadReport report;
+  return b.build(s.directed, report);
+}
+
+// 0 -> 1 -> ... -> n-1 (and back when undirected): n levels from node 0.
+Graph path_graph(std::int32_t n, bool directed, std::uint64_t seed) {
+  SplitMix64 rng(seed);
+  GraphBuilder b(n);
+  for (std::int32_t u = 0; u + 1 < n; ++u) {
+    const double cost = 0.5 + rng.unit();
+    if (directed) b.add_arc(u, u + 1, cost);
+    else b.add_edge(u, u + 1, cost);
+  }
+  LoadReport report;
+  return b.build(directed, report);
+}
+
+bool close(double gpu, double cpu) {
+  if (std::isnan(gpu) || std::isnan(cpu)) return std::isnan(gpu) && std::isnan(cpu);
+  return std::abs(gpu - cpu) <= 1e-9 * std::max(std::abs(gpu), std::abs(cpu)) + 1e-300;
+}
+
+// Every measure of the GPU engine equals the CPU engine's, node by node.
+::testing::AssertionResult same_as_cpu(const Graph& g, CentralityOptions options) {
+  options.measures = all_centrality_measures();
+  const CentralityResult gpu = make_centrality_engine("gpu")->run(g, options, {});
+  const CentralityResult cpu = make_centrality_engine("cpu")->run(g, options, {});
+  if (gpu.sources_used != cpu.sources_used)
+    return ::testing::AssertionFailure() << "sources " << gpu.sources_used << " vs " << cpu.sources_used;
+  for (const CentralityMeasure measure : options.measures) {
+    const auto& a = gpu.values(measure);
+    const auto& b = cpu.values(measure);
+    if (a.size() != b.size())
+      return ::testing::AssertionFailure() << centrality_measure_name(measure) << ": " << a.size() << " values vs "
+                                           << b.size();
+    std::int64_t wrong = 0, first = -1;
+    for (std::size_t v = 0; v < a.size(); ++v)
+      if (!close(a[v], b[v]) && wrong++ == 0) first = static_cast<std::int64_t>(v);
+    if (wrong > 0)
+      return ::testing::AssertionFailure() << centrality_measure_name(measure) << ": " << wrong << " of " << a.size()
+                                           << " nodes differ, first node " << first << ": gpu " << a[first]
+                                           << ", cpu " << b[first];
+  }
+  if (!close(gpu.betweenness_error_bound, cpu.betweenness_error_bound))
+    return ::testing::AssertionFailure() << "error bound " << gpu.betweenness_error_bound << " vs "
+                                         << cpu.betweenness_error_bound;
+  return ::testing::AssertionSuccess();
+}
+
+CentralityOptions options_for(CostKind costs) {
+  CentralityOptions options;
+  options.hops = costs == CostKind::Hops;
+  return options;
+}
+
+}  // namespace
+
+TEST(GpuCentrality, DeviceIsUsable) {
+  const GpuInfo info = gpu_info();
+  ASSERT_TRUE(info.available) << info.reason;
+  EXPECT_TRUE(make_centrality_engine("gpu")->unavailable_reason().empty());
+}
+
+TEST(GpuCentrality, EqualsCpuOnRandomGraphsOfEveryKind) {
+  const std::uint64_t seed = test_support::fresh_seed();
+  std::uint64_t draw = seed;
+  for (const std::int32_t n : {1, 2, 37, 301, 1009})
+    for (const bool directed : {true, false})
+      for (const CostKind costs : {CostKind::Hops, CostKind::Whole, CostKind::Real}) {
+        const Shape shape{n, n < 100 ? 1.5 : 3.0, directed, costs, n < 100 ? 1 : 3, (n + directed) % 2 == 0};
+        const Graph g = random_graph(shape, ++draw);
+        EXPECT_TRUE(same_as_cpu(g, options_for(costs))) << describe(shape) << ", seed " << seed;
+      }
+}
+
+TEST(GpuCentrality, EqualsCpuOnDenserGraphs) {
+  // Mean degree 12 takes the 16-lane kernels; 3 components keep unreachable pairs.
+  const std::uint64_t seed = test_support::fresh_seed();
+  for (const CostKind costs : {CostKind::Hops, CostKind::Whole, CostKind::Real}) {
+    const Shape shape{2111, 12.0, true, costs, 3, true};
+    EXPECT_TRUE(same_as_cpu(random_graph(shape, seed + static_cast<int>(costs)), options_for(costs)))
+        << describe(shape) << ", seed " << seed;
+  }
+}
+
+TEST(GpuCentrality, EqualsCpuOnALongPath) {
+  // 3,000 levels from the first node: thousands of barriers in one block, no launch per level.
+  const std::uint64_t seed = test_support::fresh_seed();
+  for (const bool directed : {true, false})
+    for (const CostKind costs : {CostKind::Hops, CostKind::Real})
+      EXPECT_TRUE(same_as_cpu(path_graph(3000, directed, seed), options_for(costs)))
+          << (directed ? "directed" : "undirected") << ", seed " << seed;
+}
+
+TEST(GpuCentrality, EqualsCpuUnnormalizedAndSampled) {
+  const std::uint64_t seed = test_support::fresh_seed();
+  for (const CostKind costs : {CostKind::Hops, CostKind::Real}) {
+    const Shape shape{777, 3.0, true, costs, 2, true};
+    const Graph g = random_graph(shape, seed);
+    CentralityOptions options = options_for(costs);
+    options.normalized = false;
+    EXPECT_TRUE(same_as_cpu(g, options)) << "unnormalized, " << describe(shape) << ", seed " << seed;
+    options.normalized = true;
+    options.samples = 101;
+    options.seed = seed;
+    EXPECT_TRUE(same_as_cpu(g, options)) << "k=101, " << describe(shape) << ", seed " << seed;
+  }
+}
+
+// Hop searches keep a bit per node in shared memory up to 393,216 nodes; past that the bits
+// live in device memory.
+TEST(GpuCentrality, EqualsCpuPastTheSharedMemoryBitmap) {
+  const std::uint64_t seed = test_support::fresh_seed();
+  const Shape shape{400'003, 2.5, true, CostKind::Hops, 1, false};
+  const Graph g = random_graph(shape, seed);
+  CentralityOptions options = options_for(CostKind::Hops);
+  options.samples = 37;
+  options.seed = seed;
+  EXPECT_TRUE(same_as_cpu(g, options)) << describe(shape) << ", seed " << seed;
+}
+
+TEST(GpuCentrality, EqualsCpuUnderMasks) {
+  const std::uint64_t seed = test_support::fresh_seed();
+  SplitMix64 rng(seed);
+  for (const CostKind costs : {CostKind::Hops, CostKind::Whole}) {
+    const Shape shape{613, 4.0, costs == CostKind::Hops, costs, 1, true};
+    const Graph g = random_graph(shape, seed + 7);
+    CentralityOptions options = options_for(costs);
+    options.mask.node_kept.resize(g.n);
+    for (auto& kept : options.mask.node_kept) kept = rng.unit() < 0.8;
+    EXPECT_TRUE(same_as_cpu(g, options)) << "node mask, " << describe(shape) << ", seed " << seed;
+    options.mask.arc_kept.resize(g.arc_count());
+    for (auto& kept : options.mask.arc_kept) kept = rng.unit() < 0.7;
+    EXPECT_TRUE(same_as_cpu(g, options)) << "node and arc masks, " << describe(shape) << ", seed " << seed;
+  }
+}
+
+// The near-far step decides only the order of relaxations: a step far under the mean arc cost
+// (a threshold step every few nodes), and none at all (plain Bellman-Ford), give the same values.
+TEST(GpuCentrality, EqualsCpuWhateverTheNearFarStep) {
+  const std::uint64_t seed = test_support::fresh_seed();
+  const Shape shape{1201, 3.0, true, CostKind::Real, 2, false};
+  const Graph g = random_graph(shape, seed);
+  for (const char* step : {"0.01", "inf"}) {
+    ::setenv("PATHSCOPE_GPU_CENTRALITY_DELTA", step, 1);
+    EXPECT_TRUE(same_as_cpu(g, {})) << "step " << step << ", " << describe(shape) << ", seed " << seed;
+    EXPECT_TRUE(same_as_cpu(path_graph(2000, false, seed), {})) << "path, step " << step << ", seed " << seed;
+  }
+  ::unsetenv("PATHSCOPE_GPU_CENTRALITY_DELTA");
+}
+
+TEST(GpuCentrality, GivesTheSameValuesOnEveryRun) {
+  const Graph g = random_graph({1500, 3.0, true, CostKind::Whole, 1, false}, test_support::fresh_seed());
+  CentralityOptions options;
+  options.measures = {CentralityMeasure::Betweenness, CentralityMeasure::Closeness};
+  const CentralityResult first = make_centrality_engine("gpu")->run(g, options, {});
+  for (int run = 0; run < 3; ++run) {
+    const CentralityResult again = make_centrality_engine("gpu")->run(g, options, {});
+    for (std::int32_t v = 0; v < g.n; ++v) {
+      EXPECT_TRUE(close(again.betweenness[v], first.betweenness[v])) << run << " node " << v;
+      EXPECT_TRUE(close(again.closeness[v], first.closeness[v])) << run << " node " << v;
+    }
+  }
+}
+
+TEST(GpuCentrality, CancelStopsBetweenLaunches) {
+  // More sources than one launch takes: the flag raised at the first progress report stops it.
+  const Graph g = random_graph({60000, 2.0, true, CostKind::Real, 1, false}, test_support::fresh_seed());
+  std::atomic<bool> cancel{false};
+  const JobContext job([&cancel](double) { cancel = true; }, &cancel);
+  EXPECT_THROW(make_centrality_engine("gpu")->run(g, {}, job), Cancelled);
+}
+
+TEST(GpuCentrality, OverBudgetIsRefusedBeforeAllocating) {
+  const Graph g = random_graph({100000, 2.0, true, CostKind::Real, 1, false}, test_support::fresh_seed());
+  CentralityOptions tight;
+  tight.gpu_memory_budget = 1 << 20;  // the graph alone needs 3 MiB, one search's arrays 5 MiB
+  try {
+    make_centrality_engine("gpu")->run(g, tight, {});
+    ADD_FAILURE() << "a 1 MiB budget was accepted";
+  } catch (const OverBudget& e) {
+    EXPECT_NE(std::string(e.what()).find("GPU centrality"), std::string::npos) << e.what();
+  }
+  tight.measures = {CentralityMeasure::PageRank};
+  EXPECT_THROW(make_centrality_engine("gpu")->run(g, tight, {}), OverBudget);
+}
+
+TEST(GpuCentrality, RefusesNegativeCostsButNotForHops) {
+  GraphBuilder b(3);
+  b.add_arc(0, 1, 2.0);
+  b.add_arc(1, 2, -1.0);
+  LoadReport report;
+  const Graph g = b.build(true, report);
+  EXPECT_THROW(make_centrality_engine("gpu")->run(g, {}, {}), Error);
+  CentralityOptions hops;
+  hops.hops = true;
+  EXPECT_TRUE(same_as_cpu(g, hops));
+}
