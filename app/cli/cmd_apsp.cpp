@@ -78,6 +78,7 @@ struct ApspCommand {
                             {"updates_per_second", t.updates_per_second()}, {"checksum", checksum}};
       if (!out_path.empty()) doc["out"] = out.shown();
       if (!next_out_path.empty()) doc["next_out"] = next_out.shown();
+      input.add_filter_json(doc, loaded);
       print_json("apsp", std::move(doc));
       return;
     }

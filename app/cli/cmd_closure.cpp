@@ -79,6 +79,7 @@ struct ClosureCommand {
                             {"reachable_pairs", figures.relations}, {"nodes_on_cycles", figures.on_cycles},
                             {"checksum", checksum}};
       if (!out_path.empty()) doc["out"] = out.shown();
+      input.add_filter_json(doc, loaded);
       print_json("closure", std::move(doc));
       return;
     }
@@ -121,6 +122,7 @@ struct ReachCommand {
                             {"direction", reverse ? "upstream" : "downstream"}, {"count", nodes.size()},
                             {"on_cycle", set.start_on_cycle()}, {"include_self", include_self}, {"nodes", list}};
       if (max_hops != kUnlimitedHops) out["max_hops"] = max_hops;
+      input.add_filter_json(out, loaded);
       print_json("reach", std::move(out));
       return;
     }

@@ -68,19 +68,24 @@ struct DistancesCommand {
     if (out) {
       write_distances(out->path(), g, dist);
       out->finish();
-      if (as_json)
-        print_json("distances", {{"graph", input.spec}, {"source", source_json}, {"nodes", g.n}, {"reached", reached},
-                                 {"out", out->shown()}});
-      else
+      if (as_json) {
+        nlohmann::json doc = {{"graph", input.spec}, {"source", source_json}, {"nodes", g.n}, {"reached", reached},
+                              {"out", out->shown()}};
+        input.add_filter_json(doc, loaded);
+        print_json("distances", std::move(doc));
+      } else {
         fmt::print("distances from {} to {} nodes ({} reached) written to {}\n", g.label(*source), g.n, reached,
                    out->shown());
+      }
       return;
     }
     if (as_json) {
       nlohmann::json values = nlohmann::json::array();
       for (const double d : dist) values.push_back(std::isfinite(d) ? nlohmann::json(d) : nlohmann::json());
-      print_json("distances", {{"graph", input.spec}, {"source", source_json}, {"nodes", g.n}, {"reached", reached},
-                               {"distances", std::move(values)}});
+      nlohmann::json doc = {{"graph", input.spec}, {"source", source_json}, {"nodes", g.n}, {"reached", reached},
+                            {"distances", std::move(values)}};
+      input.add_filter_json(doc, loaded);
+      print_json("distances", std::move(doc));
       return;
     }
     TextTable table({"index", "id", "<name", "distance"});

@@ -151,9 +151,11 @@ struct ExportCommand {
     out.finish();
     if (out.to_standard_output()) summary.files = {out.shown()};
     if (json) {
-      print_json("export", {{"graph", input.spec}, {"format", graph_export_format_name(out_format)},
+      nlohmann::json doc = {{"graph", input.spec}, {"format", graph_export_format_name(out_format)},
                             {"marked", highlight.kind}, {"subgraph", subgraph}, {"files", summary.files},
-                            {"nodes", summary.nodes}, {"edges", summary.edges}});
+                            {"nodes", summary.nodes}, {"edges", summary.edges}};
+      input.add_filter_json(doc, loaded);
+      print_json("export", std::move(doc));
       return;
     }
     std::string files;

@@ -40,6 +40,7 @@ struct InfoCommand {
           {"has_names", !g.names.empty()}, {"coord_dims", g.coord_dims},
           {"apsp_bytes", apsp_bytes}, {"auto_dist", dist_type_name(dist.type)}, {"auto_dist_exact", dist.exact},
           {"auto_dist_reason", dist.reason}, {"notes", r.notes}};
+      input.add_filter_json(out, loaded);
       print_json("info", std::move(out));
       return;
     }
@@ -56,6 +57,7 @@ struct InfoCommand {
     fmt::print("  coordinates      {}\n", g.coord_dims ? fmt::format("{}-D", g.coord_dims) : std::string("none"));
     fmt::print("  all-pairs matrix {} ({} distances: {})\n", format_bytes(apsp_bytes), dist_type_name(dist.type),
                dist.reason);
+    if (!r.filter.empty()) fmt::print("  filter           {}\n", r.filter);
     for (const auto& note : r.notes) fmt::print("  note: {}\n", note);
   }
 };

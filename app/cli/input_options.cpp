@@ -6,6 +6,7 @@
 
 #include "cli_output.hpp"
 #include "option_checks.hpp"
+#include "pathscope/filter/graph_filter.hpp"
 #include "pathscope/io/file_formats.hpp"
 #include "pathscope/runtime/job.hpp"
 #include "pathscope/runtime/memory_budget.hpp"
@@ -15,6 +16,26 @@ namespace pathscope::cli {
 
 namespace {
 constexpr double kLargestFinite = std::numeric_limits<double>::max();
+
+// Refused while the command line is read (exit 2), quoting the condition and the syntax.
+CLI::Validator filter_condition() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        try {
+          parse_attribute_condition(text);
+          return {};
+        } catch (const Error& e) {
+          return e.what();
+        }
+      },
+      "CONDITION");
+}
+
+std::vector<AttributeCondition> parsed_conditions(const std::vector<std::string>& texts) {
+  std::vector<AttributeCondition> out;
+  for (const auto& text : texts) out.push_back(parse_attribute_condition(text));
+  return out;
+}
 }  // namespace
 
 void InputOptions::add_to(CLI::App& command) {
@@ -62,6 +83,17 @@ void InputOptions::add_to(CLI::App& command) {
       ->check(number_in(-kLargestFinite, kLargestFinite));
   command.add_flag("--zero-is-arc", load.dense_zero_is_arc,
                    "Dense matrices: 0 off the diagonal is an arc of cost 0 (by default it means no arc)");
+  command.add_option("--keep-nodes", keep_nodes,
+                     "Load only the nodes that meet CONDITION on a node attribute (or id, name), and the arcs between "
+                     "them; repeat it for more conditions, all of which must hold. Examples: 'side == left', "
+                     "'cell_type ~ KC.*', 'nt_type in {ACH, GABA}', 'id >= 720575940600000000' (docs/filters.md)")
+      ->allow_extra_args(false)
+      ->check(filter_condition());
+  command.add_option("--keep-arcs", keep_arcs,
+                     "Load only the arcs that meet CONDITION on an arc attribute (or weight, synapses); repeatable. "
+                     "Examples: 'synapses >= 10', 'weight < 2.5', 'neuropil == MB_CA_L', 'nt_type not in {GABA, GLUT}'")
+      ->allow_extra_args(false)
+      ->check(filter_condition());
   command.footer(input_formats_help(InputKind::Graph) + input_formats_help(InputKind::NodeTable));
 }
 
@@ -70,11 +102,18 @@ LoadedGraph InputOptions::load_graph() const {
   options.cost_rule = parse_edge_cost_rule(cost_rule);
   if (!max_decompressed.empty()) options.max_decompressed_bytes = static_cast<std::int64_t>(parse_bytes(max_decompressed));
   options.max_value_bytes = max_value_mib << 20;
+  options.keep.nodes = parsed_conditions(keep_nodes);
+  options.keep.arcs = parsed_conditions(keep_arcs);
   const double start = now_seconds();
   LoadedGraph loaded = pathscope::load_graph(spec, options, JobContext({}, interrupt_flag()));
   const double seconds = now_seconds() - start;
   if (seconds > 1.0) note(fmt::format("loaded {} in {:.2f} s", spec, seconds));
+  if (!loaded.report.filter.empty()) note(loaded.report.filter);
   return loaded;
+}
+
+void InputOptions::add_filter_json(nlohmann::json& doc, const LoadedGraph& loaded) const {
+  if (!loaded.report.filter.empty()) doc["filter"] = loaded.report.filter;
 }
 
 Error InputOptions::named(const NegativeCycle& cycle, const Graph& graph) const {

@@ -52,6 +52,11 @@ EngineResources resources_from(int threads, std::uint64_t memory_budget, std::ui
 // A Timing as a dict: engine, device, seconds, compute_seconds, transfer_seconds, updates.
 pybind11::dict timing_dict(const Timing& timing);
 
+// keep_nodes= / keep_arcs= (or Graph.filter's nodes= / arcs=): None, a condition as a str, or a
+// list of them, parsed as the CLI's --keep-nodes; a bad condition raises InvalidArgument.
+GraphFilter filter_argument(const pybind11::handle& nodes, const pybind11::handle& arcs, const char* nodes_keyword,
+                            const char* arcs_keyword);
+
 void bind_graph(pybind11::module_& m);
 void bind_graph_building(pybind11::module_& m);
 void bind_codex_frame(pybind11::module_& m);
@@ -63,5 +68,6 @@ void bind_engine_lists(pybind11::module_& m);
 void bind_distances(pybind11::module_& m);
 void bind_centrality(pybind11::module_& m);
 void bind_flow(pybind11::module_& m);
+void bind_filter(pybind11::module_& m);
 
 }  // namespace pathscope::python

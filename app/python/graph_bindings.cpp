@@ -54,6 +54,7 @@ py::dict report_dict(const LoadReport& r) {
   d["parallel_arcs_dropped"] = r.parallel_arcs_dropped;
   d["below_min_weight_dropped"] = r.below_min_weight_dropped;
   d["notes"] = r.notes;
+  d["filter"] = r.filter;
   return d;
 }
 
@@ -258,8 +259,9 @@ void bind_graph(py::module_& m) {
          const std::string& target_column, const std::string& weight_column, const std::string& weight_attribute,
          py::object node_table, bool force_undirected, double dense_no_arc, bool dense_zero_is_arc,
          std::int64_t max_nodes, std::int64_t max_arcs, std::int64_t max_decompressed_bytes,
-         std::int64_t max_value_bytes) {
+         std::int64_t max_value_bytes, py::handle keep_nodes, py::handle keep_arcs) {
         LoadOptions o;
+        o.keep = filter_argument(keep_nodes, keep_arcs, "keep_nodes", "keep_arcs");
         if (!format.empty()) argument_value([&] { file_format_named(format); });
         o.format = format;
         o.cost_rule = argument_value([&] { return parse_edge_cost_rule(cost_rule); });
@@ -293,7 +295,8 @@ void bind_graph(py::module_& m) {
       py::arg("force_undirected") = false, py::arg("dense_no_arc") = LoadOptions{}.dense_no_arc,
       py::arg("dense_zero_is_arc") = false, py::arg("max_nodes") = LoadOptions{}.max_nodes,
       py::arg("max_arcs") = LoadOptions{}.max_arcs, py::arg("max_decompressed_bytes") = 0,
-      py::arg("max_value_bytes") = LoadOptions{}.max_value_bytes,
+      py::arg("max_value_bytes") = LoadOptions{}.max_value_bytes, py::arg("keep_nodes") = py::none(),
+      py::arg("keep_arcs") = py::none(),
       load_graph_doc().c_str());
 }
 

@@ -26,4 +26,5 @@ PYBIND11_MODULE(_core, m) {
   pathscope::python::bind_distances(m);
   pathscope::python::bind_centrality(m);
   pathscope::python::bind_flow(m);
+  pathscope::python::bind_filter(m);
 }

@@ -130,7 +130,10 @@ def load_graph(spec: Any, *, format: str = ..., cost_rule: str = ..., min_weight
                weight_column: str = ..., weight_attribute: str = ..., node_table: Any = ...,
                force_undirected: bool = ..., dense_no_arc: float = ..., dense_zero_is_arc: bool = ...,
                max_nodes: int = ..., max_arcs: int = ..., max_decompressed_bytes: int = ...,
-               max_value_bytes: int = ...) -> Graph: ...
+               max_value_bytes: int = ..., keep_nodes: Union[None, str, Sequence[str]] = ...,
+               keep_arcs: Union[None, str, Sequence[str]] = ...) -> Graph: ...
+def filter_graph(graph: Graph, nodes: Union[None, str, Sequence[str]] = ...,
+                 arcs: Union[None, str, Sequence[str]] = ...) -> Graph: ...
 def graph_from_arrays(sources: numpy.ndarray, targets: numpy.ndarray, weights: Optional[numpy.ndarray],
                       strengths: Optional[numpy.ndarray], n: int, directed: bool, ids: Optional[numpy.ndarray],
                       names: Optional[List[str]], coordinates: Optional[numpy.ndarray], node_columns: List[_Column],

@@ -7,7 +7,7 @@ engines take it as they take the extension's own object.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Optional, Tuple, Union
+from typing import TYPE_CHECKING, Any, Optional, Sequence, Tuple, Union
 
 from pathscope import _core
 
@@ -41,6 +41,24 @@ class Graph(_core.Graph):
     def distance_type(self) -> Tuple[str, bool, str]:
         """(type, exact, reason): the narrowest distance type that holds every distance ('auto' picks it)."""
         return _core.Graph.distance_type(self)
+
+    def filter(self, nodes: Union[None, str, Sequence[str]] = None,
+               arcs: Union[None, str, Sequence[str]] = None) -> "Graph":
+        """The part of the graph that meets the conditions, as a new graph.
+
+        nodes, arcs: a condition as a str, or a list of them that must all hold, as load_graph's
+        keep_nodes= / keep_arcs= and the CLI's --keep-nodes / --keep-arcs read them
+        ('side == left', 'nt_type in {ACH, GABA}', 'synapses >= 10', 'cell_type ~ KC.*';
+        docs/filters.md). An arc is kept only when both its ends are. Nodes keep their ids (the
+        old indices become ids where the graph had none), names, positions and attributes;
+        report["filter"] says what was kept. Raises pathscope.InvalidArgument for a condition
+        that does not parse or names an attribute the graph lacks.
+
+        >>> g = pathscope.load_graph("random:n=20,deg=3,seed=2")
+        >>> g.filter(nodes="id < 10").n
+        10
+        """
+        return Graph(_core.filter_graph(self, nodes, arcs))
 
     # Conversions ---------------------------------------------------------------------------
 

@@ -3,7 +3,7 @@ as a keyword, and the operating system's own exceptions for a file that cannot b
 from __future__ import annotations
 
 import os
-from typing import Optional, Union
+from typing import Optional, Sequence, Union
 
 from pathscope import _core
 from pathscope._graph import Graph
@@ -35,7 +35,9 @@ def load_graph(spec: PathLike, *, format: str = "", cost_rule: str = "weight",
                force_undirected: bool = False, dense_no_arc: float = _DEFAULTS["dense_no_arc"],
                dense_zero_is_arc: bool = False, max_nodes: int = _DEFAULTS["max_nodes"],
                max_arcs: int = _DEFAULTS["max_arcs"], max_decompressed_bytes: int = 0,
-               max_value_bytes: int = _DEFAULTS["max_value_bytes"]) -> Graph:
+               max_value_bytes: int = _DEFAULTS["max_value_bytes"],
+               keep_nodes: Union[None, str, Sequence[str]] = None,
+               keep_arcs: Union[None, str, Sequence[str]] = None) -> Graph:
     """Loads a graph file or generates one.
 
     spec: a file name (str, bytes or os.PathLike; the format by extension or content, or
@@ -57,6 +59,10 @@ def load_graph(spec: PathLike, *, format: str = "", cost_rule: str = "weight",
     - max_nodes, max_arcs: limits checked before memory is taken.
     - max_decompressed_bytes: what a compressed file may inflate to (0: 100 times its size, at
       least 64 MiB); max_value_bytes: the longest single value (an XML tag, a JSON string).
+    - keep_nodes, keep_arcs: load only the nodes (and the arcs between them) and the arcs that
+      meet these conditions, a str or a list of str that must all hold, as the CLI's
+      --keep-nodes / --keep-arcs: 'side == left', 'nt_type in {ACH, GABA}', 'synapses >= 10',
+      'cell_type ~ KC.*' (docs/filters.md). report["filter"] says what was kept.
 
     Raises FileNotFoundError, PermissionError or IsADirectoryError (errno and file name set) for
     a file that cannot be opened, pathscope.ParseError (also a ValueError) reading
@@ -73,7 +79,8 @@ def load_graph(spec: PathLike, *, format: str = "", cost_rule: str = "weight",
             source_column=source_column, target_column=target_column, weight_column=weight_column,
             weight_attribute=weight_attribute, node_table=node_table, force_undirected=force_undirected,
             dense_no_arc=dense_no_arc, dense_zero_is_arc=dense_zero_is_arc, max_nodes=max_nodes, max_arcs=max_arcs,
-            max_decompressed_bytes=max_decompressed_bytes, max_value_bytes=max_value_bytes)
+            max_decompressed_bytes=max_decompressed_bytes, max_value_bytes=max_value_bytes,
+            keep_nodes=keep_nodes, keep_arcs=keep_arcs)
     except _core.Error as error:
         if isinstance(error, (_core.ParseError, _core.InvalidArgument, _core.Cancelled)):
             raise
