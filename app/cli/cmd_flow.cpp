@@ -193,7 +193,8 @@ void add_flow_command(CLI::App& app) {
       ->capture_default_str()
       ->check(whole_number_in(0, 2147483647, "layers"));
   sub->add_option("--seed", cmd->parameters.seed, "Seed of the random draws: the same seed gives the same layers")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->check(whole_number_in(0, 0x1p64, "a 64-bit seed"));
   sub->add_option("--engine", cmd->engine_name, "cpu, gpu or auto")->capture_default_str();
   cmd->resources.add_to(*sub, "the per-node layers of the runs in flight");
   cmd->by_type_option =

@@ -36,7 +36,9 @@ std::vector<std::vector<std::string>> csv_rows(const std::string& text) {
 TEST(CliFlow, ShapesSeedsAndTheSameSeedGivesTheSameLayers) {
   ScratchFolder dir;
   const std::uint64_t seed = test_support::fresh_seed();
-  const std::string graph = "connectome:n=" + std::to_string(300 + seed % 97) + ",seed=" + std::to_string(seed % 1000 + 1);
+  // Several types, so the seeds of one are a few of the nodes.
+  const std::string graph =
+      "connectome:n=" + std::to_string(300 + seed % 97) + ",types=7,seed=" + std::to_string(seed % 1000 + 1);
   const std::string draws = std::to_string((seed >> 20) % 100000);
   const std::vector<std::string> base{"flow", graph, "--seeds", "KC1", "--repetitions", "40", "--seed", draws, "--engine", "cpu"};
   auto with = [&](std::vector<std::string> extra) {
@@ -109,7 +111,7 @@ TEST(CliFlow, ShapesSeedsAndTheSameSeedGivesTheSameLayers) {
 }
 
 TEST(CliFlow, BadOptionsAreRefused) {
-  const std::string graph = "connectome:n=200,seed=3";
+  const std::string graph = "connectome:n=200,types=5,seed=3";
   const std::vector<std::pair<std::vector<std::string>, std::string>> usage = {
       {{"--seeds", "KC1", "--repetitions", "0"}, "--repetitions"},
       {{"--seeds", "KC1", "--saturation-share", "0"}, "--saturation-share"},
