@@ -5,7 +5,9 @@
 # and inverse-synapse costs, Luxembourg's roads, PageRank of the brain; each big run is then
 # checked against the CPU engine from 64 sampled sources. Logs under $OUT, a summary last.
 #
-#   OUT=/tmp/out scripts/device/device-centrality.sh [tests|bench|all]
+#   OUT=/tmp/out scripts/device/device-centrality.sh [tests|bench|exact|all]
+# all = tests and bench (sampled brain runs, exact Luxembourg, PageRank); exact = the two exact
+# brain runs, each up to 10 minutes.
 # Environment: OUT, BUILD (default build-device, configured as device-check.sh does),
 # PATHSCOPE_SHARED_DATA (folder holding luxembourg.osm.graph and .xyz), JOBS.
 set -uo pipefail
@@ -34,7 +36,7 @@ run build centrality-build.log 900 ninja -C "$BUILD" -j"$JOBS" gpu_test_gpu_cent
   { tail -40 "$OUT/centrality-build.log"; cat "$summary"; exit 1; }
 tool="$BUILD/tests/time_centrality"
 
-if [ "$what" != bench ]; then
+if [ "$what" = tests ] || [ "$what" = all ]; then
   run "ctest gpu.test_gpu_centrality" centrality-ctest.log 900 \
     ctest --test-dir "$BUILD" -R 'gpu\.test_gpu_centrality' --output-on-failure --timeout 900
   if command -v compute-sanitizer >/dev/null; then
@@ -43,17 +45,28 @@ if [ "$what" != bench ]; then
   fi
 fi
 
-if [ "$what" != tests ]; then
-  brain=connectome:n=139255,seed=1
+brain=connectome:n=139255,seed=1
+if [ "$what" = bench ] || [ "$what" = all ]; then
+  # Sampled runs give the rate (and "every source at this rate") in a fraction of the time.
+  run "brain hops: betweenness, 8,192 sampled sources" centrality-brain-hops-sampled.txt 300 \
+    "$tool" "$brain" hops betweenness gpu 1 8192 cpu 64
+  run "brain inverse: betweenness, 8,192 sampled sources" centrality-brain-inverse-sampled.txt 300 \
+    "$tool" "$brain" inverse betweenness gpu 1 8192 cpu 64
+  run "Luxembourg: exact betweenness (<= 20 s)" centrality-luxembourg.txt 300 \
+    "$tool" "$DATA/luxembourg.osm.graph" weight betweenness gpu 1 0 cpu 64
+  run "brain: PageRank (<= 0.2 s)" centrality-pagerank.txt 300 "$tool" "$brain" inverse pagerank gpu 5 0 cpu 0
+  run "brain hops, 264 blocks in flight: 8,192 sampled" centrality-brain-hops-264.txt 300 \
+    env PATHSCOPE_GPU_CENTRALITY_BLOCKS=264 "$tool" "$brain" hops betweenness gpu 1 8192
+  run "brain hops, 132 blocks of 1,024 threads: 8,192 sampled" centrality-brain-hops-132x1024.txt 300 \
+    env PATHSCOPE_GPU_CENTRALITY_BLOCKS=132 PATHSCOPE_GPU_CENTRALITY_THREADS=1024 "$tool" "$brain" hops betweenness gpu 1 8192
+  run "Luxembourg, plain Bellman-Ford: 8,192 sampled" centrality-luxembourg-bf.txt 300 \
+    env PATHSCOPE_GPU_CENTRALITY_DELTA=inf "$tool" "$DATA/luxembourg.osm.graph" weight betweenness gpu 1 8192
+fi
+if [ "$what" = exact ]; then
   run "brain hops: exact betweenness (<= 60 s)" centrality-brain-hops.txt 600 \
-    "$tool" "$brain" hops betweenness gpu 1 cpu 64
+    "$tool" "$brain" hops betweenness gpu 1 0 cpu 64
   run "brain inverse: exact betweenness (<= 60 s)" centrality-brain-inverse.txt 600 \
-    "$tool" "$brain" inverse betweenness gpu 1 cpu 64
-  run "Luxembourg: exact betweenness (<= 20 s)" centrality-luxembourg.txt 600 \
-    "$tool" "$DATA/luxembourg.osm.graph" weight betweenness gpu 1 cpu 64
-  run "brain: PageRank (<= 0.2 s)" centrality-pagerank.txt 300 "$tool" "$brain" inverse pagerank gpu 5 cpu 0
-  run "brain hops: betweenness, closeness, harmonic" centrality-brain-all.txt 600 \
-    "$tool" "$brain" hops betweenness,closeness,harmonic gpu 1 cpu 64
+    "$tool" "$brain" inverse betweenness gpu 1 0 cpu 64
 fi
 echo "==== centrality summary ===="
 cat "$summary"

@@ -8,6 +8,7 @@
 #include <atomic>
 #include <cmath>
 #include <cstdint>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -174,6 +175,18 @@ TEST(GpuCentrality, EqualsCpuUnnormalizedAndSampled) {
   }
 }
 
+// Hop searches keep a bit per node in shared memory up to 393,216 nodes; past that the bits
+// live in device memory.
+TEST(GpuCentrality, EqualsCpuPastTheSharedMemoryBitmap) {
+  const std::uint64_t seed = test_support::fresh_seed();
+  const Shape shape{400'003, 2.5, true, CostKind::Hops, 1, false};
+  const Graph g = random_graph(shape, seed);
+  CentralityOptions options = options_for(CostKind::Hops);
+  options.samples = 37;
+  options.seed = seed;
+  EXPECT_TRUE(same_as_cpu(g, options)) << describe(shape) << ", seed " << seed;
+}
+
 TEST(GpuCentrality, EqualsCpuUnderMasks) {
   const std::uint64_t seed = test_support::fresh_seed();
   SplitMix64 rng(seed);
@@ -188,6 +201,20 @@ TEST(GpuCentrality, EqualsCpuUnderMasks) {
     for (auto& kept : options.mask.arc_kept) kept = rng.unit() < 0.7;
     EXPECT_TRUE(same_as_cpu(g, options)) << "node and arc masks, " << describe(shape) << ", seed " << seed;
   }
+}
+
+// The near-far step decides only the order of relaxations: a step far under the mean arc cost
+// (a threshold step every few nodes), and none at all (plain Bellman-Ford), give the same values.
+TEST(GpuCentrality, EqualsCpuWhateverTheNearFarStep) {
+  const std::uint64_t seed = test_support::fresh_seed();
+  const Shape shape{1201, 3.0, true, CostKind::Real, 2, false};
+  const Graph g = random_graph(shape, seed);
+  for (const char* step : {"0.01", "inf"}) {
+    ::setenv("PATHSCOPE_GPU_CENTRALITY_DELTA", step, 1);
+    EXPECT_TRUE(same_as_cpu(g, {})) << "step " << step << ", " << describe(shape) << ", seed " << seed;
+    EXPECT_TRUE(same_as_cpu(path_graph(2000, false, seed), {})) << "path, step " << step << ", seed " << seed;
+  }
+  ::unsetenv("PATHSCOPE_GPU_CENTRALITY_DELTA");
 }
 
 TEST(GpuCentrality, GivesTheSameValuesOnEveryRun) {

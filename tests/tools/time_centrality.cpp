@@ -1,10 +1,11 @@
 // Times one centrality engine on a real graph, and checks it against another engine on the
 // same sampled sources, for graphs too large for a test (docs/gpu.md, "Centrality").
 //
-//   time_centrality GRAPH COST_RULE MEASURES ENGINE REPEAT [CHECK_ENGINE CHECK_SAMPLES]
+//   time_centrality GRAPH COST_RULE MEASURES ENGINE REPEAT SAMPLES [CHECK_ENGINE CHECK_SAMPLES]
 // GRAPH is a file or a generator spec, COST_RULE its --cost-rule ("hops", "inverse", ...),
 // MEASURES a comma-separated list ("betweenness,closeness,harmonic", "pagerank"). Each of the
-// REPEAT runs prints one line of times; the last the value sums. With CHECK_ENGINE, both
+// REPEAT runs (from SAMPLES sampled sources, 0: every node) prints one line of times and, when
+// sampled, the time every source would take at that rate; the last run the value sums. With CHECK_ENGINE, both
 // engines then run from CHECK_SAMPLES sampled sources and the largest relative difference per
 // measure is printed; exit 1 when one exceeds 1e-9. Exit 2 on bad input.
 #include <algorithm>
@@ -50,8 +51,9 @@ double largest_relative_difference(const std::vector<double>& a, const std::vect
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc != 6 && argc != 8) {
-    std::fprintf(stderr, "usage: time_centrality GRAPH COST_RULE MEASURES ENGINE REPEAT [CHECK_ENGINE CHECK_SAMPLES]\n");
+  if (argc != 7 && argc != 9) {
+    std::fprintf(stderr,
+                 "usage: time_centrality GRAPH COST_RULE MEASURES ENGINE REPEAT SAMPLES [CHECK_ENGINE CHECK_SAMPLES]\n");
     return 2;
   }
   try {
@@ -66,6 +68,7 @@ int main(int argc, char** argv) {
     options.hops = g.unit_weights;
     const auto engine = make_centrality_engine(argv[4]);
     const int repeat = std::max(1, std::atoi(argv[5]));
+    options.samples = std::atoll(argv[6]);
     CentralityResult result;
     for (int run = 0; run < repeat; ++run) {
       result = engine->run(g, options, {});
@@ -73,6 +76,9 @@ int main(int argc, char** argv) {
       std::printf("%s on %s: %.3f s (kernels %.3f s, copies %.3f s), %.3g arcs scanned, %lld sources, %d PageRank steps\n",
                   t.engine.c_str(), t.device.c_str(), t.seconds, t.compute_seconds, t.transfer_seconds, t.updates,
                   static_cast<long long>(result.sources_used), result.pagerank_iterations);
+      if (options.samples > 0 && result.sources_used > 0)
+        std::printf("  every source at this rate: %.1f s\n",
+                    t.compute_seconds * static_cast<double>(g.n) / static_cast<double>(result.sources_used));
       std::fflush(stdout);
     }
     for (const CentralityMeasure measure : options.measures) {
@@ -81,14 +87,14 @@ int main(int argc, char** argv) {
         if (!std::isnan(value)) sum += value;
       std::printf("  sum of %s: %.17g\n", std::string(centrality_measure_name(measure)).c_str(), sum);
     }
-    if (argc == 8) {
-      options.samples = std::atoll(argv[7]);
+    if (argc == 9) {
+      options.samples = std::atoll(argv[8]);
       const CentralityResult mine = engine->run(g, options, {});
-      const CentralityResult other = make_centrality_engine(argv[6])->run(g, options, {});
+      const CentralityResult other = make_centrality_engine(argv[7])->run(g, options, {});
       bool same = true;
       for (const CentralityMeasure measure : options.measures) {
         const double worst = largest_relative_difference(mine.values(measure), other.values(measure));
-        std::printf("  %s vs %s, %s, %lld sampled sources: largest relative difference %.3g\n", argv[4], argv[6],
+        std::printf("  %s vs %s, %s, %lld sampled sources: largest relative difference %.3g\n", argv[4], argv[7],
                     std::string(centrality_measure_name(measure)).c_str(), static_cast<long long>(options.samples),
                     worst);
         same = same && worst <= 1e-9;

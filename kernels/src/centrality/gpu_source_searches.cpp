@@ -2,6 +2,7 @@
 // of bounded size with progress and cancel between them, the partial sums reduced and brought
 // back, and networkx's scaling applied by the rule the CPU engine uses (finish_centrality).
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <limits>
 #include <string>
@@ -34,10 +35,17 @@ bool asks(const CentralityOptions& options, CentralityMeasure measure) {
 // blocks with fewer threads keep the device busy.
 constexpr double kDenseMeanDegree = 8;
 
+// PATHSCOPE_GPU_CENTRALITY_THREADS sets the threads of a block (a multiple of 32, at most
+// 1024): with few blocks (below), bigger blocks keep the device's threads busy.
 SearchLaunch launch_for(const Graph& g, bool hops) {
   const double mean_degree = g.n > 0 ? static_cast<double>(g.arc_count()) / g.n : 0;
-  if (mean_degree < kDenseMeanDegree) return {hops, ArcLanes::Four, 64};
-  return {hops, ArcLanes::Sixteen, 256};
+  SearchLaunch launch{hops, ArcLanes::Sixteen, 256};
+  if (mean_degree < kDenseMeanDegree) launch = {hops, ArcLanes::Four, 64};
+  if (const char* text = std::getenv("PATHSCOPE_GPU_CENTRALITY_THREADS"); text && *text) {
+    const int threads = std::atoi(text);
+    if (threads >= 32 && threads <= 1024 && threads % 32 == 0) launch.threads = threads;
+  }
+  return launch;
 }
 
 // PATHSCOPE_GPU_CENTRALITY_BLOCKS caps the blocks searching at once: fewer blocks keep more of
@@ -47,6 +55,34 @@ std::int64_t block_cap() {
   const char* text = std::getenv("PATHSCOPE_GPU_CENTRALITY_BLOCKS");
   const long long cap = text ? std::atoll(text) : 0;
   return cap > 0 ? cap : std::numeric_limits<std::int64_t>::max();
+}
+
+// The near-far step: the mean arc cost times kDeltaDegrees over the mean degree. Dense graphs
+// (the brain, degree 50) want a small step, so that few nodes are relaxed twice; sparse ones
+// (roads, degree 2) a larger one, so that a search takes fewer rounds, each a barrier.
+// Measured on the host by counting (docs/gpu.md): brain 1.05 relaxations a node, roads 1.02,
+// against 3.1 and 18 to 48 for plain Bellman-Ford. PATHSCOPE_GPU_CENTRALITY_DELTA sets the step
+// in mean arc costs instead ("inf": plain Bellman-Ford), for the device runs that measure it.
+constexpr double kDeltaDegrees = 8;
+
+double near_far_step(const Graph& g, const CentralityOptions& options) {
+  double total = 0;
+  std::int64_t kept = 0;
+  for (std::int32_t u = 0; u < g.n; ++u)
+    for (std::int64_t a = g.offsets[u]; a < g.offsets[u + 1]; ++a)
+      if (options.mask.keeps_arc(a, u, g.heads[a])) {
+        total += g.weights[a];
+        ++kept;
+      }
+  if (kept == 0 || !(total > 0)) return std::numeric_limits<double>::infinity();
+  const double mean_cost = total / static_cast<double>(kept);
+  if (const char* text = std::getenv("PATHSCOPE_GPU_CENTRALITY_DELTA"); text && *text) {
+    const double step = std::strtod(text, nullptr) * mean_cost;
+    return step > 0 ? step : std::numeric_limits<double>::infinity();
+  }
+  const double mean_degree = static_cast<double>(kept) / g.n;
+  const double step = mean_cost * kDeltaDegrees / mean_degree;
+  return step > 0 && std::isfinite(step) ? step : std::numeric_limits<double>::infinity();
 }
 
 struct Sizes {
@@ -61,7 +97,8 @@ Sizes device_sizes(const Graph& g, const CentralityOptions& options, bool hops, 
   s.shared = (n + 1) * 8 + m * 4 + (hops ? 0 : m * 8) + options.mask.node_kept.size() + options.mask.arc_kept.size() +
              sources * 4 + 64;
   s.per_block = n * (8 + 8 + 4) + (n + 2) * 4 + m;       // sigma, delta, order, level starts, tight arcs
-  s.per_block += hops ? n * 4 : n * (8 + 4 + 2 * 4 + 4 + 4);  // distances; reached, frontiers, rounds, tight counts
+  // Distances; or distances, reached, two frontiers, rounds, two far piles, their steps, tight counts.
+  s.per_block += hops ? n * 4 + (n + 31) / 32 * 4 : n * (8 + 4 + 2 * 4 + 4 + 2 * 4 + 4 + 4);
   if (dependency) s.per_block += n * 8;
   if (distances) s.per_block += n * (8 + 8 + 4);
   return s;
@@ -117,7 +154,7 @@ DeviceWork gpu_source_searches(const Graph& g, const CentralityOptions& options,
   require_within_budget(sizes.shared + sizes.per_block, budget, what);
   const SearchLaunch launch = launch_for(g, hops);
   const std::int64_t resident =
-      static_cast<std::int64_t>(centrality::resident_blocks_per_multiprocessor(launch)) * gpu.multiprocessors();
+      static_cast<std::int64_t>(centrality::resident_blocks_per_multiprocessor(launch, n)) * gpu.multiprocessors();
   if (resident < 1) throw Error("GPU centrality: the search kernel does not fit on this device");
   const std::int64_t fitting = static_cast<std::int64_t>((budget - sizes.shared) / sizes.per_block);
   const int blocks = static_cast<int>(std::max<std::int64_t>(
@@ -147,8 +184,12 @@ DeviceWork gpu_source_searches(const Graph& g, const CentralityOptions& options,
   DeviceArray<std::int32_t> frontier =
       hops ? DeviceArray<std::int32_t>() : DeviceArray<std::int32_t>(slices * 2 * per, s);
   DeviceArray<std::int32_t> queued_in_round = hops ? DeviceArray<std::int32_t>() : filled<std::int32_t>(slices * per, 0, s);
+  DeviceArray<std::int32_t> far = hops ? DeviceArray<std::int32_t>() : DeviceArray<std::int32_t>(slices * 2 * per, s);
+  DeviceArray<std::int32_t> far_in_epoch = hops ? DeviceArray<std::int32_t>() : filled<std::int32_t>(slices * per, 0, s);
   DeviceArray<std::int32_t> tight_in = hops ? DeviceArray<std::int32_t>() : filled<std::int32_t>(slices * per, 0, s);
   DeviceArray<std::uint8_t> tight_arc(slices * static_cast<std::size_t>(g.arc_count()), s);
+  DeviceArray<std::uint32_t> settled_bits(
+      hops && centrality::hop_bitmap_shared_bytes(n) == 0 ? slices * ((per + 31) / 32) : 0, s);
   DeviceArray<double> dependency_sums = dependency ? filled<double>(slices * per, 0, s) : DeviceArray<double>();
   DeviceArray<double> distance_sums = distances ? filled<double>(slices * per, 0, s) : DeviceArray<double>();
   DeviceArray<double> inverse_sums = distances ? filled<double>(slices * per, 0, s) : DeviceArray<double>();
@@ -157,10 +198,11 @@ DeviceWork gpu_source_searches(const Graph& g, const CentralityOptions& options,
   DeviceArray<unsigned long long> arcs_scanned = filled<unsigned long long>(1, 0, s);
 
   const centrality::DeviceGraph graph{offsets.get(), heads.get(), costs.get(), node_kept.get(), arc_kept.get(), n,
-                                      g.arc_count()};
+                                      g.arc_count(), hops ? 0.0 : near_far_step(g, options)};
   const centrality::SearchSpace space{hop_distance.get(), cost_distance.get(), sigma.get(),    delta.get(),
                                       order.get(),        level_start.get(),   reached.get(),  frontier.get(),
-                                      queued_in_round.get(), tight_in.get(), tight_arc.get()};
+                                      queued_in_round.get(), far.get(), far_in_epoch.get(), tight_in.get(),
+                                      tight_arc.get(), settled_bits.get()};
   const centrality::PartialSums partial{dependency_sums.get(), distance_sums.get(), inverse_sums.get(),
                                         reached_sums.get()};
 

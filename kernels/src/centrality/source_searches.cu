@@ -21,6 +21,8 @@ struct BlockArrays {
   std::int32_t* frontiers;  // two of n
   std::int32_t n;
   std::int32_t* queued_in_round;
+  std::int32_t* far;  // two piles of n
+  std::int32_t* far_in_epoch;
   std::int32_t* tight_in;
   std::uint8_t* tight_arc;
   double* dependency;
@@ -48,6 +50,8 @@ __device__ BlockArrays block_arrays(const SearchSpace& space, const PartialSums&
   b.frontiers = slice_of(space.frontier, 2 * per);
   b.n = n;
   b.queued_in_round = slice_of(space.queued_in_round, per);
+  b.far = slice_of(space.far, 2 * per);
+  b.far_in_epoch = slice_of(space.far_in_epoch, per);
   b.tight_in = slice_of(space.tight_in, per);
   b.tight_arc = slice_of(space.tight_arc, static_cast<std::size_t>(g_arcs));
   b.dependency = slice_of(sums.dependency, per);
@@ -83,6 +87,10 @@ __device__ __forceinline__ double group_sum(double value) {
 struct Counters {
   std::int32_t append[3];
   std::int32_t reached;
+  // Near-far: nodes in the far pile, and what a threshold step counts and finds.
+  std::int32_t far;
+  std::int32_t split_near, split_far;
+  unsigned long long far_min;
 };
 
 // Dependencies level by level from the deepest, pulled from each node's successors on
@@ -117,8 +125,10 @@ __device__ void pull_dependencies(const DeviceGraph& g, const BlockArrays& b, st
 
 template <int Lanes>
 __device__ void hop_search(const DeviceGraph& g, const BlockArrays& b, std::int32_t s, Counters& counters,
-                           unsigned long long& scanned) {
+                           std::uint32_t* settled, unsigned long long& scanned) {
   const int group = threadIdx.x / Lanes, lane = threadIdx.x % Lanes, groups = blockDim.x / Lanes;
+  const std::int32_t words = (g.n + 31) / 32;
+  for (std::int32_t w = threadIdx.x; w < words; w += blockDim.x) settled[w] = 0;
   if (threadIdx.x == 0) {
     b.hop_distance[s] = 0;
     b.sigma[s] = 1.0;
@@ -134,11 +144,18 @@ __device__ void hop_search(const DeviceGraph& g, const BlockArrays& b, std::int3
     const std::int32_t end = begin + count;
     for (std::int32_t i = begin + group; i < end; i += groups) {
       const std::int32_t u = b.order[i];
+      // u's level is being done: arcs into it are never on a path from this level on. A group
+      // that misses the bit in this level reads the distance instead, with the same answer.
+      if (lane == 0) atomicOr(&settled[u >> 5], 1u << (u & 31));
       const double paths = __ldcg(&b.sigma[u]);
       const std::int64_t first = __ldg(&g.offsets[u]), last = __ldg(&g.offsets[u + 1]);
       for (std::int64_t a = first + lane; a < last; a += Lanes) {
         const std::int32_t v = __ldg(&g.heads[a]);
         if (!keeps(g, a, v)) continue;
+        if (static_cast<const volatile std::uint32_t*>(settled)[v >> 5] & (1u << (v & 31))) {
+          b.tight_arc[a] = 0;
+          continue;
+        }
         std::int32_t dv = __ldcg(&b.hop_distance[v]);
         if (dv == kUnreachedHops) {
           dv = atomicCAS(&b.hop_distance[v], kUnreachedHops, level + 1);
@@ -187,36 +204,96 @@ __device__ void cost_search(const DeviceGraph& g, const BlockArrays& b, std::int
     b.frontiers[0] = s;
     counters.append[0] = counters.append[1] = counters.append[2] = 0;
     counters.reached = 1;
+    counters.far = counters.split_near = counters.split_far = 0;
+    counters.far_min = kUnreachedCost;
   }
   __syncthreads();
 
-  // Distances: frontier Bellman-Ford. A node joins the next frontier once per round however
-  // often it improves; atomicMin on the bits orders non-negative doubles as numbers.
-  std::int32_t round = 1, count = 1, from = 0;
-  while (count > 0) {
-    if (threadIdx.x == 0) counters.append[(round + 1) % 3] = 0;
-    const std::int32_t* frontier = b.frontiers + (from ? b.n : 0);
-    std::int32_t* next = b.frontiers + (from ? 0 : b.n);
-    for (std::int32_t i = group; i < count; i += groups) {
-      const std::int32_t u = frontier[i];
-      const double du = cost_distance_of(b, u);
-      const std::int64_t first = __ldg(&g.offsets[u]), last = __ldg(&g.offsets[u + 1]);
-      for (std::int64_t a = first + lane; a < last; a += Lanes) {
-        const std::int32_t v = __ldg(&g.heads[a]);
-        if (!keeps(g, a, v)) continue;
-        const unsigned long long candidate =
-            static_cast<unsigned long long>(__double_as_longlong(__dadd_rn(du, __ldg(&g.costs[a]))));
-        if (candidate >= __ldcg(&b.cost_distance[v])) continue;
-        const unsigned long long old = atomicMin(&b.cost_distance[v], candidate);
-        if (candidate >= old) continue;
-        if (old == kUnreachedCost) b.reached[atomicAdd(&counters.reached, 1)] = v;
-        if (atomicExch(&b.queued_in_round[v], round) != round) next[atomicAdd(&counters.append[round % 3], 1)] = v;
+  // Distances: near-far relaxation. Nodes whose distance falls under the threshold are relaxed
+  // in rounds (a node joins the next round once however often it improves); the others wait in
+  // the far pile. When no near node is left, the threshold rises to the smallest distance in the
+  // pile plus delta and the pile is split. A node in the pile under the old threshold was
+  // relaxed at its present distance already and is dropped. atomicMin on the bits orders
+  // non-negative doubles as numbers.
+  double threshold = g.near_far_step;
+  std::int32_t round = 1, count = 1, from = 0, epoch = 1, pile = 0;
+  for (;;) {
+    while (count > 0) {
+      if (threadIdx.x == 0) counters.append[(round + 1) % 3] = 0;
+      const std::int32_t* frontier = b.frontiers + (from ? b.n : 0);
+      std::int32_t* next = b.frontiers + (from ? 0 : b.n);
+      std::int32_t* far = b.far + (pile ? b.n : 0);
+      for (std::int32_t i = group; i < count; i += groups) {
+        const std::int32_t u = frontier[i];
+        const double du = cost_distance_of(b, u);
+        const std::int64_t first = __ldg(&g.offsets[u]), last = __ldg(&g.offsets[u + 1]);
+        for (std::int64_t a = first + lane; a < last; a += Lanes) {
+          const std::int32_t v = __ldg(&g.heads[a]);
+          if (!keeps(g, a, v)) continue;
+          const double distance = __dadd_rn(du, __ldg(&g.costs[a]));
+          const auto candidate = static_cast<unsigned long long>(__double_as_longlong(distance));
+          if (candidate >= __ldcg(&b.cost_distance[v])) continue;
+          const unsigned long long old = atomicMin(&b.cost_distance[v], candidate);
+          if (candidate >= old) continue;
+          if (old == kUnreachedCost) b.reached[atomicAdd(&counters.reached, 1)] = v;
+          if (distance < threshold) {
+            if (atomicExch(&b.queued_in_round[v], round) != round) next[atomicAdd(&counters.append[round % 3], 1)] = v;
+          } else if (atomicExch(&b.far_in_epoch[v], epoch) != epoch) {
+            far[atomicAdd(&counters.far, 1)] = v;
+          }
+        }
+        if (lane == 0) scanned += static_cast<unsigned long long>(last - first);
       }
-      if (lane == 0) scanned += static_cast<unsigned long long>(last - first);
+      __syncthreads();
+      count = counters.append[round % 3];
+      from ^= 1;
+      ++round;
+    }
+    // The threshold step.
+    const std::int32_t piled = counters.far;
+    if (piled == 0) break;
+    const std::int32_t* far = b.far + (pile ? b.n : 0);
+    unsigned long long smallest = kUnreachedCost;
+    for (std::int32_t i = threadIdx.x; i < piled; i += blockDim.x) {
+      const std::int32_t v = far[i];
+      const unsigned long long bits = __ldcg(&b.cost_distance[v]);
+      if (__longlong_as_double(static_cast<long long>(bits)) >= threshold) smallest = min(smallest, bits);
+    }
+    for (int offset = 16; offset > 0; offset /= 2) smallest = min(smallest, __shfl_down_sync(0xffffffffu, smallest, offset));
+    if ((threadIdx.x & 31u) == 0 && smallest != kUnreachedCost) atomicMin(&counters.far_min, smallest);
+    __syncthreads();
+    const unsigned long long lowest = counters.far_min;
+    if (lowest == kUnreachedCost) break;
+    const double lowest_distance = __longlong_as_double(static_cast<long long>(lowest));
+    double raised = __dadd_rn(lowest_distance, g.near_far_step);
+    if (!(raised > lowest_distance)) raised = __longlong_as_double(static_cast<long long>(0x7ff0000000000000ull));
+    ++epoch;
+    ++round;  // a stamp of its own: the near round after it may queue these nodes again
+    std::int32_t* near = b.frontiers + (from ? b.n : 0);
+    std::int32_t* kept = b.far + (pile ? 0 : b.n);
+    for (std::int32_t i = threadIdx.x; i < piled; i += blockDim.x) {
+      const std::int32_t v = far[i];
+      const double d = cost_distance_of(b, v);
+      if (d < threshold) continue;
+      if (d < raised) {
+        if (atomicExch(&b.queued_in_round[v], round) != round) near[atomicAdd(&counters.split_near, 1)] = v;
+      } else if (atomicExch(&b.far_in_epoch[v], epoch) != epoch) {
+        kept[atomicAdd(&counters.split_far, 1)] = v;
+      }
     }
     __syncthreads();
-    count = counters.append[round % 3];
-    from ^= 1;
+    count = counters.split_near;
+    const std::int32_t still_far = counters.split_far;
+    __syncthreads();
+    if (threadIdx.x == 0) {
+      counters.far = still_far;
+      counters.split_near = counters.split_far = 0;
+      counters.far_min = kUnreachedCost;
+      counters.append[0] = counters.append[1] = counters.append[2] = 0;
+    }
+    __syncthreads();
+    threshold = raised;
+    pile ^= 1;
     ++round;
   }
   const std::int32_t reached = counters.reached;
@@ -285,6 +362,7 @@ __device__ void cost_search(const DeviceGraph& g, const BlockArrays& b, std::int
     b.sigma[v] = 0;
     b.delta[v] = 0;
     b.queued_in_round[v] = 0;
+    b.far_in_epoch[v] = 0;
     b.tight_in[v] = 0;
   }
   __syncthreads();
@@ -295,7 +373,11 @@ __global__ void source_searches(DeviceGraph g, SearchSpace space, PartialSums su
                                 std::int32_t count, unsigned* next_source, unsigned long long* arcs_scanned) {
   __shared__ Counters counters;
   __shared__ unsigned current;
+  extern __shared__ std::uint32_t shared_bits[];
   const BlockArrays b = block_arrays(space, sums, g.n, g.arcs);
+  std::uint32_t* settled = space.settled_bits
+                               ? space.settled_bits + static_cast<std::size_t>(blockIdx.x) * ((g.n + 31) / 32)
+                               : shared_bits;
   unsigned long long scanned = 0;
   for (;;) {
     if (threadIdx.x == 0) current = atomicAdd(next_source, 1u);
@@ -303,7 +385,7 @@ __global__ void source_searches(DeviceGraph g, SearchSpace space, PartialSums su
     const unsigned index = current;
     __syncthreads();
     if (index >= static_cast<unsigned>(count)) break;
-    if constexpr (Hops) hop_search<Lanes>(g, b, sources[index], counters, scanned);
+    if constexpr (Hops) hop_search<Lanes>(g, b, sources[index], counters, settled, scanned);
     else cost_search<Lanes>(g, b, sources[index], counters, scanned);
   }
   for (int offset = 16; offset > 0; offset /= 2) scanned += __shfl_down_sync(0xffffffffu, scanned, offset);
@@ -333,6 +415,9 @@ __global__ void reduce_partial_sums(PartialSums sums, int blocks, std::int32_t n
   }
 }
 
+// Dynamic shared memory a block may take without asking the device for more.
+constexpr std::size_t kMaxSharedBitmapBytes = 48 * 1024;
+
 using SearchKernel = void (*)(DeviceGraph, SearchSpace, PartialSums, const std::int32_t*, std::int32_t, unsigned*,
                               unsigned long long*);
 
@@ -344,17 +429,24 @@ SearchKernel kernel_for(const SearchLaunch& launch) {
 
 }  // namespace
 
-int resident_blocks_per_multiprocessor(const SearchLaunch& launch) {
+std::size_t hop_bitmap_shared_bytes(std::int32_t n) {
+  const std::size_t bytes = (static_cast<std::size_t>(n) + 31) / 32 * 4;
+  return bytes <= kMaxSharedBitmapBytes ? bytes : 0;
+}
+
+int resident_blocks_per_multiprocessor(const SearchLaunch& launch, std::int32_t n) {
   int blocks = 0;
-  CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, kernel_for(launch), launch.threads, 0));
+  CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, kernel_for(launch), launch.threads,
+                                                           launch.hops ? hop_bitmap_shared_bytes(n) : 0));
   return blocks;
 }
 
 void launch_source_searches(const SearchLaunch& launch, int blocks, const DeviceGraph& graph, const SearchSpace& space,
                             const PartialSums& sums, const std::int32_t* sources, std::int32_t count,
                             unsigned* next_source, unsigned long long* arcs_scanned, cudaStream_t stream) {
-  kernel_for(launch)<<<blocks, launch.threads, 0, stream>>>(graph, space, sums, sources, count, next_source,
-                                                            arcs_scanned);
+  const std::size_t shared = launch.hops && !space.settled_bits ? hop_bitmap_shared_bytes(graph.n) : 0;
+  kernel_for(launch)<<<blocks, launch.threads, shared, stream>>>(graph, space, sums, sources, count, next_source,
+                                                                 arcs_scanned);
   CUDA_CHECK_LAUNCH();
 }
 

@@ -5,13 +5,16 @@
 // walks its source level by level with a barrier between levels, never a launch per level, so
 // road graphs with thousands of levels cost barriers, not launches.
 //   hops:  BFS levels; path counts pushed along arcs into the next level.
-//   costs: distances by frontier Bellman-Ford, then path counts over the arcs that are tight
+//   costs: distances by near-far frontier relaxation (Bellman-Ford that relaxes first the nodes
+//          under a threshold that rises by `near_far_step`, so that few nodes are relaxed twice), then
+//          path counts over the arcs that are tight
 //          (d[u] + c == d[v] in double, the test the CPU engine and networkx make) in rounds
 //          of Kahn's order; the rounds are the levels.
 // Then dependencies pulled level by level in reverse, and each source's sums added to the
 // block's own partial sums, which reduce_partial_sums adds up at the end.
 #include <cuda_runtime.h>
 
+#include <cstddef>
 #include <cstdint>
 
 namespace pathscope::gpu::centrality {
@@ -26,6 +29,8 @@ struct DeviceGraph {
   const std::uint8_t* arc_kept = nullptr;
   std::int32_t n = 0;
   std::int64_t arcs = 0;
+  // Costs: how far the near-far threshold rises at a time (+infinity: plain Bellman-Ford).
+  double near_far_step = 0;
 };
 
 // Working arrays, `blocks` slices of n entries each (level_start: n + 2, frontier: 2n). The
@@ -42,11 +47,17 @@ struct SearchSpace {
   std::int32_t* reached = nullptr;                // costs: every node reached, in no order
   std::int32_t* frontier = nullptr;               // costs: two frontiers of n each (2n per slice)
   std::int32_t* queued_in_round = nullptr;        // costs: the round a node last joined a frontier
+  std::int32_t* far = nullptr;                    // costs: two piles of n: nodes over the threshold
+  std::int32_t* far_in_epoch = nullptr;           // costs: the threshold step a node last joined the pile
   std::int32_t* tight_in = nullptr;               // costs: tight arcs in not yet counted
   // Per arc (`arcs` per slice): it lies on a shortest path from the current source, written
   // where the arc is first tested, so that later passes read one byte in arc order instead of
   // the head's distance at a random place.
   std::uint8_t* tight_arc = nullptr;
+  // Hops: a bit per node, set once its level is done, so that the many arcs back to such nodes
+  // are dismissed without reading their distance. In shared memory when it fits
+  // (hop_bitmap_shared_bytes), else here, (n + 31) / 32 words per slice.
+  std::uint32_t* settled_bits = nullptr;
 };
 
 // Per block partial sums (blocks slices of n), null when not asked for.
@@ -73,8 +84,12 @@ struct SearchLaunch {
   int threads = 256;
 };
 
-// How many blocks of `launch` fit on one multiprocessor at once.
-int resident_blocks_per_multiprocessor(const SearchLaunch& launch);
+// The shared memory a hop search of n nodes keeps its bitmap in, 0 when it does not fit (the
+// bitmap then needs SearchSpace::settled_bits).
+std::size_t hop_bitmap_shared_bytes(std::int32_t n);
+
+// How many blocks of `launch` fit on one multiprocessor at once, for a graph of n nodes.
+int resident_blocks_per_multiprocessor(const SearchLaunch& launch, std::int32_t n);
 
 // Searches from sources[0, count) with `blocks` blocks; *next_source must be 0 and is left at
 // count + blocks. Adds the arcs scanned to *arcs_scanned.

@@ -38,8 +38,9 @@ Reference simulate(const Graph& g, const FlowOptions& o) {
       if (kept_arc(a, u)) input[g.heads[a]] += strength(a);
   for (std::int32_t u = 0; u < g.n; ++u)
     for (std::int64_t a = g.offsets[u]; a < g.offsets[u + 1]; ++a) {
+      if (!kept_arc(a, u)) continue;
       const double share = strength(a) / input[g.heads[a]];
-      if (kept_arc(a, u) && share > o.min_share) chance[a] = std::min(1.0, share / o.saturation_share);
+      if (share > o.min_share) chance[a] = std::min(1.0, share / o.saturation_share);
     }
   std::vector<std::vector<std::int32_t>> layers(g.n);
   for (std::int32_t run = 0; run < o.repetitions; ++run) {
