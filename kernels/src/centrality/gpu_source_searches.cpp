@@ -156,10 +156,16 @@ DeviceWork gpu_source_searches(const Graph& g, const CentralityOptions& options,
   const std::string what = "GPU centrality of " + count_text(n, "node") + " and " + count_text(g.arc_count(), "arc") +
                            " (the graph and one search's arrays)";
   require_within_budget(sizes.shared + sizes.per_block, budget, what);
-  const SearchLaunch launch = launch_for(g, hops);
-  const std::int64_t resident =
-      static_cast<std::int64_t>(centrality::resident_blocks_per_multiprocessor(launch, n)) * gpu.multiprocessors();
-  if (resident < 1) throw Error("GPU centrality: the search kernel does not fit on this device");
+  SearchLaunch launch = launch_for(g, hops);
+  int per_multiprocessor = centrality::resident_blocks_per_multiprocessor(launch, n);
+  // A block of 1,024 threads needs 64 registers or fewer a thread (58 with nvcc 13.0); should a
+  // compiler take more, smaller blocks still start.
+  while (per_multiprocessor < 1 && launch.threads > 128) {
+    launch.threads /= 2;
+    per_multiprocessor = centrality::resident_blocks_per_multiprocessor(launch, n);
+  }
+  if (per_multiprocessor < 1) throw Error("GPU centrality: the search kernel does not fit on this device");
+  const std::int64_t resident = static_cast<std::int64_t>(per_multiprocessor) * gpu.multiprocessors();
   const std::int64_t fitting = static_cast<std::int64_t>((budget - sizes.shared) / sizes.per_block);
   const int blocks = static_cast<int>(std::max<std::int64_t>(
       1, std::min({resident, fitting, static_cast<std::int64_t>(sources.size()), block_cap()})));

@@ -368,10 +368,8 @@ __device__ void cost_search(const DeviceGraph& g, const BlockArrays& b, std::int
   __syncthreads();
 }
 
-// Blocks of up to 1,024 threads (dense graphs take one such block a multiprocessor): the
-// compiler keeps to 64 registers so that they can start.
 template <bool Hops, int Lanes>
-__global__ void __launch_bounds__(1024) source_searches(DeviceGraph g, SearchSpace space, PartialSums sums, const std::int32_t* sources,
+__global__ void source_searches(DeviceGraph g, SearchSpace space, PartialSums sums, const std::int32_t* sources,
                                 std::int32_t count, unsigned* next_source, unsigned long long* arcs_scanned) {
   __shared__ Counters counters;
   __shared__ unsigned current;
