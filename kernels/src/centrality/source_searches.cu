@@ -143,13 +143,17 @@ __device__ void hop_search(const DeviceGraph& g, const BlockArrays& b, std::int3
   __syncthreads();
   std::int32_t level = 0, begin = 0, count = 1;
   while (count > 0) {
-    if (threadIdx.x == 0) counters.append[(level + 1) % 3] = 0;
     const std::int32_t end = begin + count;
+    // The level about to be done: arcs into its nodes are never on a path from it on (most arcs
+    // of a dense graph stay inside the few large levels).
+    for (std::int32_t i = begin + threadIdx.x; i < end; i += blockDim.x) {
+      const std::int32_t u = b.order[i];
+      atomicOr(&settled[u >> 5], 1u << (u & 31));
+    }
+    if (threadIdx.x == 0) counters.append[(level + 1) % 3] = 0;
+    __syncthreads();
     for (std::int32_t i = begin + group; i < end; i += groups) {
       const std::int32_t u = b.order[i];
-      // u's level is being done: arcs into it are never on a path from this level on. A group
-      // that misses the bit in this level reads the distance instead, with the same answer.
-      if (lane == 0) atomicOr(&settled[u >> 5], 1u << (u & 31));
       const double paths = __ldcg(&b.sigma[u]);
       const std::int64_t first = __ldg(&g.offsets[u]), last = __ldg(&g.offsets[u + 1]);
       for (std::int64_t a = first + lane; a < last; a += Lanes) {
