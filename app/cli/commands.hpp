@@ -19,5 +19,7 @@ CLI::App* add_bench_command(CLI::App& app);
 void add_tsp_commands(CLI::App& app, CLI::App& bench);
 void add_closure_commands(CLI::App& app, CLI::App& bench);  // `closure`, `reach` and `bench closure`
 void add_correlate_commands(CLI::App& app, CLI::App& bench);  // `correlate` and `bench correlate`
+void add_metrics_command(CLI::App& app);             // `metrics`: centrality of every node
+void add_bench_centrality_command(CLI::App& bench);  // `bench centrality`
 
 }  // namespace pathscope::cli

@@ -73,7 +73,7 @@ int main(int argc, char** argv) {
   // One command per process: no output it writes may replace a file it read.
   const pathscope::RunInputs inputs_of_this_command;
   output_settings().json = json_requested(argc, argv);
-  CLI::App app{"pathscope-cli: shortest paths, tours, reachability and correlation networks, on CPU and GPU"};
+  CLI::App app{"pathscope-cli: shortest paths, tours, reachability, centrality, information flow and correlation networks, on CPU and GPU"};
   app.require_subcommand(1);
   app.fallthrough();  // the global flags below may also follow the command's own
   app.set_version_flag("--version", std::string("pathscope-cli ") + pathscope::pathscope_version());
@@ -93,6 +93,8 @@ int main(int argc, char** argv) {
   add_tsp_commands(app, *bench);
   add_closure_commands(app, *bench);
   add_correlate_commands(app, *bench);
+  add_metrics_command(app);
+  add_bench_centrality_command(*bench);
   refuse_bare_format_option(app);
   int answered = kExitOk;  // the command ran to its end: its answer is on standard output
   try {

@@ -92,8 +92,16 @@ ScriptOptions parse_script_options(const QStringList& raw_arguments) {
   const QCommandLineOption table({QStringLiteral("table")},
                                  QStringLiteral("Answer pairs from this all-pairs table of FILE (saved by pathscope-cli apsp)"),
                                  QStringLiteral("D.npy"));
+  const QCommandLineOption keep_nodes({QStringLiteral("keep-nodes")},
+                                      QStringLiteral("Load only the nodes where COND holds, e.g. 'side == left' "
+                                                     "(repeat for more; all must hold)"),
+                                      QStringLiteral("COND"));
+  const QCommandLineOption keep_arcs({QStringLiteral("keep-arcs")},
+                                     QStringLiteral("Load only the arcs where COND holds, e.g. 'synapses >= 10' "
+                                                    "(repeat for more; all must hold)"),
+                                     QStringLiteral("COND"));
   parser.addOptions({path, tour, reach, upstream, json, png, svg, theme, size, quit, format, cost, min_weight,
-                     min_synapses, weight_attribute, node_table, engine, bench, table});
+                     min_synapses, weight_attribute, node_table, engine, bench, table, keep_nodes, keep_arcs});
   if (!parser.parse(arguments)) throw Error(parser.errorText().toStdString());
   if (parser.isSet(QStringLiteral("help"))) {
     parser.showHelp(0);
@@ -158,6 +166,19 @@ ScriptOptions parse_script_options(const QStringList& raw_arguments) {
                   parser.value(min_synapses).toStdString() + "'");
     }
   }
+  const auto conditions = [&](const QCommandLineOption& option, const char* flag) {
+    std::vector<AttributeCondition> out;
+    for (const auto& text : parser.values(option)) {
+      try {
+        out.push_back(parse_attribute_condition(text.toStdString()));
+      } catch (const Error& e) {
+        throw Error(std::string(flag) + ": " + e.what());
+      }
+    }
+    return out;
+  };
+  options.load.keep.nodes = conditions(keep_nodes, "--keep-nodes");
+  options.load.keep.arcs = conditions(keep_arcs, "--keep-arcs");
   options.load.weight_attribute = parser.value(weight_attribute).toStdString();
   options.load.node_table = parser.value(node_table).toStdString();
   if (parser.isSet(engine)) {

@@ -4,7 +4,8 @@
 //   pathscope FILE --tour A,B,C --export-json OUT.json --export-png OUT.png --quit
 //   pathscope FILE --reach NODE [--upstream] --export-png OUT.png --quit
 //   pathscope FILE --table D.npy --path SRC DST ...  (the path answered from a saved table)
-// and the reader options of the CLI (--format, --cost-rule, --min-weight, --node-table).
+// and the reader options of the CLI (--format, --cost-rule, --min-weight, --node-table,
+// --keep-nodes, --keep-arcs).
 #include <QSize>
 #include <QString>
 #include <QStringList>

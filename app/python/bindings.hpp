@@ -61,5 +61,7 @@ void bind_tsp(pybind11::module_& m);
 void bind_correlate(pybind11::module_& m);
 void bind_engine_lists(pybind11::module_& m);
 void bind_distances(pybind11::module_& m);
+void bind_centrality(pybind11::module_& m);
+void bind_flow(pybind11::module_& m);
 
 }  // namespace pathscope::python

@@ -1,11 +1,13 @@
-// pathscope.apsp_engines(), closure_engines(), tsp_engines(), correlation_engines(): each
-// family's registry as a list of dicts, one rule for all four.
+// pathscope.apsp_engines(), closure_engines(), tsp_engines(), correlation_engines(),
+// centrality_engines(), flow_engines(): each family's registry as a list of dicts, one rule for all.
 #include <pybind11/pybind11.h>
 
 #include "bindings.hpp"
 #include "pathscope/apsp/apsp.hpp"
+#include "pathscope/centrality/centrality.hpp"
 #include "pathscope/closure/closure.hpp"
 #include "pathscope/correlate/correlate.hpp"
+#include "pathscope/flow/information_flow.hpp"
 #include "pathscope/tsp/tsp.hpp"
 
 namespace py = pybind11;
@@ -37,6 +39,10 @@ void bind_engine_lists(py::module_& m) {
         "The tour engines: name, description, available, unavailable_reason");
   m.def("correlation_engines", [] { return listed(correlation_engines().listing()); },
         "The correlation engines: name, description, available, unavailable_reason");
+  m.def("centrality_engines", [] { return listed(centrality_engines().listing()); },
+        "The centrality engines: name, description, available, unavailable_reason");
+  m.def("flow_engines", [] { return listed(flow_engines().listing()); },
+        "The information-flow engines: name, description, available, unavailable_reason");
 }
 
 }  // namespace pathscope::python

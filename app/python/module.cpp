@@ -24,4 +24,6 @@ PYBIND11_MODULE(_core, m) {
   pathscope::python::bind_correlate(m);
   pathscope::python::bind_engine_lists(m);
   pathscope::python::bind_distances(m);
+  pathscope::python::bind_centrality(m);
+  pathscope::python::bind_flow(m);
 }

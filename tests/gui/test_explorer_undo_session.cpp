@@ -353,7 +353,7 @@ class UndoSessionTest : public QObject {
       QFile written(file);
       QVERIFY(written.open(QIODevice::ReadOnly));
       const auto json = nlohmann::json::parse(written.readAll().toStdString());
-      QCOMPARE(json.at("pathscope_session").get<int>(), 1);
+      QCOMPARE(json.at("pathscope_session").get<int>(), pathscope::qt::SessionFile::kVersion);
       QCOMPARE(json.at("graph").at("file").get<std::string>(), spec.toStdString());
       QCOMPARE(json.at("selection").at("shown").get<std::string>(), what);
       window.reset();

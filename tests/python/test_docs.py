@@ -6,7 +6,8 @@ import pytest
 
 import pathscope
 
-MODULES = ["pathscope._graph", "pathscope._load", "pathscope._convert", "pathscope._engines"]
+MODULES = ["pathscope._graph", "pathscope._load", "pathscope._convert", "pathscope._engines", "pathscope._centrality",
+           "pathscope._flow"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -47,7 +47,7 @@ void AttributeFilterPanel::show_choices() {
     attribute_->clear();
     attribute_->addItem(tr("Show every node"), QString());
     if (session) {
-      for (const auto& name : node_attribute_names(session->graph())) {
+      for (const auto& name : node_attribute_names(session->graph(), session->computed)) {
         attribute_->addItem(QString::fromStdString(name), QString::fromStdString(name));
       }
     }
@@ -56,7 +56,7 @@ void AttributeFilterPanel::show_choices() {
   attribute_->setCurrentIndex(std::max(index, 0));
   values_->clear();
   if (session && !choices.filter_attribute.empty()) {
-    if (const auto column = node_attribute(session->graph(), choices.filter_attribute)) {
+    if (const auto column = node_attribute(session->graph(), session->computed, choices.filter_attribute)) {
       for (const auto& [value, count] : value_counts(*column)) {
         const QString shown = value.empty() ? tr("(none)") : QString::fromStdString(value);
         auto* item = new QListWidgetItem(tr("%1 (%2)").arg(shown, QLocale().toString(static_cast<qlonglong>(count))), values_);
@@ -78,7 +78,7 @@ void AttributeFilterPanel::attribute_chosen(int index) {
   // A new attribute starts with every value ticked: nothing disappears until unticked.
   choices.filter_values.clear();
   if (const auto column = choices.filter_attribute.empty() ? std::nullopt
-                                                           : node_attribute(selection_->session()->graph(), choices.filter_attribute)) {
+                                                           : node_attribute(selection_->session()->graph(), selection_->session()->computed, choices.filter_attribute)) {
     for (const auto& vc : value_counts(*column)) choices.filter_values.push_back(vc.value);
   }
   selection_->set_view(std::move(choices));

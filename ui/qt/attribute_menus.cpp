@@ -2,6 +2,7 @@
 
 #include <QActionGroup>
 #include <functional>
+#include <tuple>
 
 #include "attribute_view.hpp"
 #include "pathscope_ui_common/node_attribute.hpp"
@@ -29,7 +30,7 @@ void fill(QMenu* menu, Selection* selection, const QString& prefix,
   for (const auto& [text, value] : fixed) add(text, value);
   if (!selection->session()) return;
   menu->addSeparator();
-  for (const auto& name : node_attribute_names(selection->session()->graph())) add(QString::fromStdString(name), name);
+  for (const auto& name : node_attribute_names(selection->session()->graph(), selection->session()->computed)) add(QString::fromStdString(name), name);
 }
 
 }  // namespace
@@ -48,6 +49,27 @@ void add_attribute_menus(QMenu* view_menu, Selection* selection) {
     fill(colour_by, selection, QStringLiteral("colourBy:"), {{QObject::tr("One Colour"), std::string()}},
          &ViewChoices::colour_attribute);
   });
+  // Numbers only: a skewed measure (betweenness) reads on a log ramp, an even one on a linear.
+  auto* scale = view_menu->addMenu(QObject::tr("Colour &Scale"));
+  scale->setObjectName(QStringLiteral("colourScaleMenu"));
+  auto* group = new QActionGroup(scale);
+  for (const auto& [name, text, value] :
+       {std::tuple{"colourScaleAutomatic", QObject::tr("&Automatic (Log When Skewed)"), ViewChoices::Scale::Automatic},
+        std::tuple{"colourScaleLinear", QObject::tr("&Linear"), ViewChoices::Scale::Linear},
+        std::tuple{"colourScaleLog", QObject::tr("L&og"), ViewChoices::Scale::Log}}) {
+    auto* action = scale->addAction(text);
+    action->setObjectName(QString::fromLatin1(name));
+    action->setCheckable(true);
+    action->setChecked(selection->view().colour_scale == value);
+    group->addAction(action);
+    QObject::connect(action, &QAction::triggered, selection, [selection, value = value] {
+      ViewChoices choices = selection->view();
+      choices.colour_scale = value;
+      selection->set_view(std::move(choices));
+    });
+    QObject::connect(selection, &Selection::view_changed, action,
+                     [selection, action, value = value] { action->setChecked(selection->view().colour_scale == value); });
+  }
 }
 
 }  // namespace pathscope::qt

@@ -40,15 +40,20 @@ void AttributeView::apply() {
   const ViewChoices& choices = selection_->view();
 
   std::vector<render::Rgba> colours;
-  if (const auto column = choices.colour_attribute.empty() ? std::nullopt : node_attribute(g, choices.colour_attribute)) {
-    colouring_ = colour_nodes(*column);
+  const ComputedNodeValues& computed = applied_session_->computed;
+  if (const auto column =
+          choices.colour_attribute.empty() ? std::nullopt : node_attribute(g, computed, choices.colour_attribute)) {
+    const RampScale scale = choices.colour_scale == ViewChoices::Scale::Log      ? RampScale::Log
+                            : choices.colour_scale == ViewChoices::Scale::Linear ? RampScale::Linear
+                                                                                 : automatic_ramp_scale(*column);
+    colouring_ = colour_nodes(*column, scale);
     colour_attribute_ = choices.colour_attribute;
     colours.reserve(colouring_->node_colours.size());
     for (const auto c : colouring_->node_colours) colours.push_back({c.r / 255.0f, c.g / 255.0f, c.b / 255.0f, 1.0f});
   }
 
   std::vector<std::uint8_t> shown;
-  if (const auto column = choices.filter_attribute.empty() ? std::nullopt : node_attribute(g, choices.filter_attribute)) {
+  if (const auto column = choices.filter_attribute.empty() ? std::nullopt : node_attribute(g, computed, choices.filter_attribute)) {
     shown = nodes_with_values(*column, choices.filter_values);
     shown_count_ = std::count(shown.begin(), shown.end(), std::uint8_t{1});
   }
@@ -56,7 +61,7 @@ void AttributeView::apply() {
   // Hidden nodes get no label, so no name floats where no node is drawn.
   const auto label_column = choices.label_attribute.empty() || choices.label_attribute == kLabelByNodeId
                                 ? std::nullopt
-                                : node_attribute(g, choices.label_attribute);
+                                : node_attribute(g, computed, choices.label_attribute);
   QStringList labels;
   labels.reserve(g.n);
   for (std::int32_t u = 0; u < g.n; ++u) {

@@ -28,6 +28,9 @@ class AttributeView : public QObject {
   const std::string& colour_attribute() const { return colour_attribute_; }
   // Nodes the filter leaves in the view; -1 when nothing is filtered.
   std::int64_t shown_count() const { return shown_count_; }
+  // The session's computed values changed (a centrality or flow run finished): colours,
+  // filter and labels are made again from them.
+  void refresh() { apply(); }
 
  Q_SIGNALS:
   // Colours, filter or labels were applied anew: the legend and the status bar follow.

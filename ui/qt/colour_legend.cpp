@@ -17,8 +17,9 @@ QPixmap swatch(NodeColour c) {
   return pixmap;
 }
 
-// The ramp as a bar, the minimum at the left, with both ends written under it.
-QPixmap ramp_bar(double min, double max, const QFont& font) {
+// The ramp as a bar, the minimum at the left, with both ends and the middle's value written
+// under it (on a log scale the middle is far below the mean of the ends: it shows the scale).
+QPixmap ramp_bar(const NodeColouring& colouring, const QFont& font) {
   const int width = 220, bar = 14, height = bar + 18;
   QPixmap pixmap(width, height);
   pixmap.fill(Qt::transparent);
@@ -30,8 +31,11 @@ QPixmap ramp_bar(double min, double max, const QFont& font) {
   painter.setFont(font);
   painter.setPen(QPalette().color(QPalette::WindowText));
   const QRect labels(0, bar + 2, width, height - bar - 2);
-  painter.drawText(labels, Qt::AlignLeft | Qt::AlignVCenter, QLocale().toString(min, 'g', 6));
-  painter.drawText(labels, Qt::AlignRight | Qt::AlignVCenter, QLocale().toString(max, 'g', 6));
+  painter.drawText(labels, Qt::AlignLeft | Qt::AlignVCenter, QLocale().toString(colouring.min, 'g', 3));
+  if (colouring.max > colouring.min) {
+    painter.drawText(labels, Qt::AlignHCenter | Qt::AlignVCenter, QLocale().toString(ramp_value(colouring, 0.5), 'g', 3));
+  }
+  painter.drawText(labels, Qt::AlignRight | Qt::AlignVCenter, QLocale().toString(colouring.max, 'g', 3));
   return pixmap;
 }
 
@@ -46,6 +50,7 @@ ColourLegend::ColourLegend(const AttributeView* attributes, QWidget* parent)
   entries_->setRootIsDecorated(false);
   entries_->header()->setSectionResizeMode(0, QHeaderView::Stretch);
   entries_->header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+  title_->setObjectName(QStringLiteral("legendTitle"));
   title_->setWordWrap(true);
   auto* layout = new QVBoxLayout(this);
   layout->addWidget(title_);
@@ -65,10 +70,11 @@ void ColourLegend::refresh() {
   }
   const QString name = QString::fromStdString(attributes_->colour_attribute());
   if (colouring->numeric) {
-    title_->setText(tr("%1: %2 nodes from %3 to %4")
-                        .arg(name, QLocale().toString(static_cast<qlonglong>(colouring->numbered_nodes)),
+    const QString scale = colouring->scale == RampScale::Log ? tr(" (log scale)") : QString();
+    title_->setText(tr("%1%2: %3 nodes from %4 to %5")
+                        .arg(name, scale, QLocale().toString(static_cast<qlonglong>(colouring->numbered_nodes)),
                              QLocale().toString(colouring->min, 'g', 6), QLocale().toString(colouring->max, 'g', 6)));
-    ramp_->setPixmap(ramp_bar(colouring->min, colouring->max, font()));
+    ramp_->setPixmap(ramp_bar(*colouring, font()));
   } else {
     title_->setText(name);
   }

@@ -13,6 +13,7 @@
 #include "pathscope/paths/path.hpp"
 #include "pathscope/runtime/job.hpp"
 #include "pathscope_ui_common/drawn_graph.hpp"
+#include "pathscope_ui_common/node_attribute.hpp"
 
 namespace pathscope::qt {
 
@@ -28,6 +29,9 @@ struct GraphSession {
   std::shared_ptr<const SavedTable> table;
   NodeIndex index;  // ids, names and attribute values, for the find box and completion
   std::vector<Timing> timings;
+  // Per-node numbers computed on this graph (centrality, information-flow layers), set on the
+  // GUI thread when a run finishes; the view colours and labels by them (node_attribute.hpp).
+  ComputedNodeValues computed;
   // Set for a graph made in memory rather than read from `spec` (it cannot be reloaded from
   // there): what made it, for the status bar, e.g. "correlation network of T.tsv".
   std::string made_by;

@@ -2,6 +2,7 @@
 
 #include <QHeaderView>
 #include <QVBoxLayout>
+#include <cmath>
 
 #include "path_panel.hpp"
 
@@ -81,6 +82,11 @@ void InspectorPanel::show_node(std::int32_t u) {
     rows.emplace_back(QString::fromStdString(column.name), i < column.size() && column.has(i)
                                                                ? QString::fromStdString(column.to_text(i))
                                                                : QStringLiteral("—"));
+  }
+  // Values computed on this graph (centrality, flow layers), as the Colour by menu names them.
+  for (const auto& [name, values] : session_->computed.columns) {
+    const double v = static_cast<std::size_t>(u) < values.size() ? values[static_cast<std::size_t>(u)] : std::nan("");
+    rows.emplace_back(QString::fromStdString(name), std::isfinite(v) ? QString::number(v, 'g', 6) : QStringLiteral("—"));
   }
   table_->setRowCount(static_cast<int>(rows.size()));
   for (std::size_t r = 0; r < rows.size(); ++r) {

@@ -155,6 +155,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   connect(timing_panel_, &TimingPanel::run_both_requested, all_pairs_, &AllPairsController::run_both);
   timing_panel_->set_run_enabled(false);
 
+  build_analysis_jobs();
   build_session_restore();
   build_find_and_paths();  // before the menus, which list every panel
   build_attribute_docks();
@@ -187,6 +188,8 @@ void MainWindow::adopt(std::shared_ptr<GraphSession> session, QStringList keep_s
   all_pairs_->set_session(session_);
   path_queries_->set_session(session_);
   tours_reach_->set_session(session_);
+  centrality_->set_session(session_);
+  flow_->set_session(session_);
   const Graph& g = session_->graph();
   QStringList labels;
   labels.reserve(g.n);
@@ -278,6 +281,7 @@ void MainWindow::update_status() {
       f.matrix_seconds = session_->apsp->timing.seconds;
     }
     f.made_by = qs(session_->made_by);
+    f.filter = qs(session_->loaded.report.filter);
   }
   if (attribute_view_) f.shown_nodes = attribute_view_->shown_count();
   f.no_matrix_reason = all_pairs_->no_matrix_reason();
@@ -287,6 +291,11 @@ void MainWindow::update_status() {
   } else if (path_queries_->job()->busy()) {
     f.query_running = path_queries_->job()->title();
   }
+  QStringList analysis_running;
+  for (JobRunner* job : {centrality_->job(), flow_->job()}) {
+    if (job->busy()) analysis_running << job->title();
+  }
+  f.analysis_running = analysis_running.join(QStringLiteral(", "));
   if (const auto* tour = selection_->tour()) {
     f.last_answer = tr("tour by %1").arg(qs(tour->method));
   } else if (selection_->reach()) {
@@ -335,8 +344,8 @@ void MainWindow::dropEvent(QDropEvent* event) {
 
 void MainWindow::closeEvent(QCloseEvent* event) {
   // Stop the workers before the widgets they report to go away.
-  const std::initializer_list<JobRunner*> jobs = {loading_->job(), all_pairs_->job(), tours_reach_->job(),
-                                                  path_queries_->job()};
+  const std::initializer_list<JobRunner*> jobs = {loading_->job(),     all_pairs_->job(),  tours_reach_->job(),
+                                                  path_queries_->job(), centrality_->job(), flow_->job()};
   for (JobRunner* job : jobs) job->cancel();
   for (JobRunner* job : jobs) job->wait();
   if (!scripted_) save_window_layout(*this);

@@ -16,10 +16,13 @@
 
 #include "all_pairs_controller.hpp"
 #include "attribute_filter.hpp"
+#include "analysis_requests.hpp"
 #include "attribute_view.hpp"
+#include "centrality_controller.hpp"
 #include "colour_legend.hpp"
 #include "correlation_network.hpp"
 #include "find_panel.hpp"
+#include "flow_controller.hpp"
 #include "graph_session.hpp"
 #include "graph_view.hpp"
 #include "inspector_panel.hpp"
@@ -97,6 +100,17 @@ class MainWindow : public QMainWindow {
   // layout, view choices, camera and choices, finding the answer shown again; session_restored()
   // follows, or an error (naming the file and what is wrong) goes to show_error.
   void open_session(const QString& file);
+  // Analysis › Centrality: the measure of every node off the GUI thread; centrality_ready()
+  // follows and the view is coloured by it (the values are node attributes named after it).
+  void start_centrality(const CentralityRequest& request);
+  // Analysis › Information Flow: the layers from the seeds; flow_ready() follows and the view
+  // is coloured by "flow_layer".
+  void start_flow(const FlowRequest& request);
+  // Analysis › Filter Graph: loads the graph again keeping what `filter` keeps (an empty one
+  // keeps everything); graph_ready() follows.
+  void reload_keeping(const GraphFilter& filter);
+  CentralityController* centrality() const { return centrality_; }
+  FlowController* flow() const { return flow_; }
   // Errors go to a message box (window-modal, never blocking the event loop), or in
   // scripted mode to script_failed(), for the script to report and quit.
   void show_error(const QString& title, const QString& text);
@@ -142,6 +156,8 @@ class MainWindow : public QMainWindow {
   void reach_ready();
   void path_set_ready();
   void correlation_ready();
+  void centrality_ready(const QString& measure);
+  void flow_ready();
   // An opened session is back whole, its answer found again.
   void session_restored();
   // Scripted mode only: what went wrong, as "TITLE: TEXT".
@@ -161,6 +177,12 @@ class MainWindow : public QMainWindow {
   void save_session_dialog();
   void open_session_dialog();
   void build_toolbar();
+  void build_analysis_jobs();  // main_window_analysis.cpp
+  void build_analysis_menu();
+  void centrality_dialog();
+  void flow_dialog();
+  void filter_dialog();
+  void show_computed_values(const QString& name);
   void build_find_and_paths();  // main_window_find.cpp
   void add_dock_beside_inspector(QDockWidget* dock);
   void build_attribute_docks(); // main_window_attributes.cpp
@@ -201,6 +223,14 @@ class MainWindow : public QMainWindow {
   AllPairsController* all_pairs_;
   PathQueryController* path_queries_;
   TourReachController* tours_reach_;
+  CentralityController* centrality_ = nullptr;
+  FlowController* flow_ = nullptr;
+  JobStatus* centrality_status_ = nullptr;
+  JobStatus* flow_status_ = nullptr;
+  CentralityRequest last_centrality_request_;
+  // Set by a person's run (its result is coloured by), cleared by a session's (whose own
+  // colour choice stands).
+  bool colour_by_next_result_ = true;
   JobStatus* load_status_;
   JobStatus* query_status_;
   JobStatus* path_query_status_;

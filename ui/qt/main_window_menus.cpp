@@ -178,6 +178,8 @@ void MainWindow::build_menus() {
     action->setShortcut(p.key);
   }
 
+  build_analysis_menu();
+
   auto* help = menuBar()->addMenu(tr("&Help"));
   help->addAction(tr("&Keyboard and Mouse"), QKeySequence::HelpContents, this,
                   [this] { show_help(tr("Keyboard and mouse"), shortcuts_help_html()); })
@@ -256,6 +258,10 @@ void MainWindow::update_actions() {
   set("runBothAction", open, no_graph);
   set("tourAllAction", open && session_->graph().n >= 2, no_graph);
   set("openTableAction", open, no_graph);
+  set("centralityAction", open, no_graph);
+  set("flowAction", open, no_graph);
+  set("filterGraphAction", open && session_->made_by.empty(),
+      open ? tr("A network made from a table cannot be reloaded keeping part of it") : no_graph);
   set("saveSessionAction", open && session_->made_by.empty(),
       open ? tr("A network made from a table cannot be reopened from a session") : no_graph);
   const bool pair = open && selection_->has_pair();

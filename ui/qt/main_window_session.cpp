@@ -62,6 +62,15 @@ SessionFile MainWindow::session_snapshot() const {
     s.shown = SessionFile::Shown::Path;
   }
   s.view = chosen.view();
+  s.centrality = centrality_->finished_requests();
+  if (const auto& flow = flow_->finished_request()) {
+    SessionFile::Flow f;
+    for (auto u : flow->seeds) f.seeds.push_back(g.display_id(u));
+    f.seed_label = flow->seed_label;
+    f.repetitions = flow->repetitions;
+    f.engine = flow->engine;
+    s.flow = f;
+  }
   const auto& camera = view_->camera();
   s.camera = SessionFile::Camera{camera.center().x, camera.center().y, camera.pixels_per_unit()};
   s.window_geometry = saveGeometry();
@@ -106,15 +115,31 @@ void MainWindow::apply_session() {
   };
   std::int32_t source = -1, target = -1;
   std::vector<std::int32_t> stops;
+  std::optional<FlowRequest> flow;
   try {
     if (s.source) source = node(*s.source, "source");
     if (s.target) target = node(*s.target, "target");
     for (auto id : s.stops) stops.push_back(node(id, "stop"));
+    if (s.flow) {
+      flow.emplace();
+      for (auto id : s.flow->seeds) flow->seeds.push_back(node(id, "flow seed"));
+      flow->seed_label = s.flow->seed_label;
+      flow->repetitions = s.flow->repetitions;
+      flow->engine = s.flow->engine;
+    }
   } catch (const Error& e) {
     show_error(tr("Open session"), QString::fromStdString(e.what()));
     return;
   }
   selection_->set_view(s.view);
+  // The values the view colours by are computed again in the background; the session's own
+  // colour choice stands (set above), and is drawn once they are back.
+  colour_by_next_result_ = false;
+  if (!s.centrality.empty()) {
+    last_centrality_request_ = s.centrality.back();
+    centrality_->start_in_turn(s.centrality);
+  }
+  if (flow) flow_->start(*flow);
   if (s.camera) view_->set_camera({s.camera->centre_x, s.camera->centre_y}, s.camera->pixels_per_unit);
   if (!stops.empty()) selection_->choose_stops(stops);
   if (source >= 0 && target >= 0) {

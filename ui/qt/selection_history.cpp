@@ -100,6 +100,11 @@ QString SelectionHistory::describe(const SelectionState& before, const Selection
       return now.colour_attribute.empty() ? tr("one colour")
                                           : tr("colour by %1").arg(QString::fromStdString(now.colour_attribute));
     }
+    if (was.colour_scale != now.colour_scale) {
+      return now.colour_scale == ViewChoices::Scale::Log      ? tr("log colour scale")
+             : now.colour_scale == ViewChoices::Scale::Linear ? tr("linear colour scale")
+                                                              : tr("automatic colour scale");
+    }
     return now.filter_attribute.empty() ? tr("show every node")
                                         : tr("filter by %1").arg(QString::fromStdString(now.filter_attribute));
   }

@@ -30,6 +30,12 @@ const std::array<std::pair<ViewChoices::Arcs, const char*>, 3> kArcs = {
     {{ViewChoices::Arcs::Shown, "shown"}, {ViewChoices::Arcs::Faded, "faded"}, {ViewChoices::Arcs::Hidden, "hidden"}}};
 const std::array<std::pair<ReachDirection, const char*>, 2> kDirections = {
     {{ReachDirection::Downstream, "downstream"}, {ReachDirection::Upstream, "upstream"}}};
+const std::array<std::pair<ViewChoices::Scale, const char*>, 3> kScales = {{{ViewChoices::Scale::Automatic, "automatic"},
+                                                                            {ViewChoices::Scale::Linear, "linear"},
+                                                                            {ViewChoices::Scale::Log, "log"}}};
+const std::array<std::pair<bool, const char*>, 2> kCosts = {{{true, "hops"}, {false, "graph"}}};
+const std::array<std::pair<std::string_view, const char*>, 3> kEngines = {
+    {{"cpu", "cpu"}, {"gpu", "gpu"}, {"both", "both"}}};
 const std::array<std::pair<Selection::PathSet::Kind, const char*>, 2> kPathSetKinds = {
     {{Selection::PathSet::Kind::AllShortest, "all-shortest"}, {Selection::PathSet::Kind::KShortest, "k-shortest"}}};
 
@@ -91,6 +97,14 @@ class Fields {
     }
     return out;
   }
+  // Each element of the list `key`, as an object whose errors name it ("computed.centrality[1]").
+  std::vector<Fields> objects(const char* key) const {
+    std::vector<Fields> out;
+    const json& list = has(key) ? object_.at(key) : empty_list();
+    if (!list.is_array()) throw Error(name(key) + " must be a list");
+    for (std::size_t i = 0; i < list.size(); ++i) out.emplace_back(list[i], name(key) + "[" + std::to_string(i) + "]");
+    return out;
+  }
   template <typename E, std::size_t N>
   E choice(const char* key, const std::array<std::pair<E, const char*>, N>& words) const {
     const std::string word = text(key, words[0].second);
@@ -105,6 +119,10 @@ class Fields {
  private:
   static const json& empty() {
     static const json nothing = json::object();
+    return nothing;
+  }
+  static const json& empty_list() {
+    static const json nothing = json::array();
     return nothing;
   }
   json array(const char* key) const {
@@ -125,9 +143,9 @@ SessionFile parse_session(const json& j) {
   const Fields top(j, "session");
   if (!j.contains("pathscope_session")) throw Error("not a pathscope session (no \"pathscope_session\" version)");
   const std::int64_t version = top.integer("pathscope_session", 0);
-  if (version != SessionFile::kVersion) {
-    throw Error("session version " + std::to_string(version) + " is not known here (this pathscope reads version " +
-                std::to_string(SessionFile::kVersion) + ")");
+  if (version < SessionFile::kOldestVersion || version > SessionFile::kVersion) {
+    throw Error("session version " + std::to_string(version) + " is not known here (this pathscope reads versions " +
+                std::to_string(SessionFile::kOldestVersion) + " to " + std::to_string(SessionFile::kVersion) + ")");
   }
   SessionFile s;
   const Fields graph = top.object("graph");
@@ -146,6 +164,19 @@ SessionFile parse_session(const json& j) {
   o.force_undirected = graph.flag("force_undirected", o.force_undirected);
   o.dense_no_arc = graph.number("dense_no_arc", o.dense_no_arc);
   o.dense_zero_is_arc = graph.flag("dense_zero_is_arc", o.dense_zero_is_arc);
+  const auto conditions = [&](const char* key) {
+    std::vector<AttributeCondition> out;
+    for (const auto& text : graph.texts(key)) {
+      try {
+        out.push_back(parse_attribute_condition(text));
+      } catch (const Error& e) {
+        throw Error("graph." + std::string(key) + ": " + e.what());
+      }
+    }
+    return out;
+  };
+  o.keep.nodes = conditions("keep_nodes");
+  o.keep.arcs = conditions("keep_arcs");
 
   const Fields chosen = top.object("selection");
   s.source = chosen.optional_integer("source");
@@ -183,6 +214,34 @@ SessionFile parse_session(const json& j) {
   s.view.colour_attribute = view.text("colour_attribute");
   s.view.filter_attribute = view.text("filter_attribute");
   s.view.filter_values = view.texts("filter_values");
+  s.view.colour_scale = view.choice("colour_scale", kScales);
+
+  const Fields computed = top.object("computed");
+  for (const auto& run : computed.objects("centrality")) {
+    CentralityRequest r;
+    try {
+      r.measure = parse_centrality_measure(run.text("measure", "betweenness"));
+    } catch (const Error& e) {
+      throw Error("computed.centrality: " + std::string(e.what()));
+    }
+    r.hops = run.choice("costs", kCosts);
+    r.samples = run.integer("samples", 0);
+    if (r.samples < 0) throw Error("computed.centrality samples must be 0 (exact) or more");
+    r.engine = std::string(run.choice("engine", kEngines));
+    s.centrality.push_back(r);
+  }
+  if (computed.has("flow")) {
+    const Fields flow = computed.object("flow");
+    SessionFile::Flow f;
+    f.seeds = flow.integers("seeds");
+    if (f.seeds.empty()) throw Error("computed.flow.seeds must list at least one node");
+    f.seed_label = flow.text("seed_label");
+    const std::int64_t repetitions = flow.integer("repetitions", f.repetitions);
+    if (repetitions < 1 || repetitions > 100000) throw Error("computed.flow.repetitions must be 1 to 100000");
+    f.repetitions = static_cast<std::int32_t>(repetitions);
+    f.engine = std::string(flow.choice("engine", kEngines));
+    s.flow = f;
+  }
 
   if (top.has("camera")) {
     const Fields camera = top.object("camera");
@@ -221,6 +280,13 @@ std::string session_json(const SessionFile& s) {
                 {"force_undirected", o.force_undirected},
                 {"dense_no_arc", o.dense_no_arc},
                 {"dense_zero_is_arc", o.dense_zero_is_arc}};
+  const auto condition_texts = [](const std::vector<AttributeCondition>& conditions) {
+    std::vector<std::string> out;
+    for (const auto& c : conditions) out.push_back(condition_text(c));
+    return out;
+  };
+  graph["keep_nodes"] = condition_texts(o.keep.nodes);
+  graph["keep_arcs"] = condition_texts(o.keep.arcs);
   graph["min_weight"] = std::isfinite(o.min_weight) ? json(o.min_weight) : json();  // none: every row kept
   json selection = {{"source", node_or_null(s.source)},
                     {"target", node_or_null(s.target)},
@@ -237,11 +303,27 @@ std::string session_json(const SessionFile& s) {
                {"label_attribute", s.view.label_attribute},
                {"colour_attribute", s.view.colour_attribute},
                {"filter_attribute", s.view.filter_attribute},
-               {"filter_values", s.view.filter_values}};
+               {"filter_values", s.view.filter_values},
+               {"colour_scale", word_of(kScales, s.view.colour_scale)}};
+  json centrality = json::array();
+  for (const auto& r : s.centrality) {
+    centrality.push_back({{"measure", std::string(centrality_measure_name(r.measure))},
+                          {"costs", r.hops ? "hops" : "graph"},
+                          {"samples", r.samples},
+                          {"engine", r.engine}});
+  }
+  json computed = {{"centrality", centrality}, {"flow", json()}};
+  if (s.flow) {
+    computed["flow"] = {{"seeds", s.flow->seeds},
+                        {"seed_label", s.flow->seed_label},
+                        {"repetitions", s.flow->repetitions},
+                        {"engine", s.flow->engine}};
+  }
   json j = {{"pathscope_session", SessionFile::kVersion},
             {"graph", graph},
             {"selection", selection},
             {"view", view},
+            {"computed", computed},
             {"window",
              {{"geometry", s.window_geometry.toBase64().toStdString()},
               {"state", s.window_state.toBase64().toStdString()}}}};

@@ -1,8 +1,10 @@
 #pragma once
 // A saved explorer session (File › Save Session, Open Session): the graph and how it was
 // loaded, what was chosen on it and which answer was shown, the view choices, the camera and
-// the window's layout. A small versioned JSON file ({"pathscope_session": 1, ...}); answers are
-// not stored but found again on opening, from the same choices with the same method.
+// the window's layout, and the node values computed on the graph (centrality, flow layers). A
+// small versioned JSON file ({"pathscope_session": 2, ...}; version 1 files, from before the
+// filter and computed values, still open); answers and values are not stored but computed again
+// on opening, from the same choices with the same method.
 #include <QByteArray>
 #include <QString>
 #include <cstdint>
@@ -13,13 +15,15 @@
 #include "pathscope/graph/graph.hpp"
 #include "pathscope/io/load.hpp"
 #include "pathscope/reach/reach.hpp"
+#include "analysis_requests.hpp"
 #include "selection.hpp"
 #include "view_choices.hpp"
 
 namespace pathscope::qt {
 
 struct SessionFile {
-  static constexpr int kVersion = 1;
+  static constexpr int kVersion = 2;
+  static constexpr int kOldestVersion = 1;  // read as well, its missing fields at their defaults
 
   std::string graph;  // an absolute file path, or a generator spec ("random:...", "connectome:...")
   LoadOptions options;
@@ -35,6 +39,15 @@ struct SessionFile {
   std::int64_t path_set_count = 0;
   int path_set_entry = 0;
   ViewChoices view;
+  // Computed again on opening, in this order; the view colours by them once they are back.
+  std::vector<CentralityRequest> centrality;
+  struct Flow {
+    std::vector<std::int64_t> seeds;  // by display id, as the selection's nodes
+    std::string seed_label;
+    std::int32_t repetitions = 1000;
+    std::string engine = "cpu";
+  };
+  std::optional<Flow> flow;
   struct Camera {
     double centre_x = 0, centre_y = 0, pixels_per_unit = 1;
   };

@@ -21,8 +21,9 @@ QString status_text(const StatusFacts& f) {
   } else {
     parts << tr("%1 %2").arg(QLocale().toString(f.nodes), QString::fromStdString(count_noun(f.nodes, "node")));
   }
-  parts << tr("%1 %2").arg(QLocale().toString(f.arcs), QString::fromStdString(count_noun(f.arcs, "arc")))
-        << tr("matrix %1 (%2)").arg(f.matrix_size, f.dist_type);
+  parts << tr("%1 %2").arg(QLocale().toString(f.arcs), QString::fromStdString(count_noun(f.arcs, "arc")));
+  if (!f.filter.isEmpty()) parts << f.filter;
+  parts << tr("matrix %1 (%2)").arg(f.matrix_size, f.dist_type);
   // The matrix's state: what answers the next path (a saved table first).
   if (!f.saved_table.isEmpty()) {
     parts << tr("pairs from saved table %1").arg(f.saved_table);
@@ -37,6 +38,7 @@ QString status_text(const StatusFacts& f) {
   }
   if (!f.apsp_running.isEmpty()) parts << tr("running: %1").arg(f.apsp_running);
   if (!f.query_running.isEmpty()) parts << tr("running: %1").arg(f.query_running);
+  if (!f.analysis_running.isEmpty()) parts << tr("running: %1").arg(f.analysis_running);
   if (!f.last_answer.isEmpty()) parts << tr("last answer: %1").arg(f.last_answer);
   return parts.join(QStringLiteral(" · "));
 }

@@ -19,6 +19,8 @@ struct StatusFacts {
   QString no_matrix_reason;  // why there is none (over budget, unavailable, failed, cancelled)
   QString apsp_running;      // title of the all-pairs job running now ("Run both", ...)
   QString query_running;     // title of the tour or reach job running now
+  QString analysis_running;  // titles of the centrality and flow jobs running now
+  QString filter;            // what the load's filter kept ("kept 812 of 2,952 nodes ..."); empty: no filter
   QString made_by;           // what made a graph built in memory (a correlation network); empty: a file
   QString last_answer;       // what answered the last query, e.g. "path by all-pairs (blocked)"
   long long shown_nodes = -1;  // nodes the attribute filter leaves in the view; -1: no filter

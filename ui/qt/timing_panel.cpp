@@ -41,6 +41,8 @@ QString TimingPanel::rate_unit(const QString& problem) {
   if (problem == QLatin1String("correlation")) return tr("row pairs/s");
   if (problem == QLatin1String("reach")) return tr("arcs/s");
   if (problem == QLatin1String("paths")) return tr("paths/s");
+  if (problem == QLatin1String("centrality")) return tr("nodes/s");
+  if (problem == QLatin1String("flow")) return tr("runs/s");
   return {};
 }
 

@@ -22,9 +22,10 @@ class TimingPanel : public QWidget {
   explicit TimingPanel(QWidget* parent = nullptr);
   void clear();
   // One row per run; the same engine on the same problem again replaces its row. problem:
-  // "all pairs", "tour", "reach", "correlation"; answered: what the run answered, counted the
-  // same for every engine of the problem (all pairs: n * n pairs; tour: its stops; reach: the
-  // arcs searched; correlation: the row pairs tested, rows * (rows - 1) / 2).
+  // "all pairs", "tour", "reach", "correlation", "centrality", "flow"; answered: what the run
+  // answered, counted the same for every engine of the problem (all pairs: n * n pairs; tour:
+  // its stops; reach: the arcs searched; correlation: the row pairs tested, rows * (rows - 1) / 2;
+  // centrality: the nodes scored; flow: the runs).
   void add_run(const Timing& timing, const QString& problem, double answered);
   // The job running now: its title, the fraction done and the seconds since it started
   // (the time left is estimated from them); running_done() takes the row away.

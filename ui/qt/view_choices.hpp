@@ -14,6 +14,9 @@ struct ViewChoices {
   Arcs arcs = Arcs::Shown;
   std::string label_attribute;   // empty: the node's name, else its id
   std::string colour_attribute;  // empty: one colour for every node
+  // How numbers spread over the colour ramp (node_colouring.hpp); Automatic: log when skewed.
+  enum class Scale { Automatic, Linear, Log };
+  Scale colour_scale = Scale::Automatic;
   // Nodes shown: those whose filter_attribute value is one of filter_values; an empty
   // filter_attribute shows every node.
   std::string filter_attribute;

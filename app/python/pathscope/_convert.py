@@ -383,7 +383,8 @@ def _data_columns(records, skip=()):
     return [column_from_values(name, [record.get(name) for record in records]) for name in names]
 
 
-def from_networkx(G: Any, weight: Optional[str] = "weight", *, keep_parallel: bool = True) -> Graph:
+def from_networkx(G: Any, weight: Optional[str] = "weight", *, keep_parallel: bool = True,
+                  strength: Optional[str] = None) -> Graph:
     """A graph from a networkx Graph, DiGraph, MultiGraph or MultiDiGraph.
 
     Nodes in G's order; keys that are integers become Graph.ids (unless they are just 0..n-1),
@@ -392,7 +393,9 @@ def from_networkx(G: Any, weight: Optional[str] = "weight", *, keep_parallel: bo
     data key becomes an edge attribute, every other node data key a node attribute (x, y, z
     numbers on every node become positions), G.graph the graph attributes. A multigraph's
     parallel edges are kept (Graph.extra_arcs, which engines never walk but to_networkx gives
-    back) unless keep_parallel=False, when the report counts them as merged.
+    back) unless keep_parallel=False, when the report counts them as merged. strength: the edge
+    data key (1 where an edge has none) whose numbers become Graph.arc_strengths, the connection
+    strengths PageRank and information flow weigh arcs by.
 
     >>> import networkx as nx
     >>> G = nx.DiGraph()
@@ -427,10 +430,13 @@ def from_networkx(G: Any, weight: Optional[str] = "weight", *, keep_parallel: bo
     weights = None
     if weight is not None:
         weights = np.array([data.get(weight, 1) for _, _, data in edge_list], dtype=np.float64)
-    edge_columns = _data_columns([data for _, _, data in edge_list], skip={weight})
+    strengths = None
+    if strength is not None:
+        strengths = np.array([data.get(strength, 1) for _, _, data in edge_list], dtype=np.float64)
+    edge_columns = _data_columns([data for _, _, data in edge_list], skip={weight, strength})
     from pathscope._columns import graph_columns_from_dict
 
-    return _build(sources, targets, weights, len(keys), G.is_directed(), ids=ids, names=names,
+    return _build(sources, targets, weights, len(keys), G.is_directed(), ids=ids, names=names, strengths=strengths,
                   coordinates=coordinates, node_columns=_data_columns(node_data, skip=skip), edge_columns=edge_columns,
                   graph_columns=graph_columns_from_dict(G.graph), keep_parallel=keep_parallel, source="networkx")
 
@@ -485,3 +491,23 @@ def from_igraph(g: Any, weight: Optional[str] = "weight", *, keep_parallel: bool
     return _build(np.ascontiguousarray(edges[:, 0]), np.ascontiguousarray(edges[:, 1]), weights, n, g.is_directed(),
                   ids=ids, names=names, coordinates=coordinates, node_columns=node_columns, edge_columns=edge_columns,
                   graph_columns=graph_columns, keep_parallel=keep_parallel, source="igraph")
+
+
+def as_graph(graph: Any, *, weight: Optional[str] = "weight", strength: Optional[str] = None) -> Any:
+    """What an engine call takes as its graph: a pathscope.Graph, a file name or generator spec
+    (the extension loads it) as they are; a networkx or igraph graph, a pandas DataFrame of edges
+    or a SciPy sparse matrix through its from_* conversion. weight and strength name the edge
+    data of a networkx graph that become costs and strengths (igraph: weight only)."""
+    if isinstance(graph, (_core.Graph, str, bytes)) or hasattr(graph, "__fspath__"):
+        return graph
+    module = type(graph).__module__.split(".", 1)[0]
+    if module == "networkx":
+        return from_networkx(graph, weight, strength=strength)
+    if module == "igraph":
+        return from_igraph(graph, weight)
+    if module == "pandas" and hasattr(graph, "columns"):
+        return from_pandas(graph, weight=weight if weight != "weight" else None)
+    if module == "scipy":
+        return from_scipy(graph)
+    raise TypeError(f"expected a pathscope.Graph, a file name or generator spec, a networkx or igraph graph, a pandas "
+                    f"DataFrame of edges or a SciPy sparse matrix, not {type(graph).__name__}")

@@ -168,3 +168,35 @@ def _distances(graph: Any, source: _Node, return_predecessors: bool) -> Any: ...
 def _distance_table(graph: Any, sources: Any, targets: Any, threads: int, memory_budget: int,
                     progress: _Progress) -> numpy.ndarray: ...
 def _pair_distances(graph: Any, sources: Any, targets: Any, threads: int, progress: _Progress) -> numpy.ndarray: ...
+# pathscope/_centrality.py's and pathscope/_flow.py's calls.
+_Keep = Union[None, str, Sequence[str], numpy.ndarray]
+
+class CentralityRun:
+    measures: List[str]
+    error_bound: float
+    bound_delta: float
+    sources_used: int
+    pagerank_iterations: int
+    filter: str
+    timing: Dict[str, Any]
+    def values(self, measure: str) -> numpy.ndarray: ...
+
+class FlowRun:
+    mean_layer: numpy.ndarray
+    layer_deviation: numpy.ndarray
+    times_reached: numpy.ndarray
+    seeds: numpy.ndarray
+    repetitions: int
+    filter: str
+    timing: Dict[str, Any]
+
+def centrality_measures() -> List[str]: ...
+def centrality_engines() -> List[Dict[str, Any]]: ...
+def flow_engines() -> List[Dict[str, Any]]: ...
+def _centrality(graph: Any, measures: List[str], engine: str, hops: bool, normalized: bool, samples: int, seed: int,
+                pagerank_alpha: float, pagerank_tolerance: float, pagerank_max_iterations: int, keep_nodes: _Keep,
+                keep_arcs: _Keep, threads: int, memory_budget: int, gpu_memory_budget: int,
+                progress: _Progress) -> CentralityRun: ...
+def _flow_layers(graph: Any, seeds: Sequence[_Node], repetitions: int, saturation_share: float, min_share: float,
+                 max_steps: int, seed: int, engine: str, keep_nodes: _Keep, keep_arcs: _Keep, threads: int,
+                 memory_budget: int, gpu_memory_budget: int, progress: _Progress) -> FlowRun: ...

@@ -2,13 +2,15 @@
 
 #include <limits>
 
+#include "apsp/integer_headroom.hpp"
+
 namespace pathscope::centrality {
 namespace {
 constexpr double kInf = std::numeric_limits<double>::infinity();
 }
 
 BrandesSearch::BrandesSearch(const Graph& g, const GraphMask& mask, bool hops, SumsWanted wanted)
-    : g_(g), mask_(mask), hops_(hops), wanted_(wanted) {
+    : g_(g), mask_(mask), hops_(hops), wanted_(wanted), heap_(hops ? 0 : g.n) {
   const auto n = static_cast<std::size_t>(g.n);
   if (hops) {
     level_.assign(n, -1);
@@ -19,6 +21,10 @@ BrandesSearch::BrandesSearch(const Graph& g, const GraphMask& mask, bool hops, S
   } else {
     dist_.assign(n, kInf);
     position_.assign(n, -1);
+    // Dial's buckets when every distance is a whole number that fits 32 bits and arcs are
+    // short enough for the ring (road graphs): no comparisons at all.
+    if (g.arc_count() > 0 && g.integer_weights && detail::int32_distances_fit(g) && g.max_weight() <= detail::BucketQueue::kMaxCost)
+      buckets_ = std::make_unique<detail::BucketQueue>(static_cast<std::uint32_t>(g.max_weight()));
   }
   paths_.assign(n, 0);
   order_.assign(n, 0);
@@ -36,7 +42,7 @@ std::uint64_t BrandesSearch::bytes_per_thread(std::int32_t n, std::int64_t arcs,
   const auto nodes = static_cast<std::uint64_t>(n);
   const std::uint64_t common = nodes * (8 + 8 + 4 + 8 + 8 + 8 + 8);
   if (hops) return common + nodes * 4 + (static_cast<std::uint64_t>(arcs) + 1) * 4 + (nodes + 1) * 8;
-  return common + nodes * (8 + 4 + 16);
+  return common + nodes * (8 + 4 + 16 + 4) + (std::uint64_t{1} << 17) * 4;
 }
 
 void BrandesSearch::run(std::int32_t source) {
@@ -54,6 +60,7 @@ void BrandesSearch::run(std::int32_t source) {
   settled_ = 0;
   const bool masked = !mask_.keeps_all();
   if (hops_) masked ? breadth_first<true>(source) : breadth_first<false>(source);
+  else if (buckets_) masked ? dijkstra_buckets<true>(source) : dijkstra_buckets<false>(source);
   else masked ? dijkstra<true>(source) : dijkstra<false>(source);
   if (wanted_.distances || wanted_.inverse) add_distance_sums();
   if (!wanted_.dependency) return;
@@ -72,71 +79,123 @@ void BrandesSearch::breadth_first(std::int32_t source) {
   std::int64_t* down_begin = down_begin_.data();
   std::size_t settled = 0;
   std::int64_t found = 0;
+  std::int64_t scanned = 0;
   level[source] = 0;
   paths[source] = 1;
   order[settled++] = source;
-  std::int64_t scanned = 0;
-  // order doubles as the BFS queue: a node's level is final when it is first reached.
-  std::size_t head = 0;
-  for (; head < settled; ++head) {
-    const std::int32_t u = order[head];
-    const std::int32_t next = level[u] + 1;
-    const double through_u = paths[u];
-    const std::int64_t end = offsets[u + 1];
-    scanned += end - offsets[u];
-    down_begin[head] = found;
-    for (std::int64_t a = offsets[u]; a < end; ++a) {
-      const std::int32_t v = heads[a];
-      if constexpr (Masked)
-        if (!mask_.keeps_arc(a, u, v)) continue;
-      std::int32_t lv = level[v];
-      if (lv < 0) {
-        level[v] = lv = next;
-        order[settled++] = v;
+  // Level by level; order doubles as the queue, and a node's level is final when first reached.
+  // The scan only finds the arcs one level down; path counts move along those afterwards, so the
+  // loop over every arc reads one array and writes none at random.
+  for (std::size_t level_begin = 0, head = 0; head < settled; level_begin = head) {
+    const std::size_t level_end = settled;
+    for (; head < level_end; ++head) {
+      const std::int32_t u = order[head];
+      const std::int32_t next = level[u] + 1;
+      const std::int64_t end = offsets[u + 1];
+      scanned += end - offsets[u];
+      down_begin[head] = found;
+      for (std::int64_t a = offsets[u]; a < end; ++a) {
+        const std::int32_t v = heads[a];
+        if constexpr (Masked)
+          if (!mask_.keeps_arc(a, u, v)) continue;
+        std::int32_t lv = level[v];
+        if (lv < 0) {
+          level[v] = lv = next;
+          order[settled++] = v;
+        }
+        // Written always, kept only when v is one level down: no branch to mispredict.
+        down[found] = v;
+        found += lv == next ? 1 : 0;
       }
-      // Written always, kept only when v is one level down: no branch to mispredict.
-      const bool is_down = lv == next;
-      down[found] = v;
-      found += is_down;
-      paths[v] += is_down ? through_u : 0.0;
+    }
+    down_begin[level_end] = found;
+    for (std::size_t i = level_begin; i < level_end; ++i) {
+      const double through = paths[order[i]];
+      for (std::int64_t j = down_begin[i]; j < down_begin[i + 1]; ++j) paths[down[j]] += through;
     }
   }
-  down_begin[head] = found;
   settled_ = settled;
   arcs_scanned_ += scanned;
 }
 
 template <bool Masked>
 void BrandesSearch::dijkstra(std::int32_t source) {
-  heap_.clear();
-  dist_[source] = 0;
-  paths_[source] = 1;
-  heap_.push({0.0, source});
+  const std::int64_t* offsets = g_.offsets.data();
+  const std::int32_t* heads = g_.heads.data();
+  const double* weights = g_.weights.data();
+  double* dist = dist_.data();
+  double* paths = paths_.data();
+  std::int32_t* position = position_.data();
+  std::int64_t scanned = 0;
+  dist[source] = 0;
+  paths[source] = 1;
+  heap_.push_or_decrease(source, 0.0);
   while (!heap_.empty()) {
-    const HeapEntry top = heap_.pop();
-    const std::int32_t u = top.node;
-    if (position_[u] >= 0 || top.dist > dist_[u]) continue;  // stale: settled already
-    position_[u] = static_cast<std::int32_t>(settled_);
+    double du;
+    const std::int32_t u = heap_.pop(du);
+    position[u] = static_cast<std::int32_t>(settled_);
     order_[settled_++] = u;
-    const double through_u = paths_[u];
-    const std::int64_t end = g_.offsets[u + 1];
-    arcs_scanned_ += end - g_.offsets[u];
-    for (std::int64_t a = g_.offsets[u]; a < end; ++a) {
-      const std::int32_t v = g_.heads[a];
+    const double through_u = paths[u];
+    const std::int64_t end = offsets[u + 1];
+    scanned += end - offsets[u];
+    for (std::int64_t a = offsets[u]; a < end; ++a) {
+      const std::int32_t v = heads[a];
       if constexpr (Masked)
         if (!mask_.keeps_arc(a, u, v)) continue;
-      const double candidate = top.dist + g_.weights[a];
-      if (candidate < dist_[v]) {
-        dist_[v] = candidate;
-        paths_[v] = through_u;
-        heap_.push({candidate, v});
-      } else if (candidate == dist_[v] && position_[v] < 0) {
+      const double candidate = du + weights[a];
+      if (candidate < dist[v]) {
+        dist[v] = candidate;
+        paths[v] = through_u;
+        heap_.push_or_decrease(v, candidate);
+      } else if (candidate == dist[v] && position[v] < 0) {
         // A zero-cost arc into a node settled before u counts only from that node's side:
         // its paths were handed on already, so the order of settling decides (docs/centrality.md).
-        paths_[v] += through_u;
+        paths[v] += through_u;
       }
     }
   }
+  arcs_scanned_ += scanned;
+}
+
+template <bool Masked>
+void BrandesSearch::dijkstra_buckets(std::int32_t source) {
+  const std::int64_t* offsets = g_.offsets.data();
+  const std::int32_t* heads = g_.heads.data();
+  const double* weights = g_.weights.data();
+  double* dist = dist_.data();
+  double* paths = paths_.data();
+  std::int32_t* position = position_.data();
+  std::int64_t scanned = 0;
+  dist[source] = 0;
+  paths[source] = 1;
+  buckets_->push(0, source);
+  while (!buckets_->empty()) {
+    std::uint32_t key;
+    std::int32_t u;
+    buckets_->pop(key, u);
+    const double du = key;
+    if (position[u] >= 0 || du > dist[u]) continue;  // stale: settled, or queued again nearer
+    position[u] = static_cast<std::int32_t>(settled_);
+    order_[settled_++] = u;
+    const double through_u = paths[u];
+    const std::int64_t end = offsets[u + 1];
+    scanned += end - offsets[u];
+    for (std::int64_t a = offsets[u]; a < end; ++a) {
+      const std::int32_t v = heads[a];
+      if constexpr (Masked)
+        if (!mask_.keeps_arc(a, u, v)) continue;
+      const double candidate = du + weights[a];
+      if (candidate < dist[v]) {
+        dist[v] = candidate;
+        paths[v] = through_u;
+        buckets_->push(static_cast<std::uint32_t>(candidate), v);
+      } else if (candidate == dist[v] && position[v] < 0) {
+        paths[v] += through_u;
+      }
+    }
+  }
+  buckets_->clear();
+  arcs_scanned_ += scanned;
 }
 
 void BrandesSearch::accumulate_levels() {

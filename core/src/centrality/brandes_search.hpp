@@ -4,9 +4,11 @@
 // SourceSums. Buffers live for the whole run: a search resets only the nodes it reached, so
 // no source allocates and a search that reaches few nodes costs what it reached.
 #include <cstdint>
+#include <memory>
 #include <vector>
 
-#include "apsp/quaternary_heap.hpp"
+#include "apsp/bucket_queue.hpp"
+#include "centrality/indexed_heap.hpp"
 #include "pathscope/centrality/detail/centrality_support.hpp"
 
 namespace pathscope::centrality {
@@ -30,18 +32,12 @@ class BrandesSearch {
   std::int64_t arcs_scanned() const { return arcs_scanned_; }
 
  private:
-  struct HeapEntry {
-    double dist;
-    std::int32_t node;
-  };
-  struct HeapLess {
-    bool operator()(const HeapEntry& a, const HeapEntry& b) const { return a.dist < b.dist; }
-  };
-
   template <bool Masked>
   void breadth_first(std::int32_t source);
   template <bool Masked>
   void dijkstra(std::int32_t source);
+  template <bool Masked>
+  void dijkstra_buckets(std::int32_t source);
   // Dependencies from the settled order, back to front: a successor w of v on a shortest path
   // (dist[w] == dist[v] + cost, the equality networkx tests) is final before v is reached.
   // Hops: the forward pass kept every arc one level down (down_), grouped by tail in settled
@@ -69,7 +65,8 @@ class BrandesSearch {
   std::vector<double> paths_;
   std::vector<std::int32_t> order_;  // nodes in the order they were settled
   std::size_t settled_ = 0;
-  detail::QuaternaryHeap<HeapEntry, HeapLess> heap_;
+  IndexedHeap heap_;
+  std::unique_ptr<detail::BucketQueue> buckets_;  // whole costs whose sums fit 32 bits, else none
   detail::SourceSums sums_;
   std::int64_t arcs_scanned_ = 0;
 };

@@ -88,7 +88,7 @@ class CpuCentralityEngine final : public CentralityEngine {
           search.run(sources[static_cast<std::size_t>(i)]);
           progress.unit_done();
         }
-        // Summed in thread order, whatever order the threads finish in: the same sums twice.
+        // Summed in thread order; which sources each thread took varies from run to run.
 #pragma omp for ordered schedule(static, 1)
         for (int t = 0; t < omp_get_num_threads(); ++t) {
 #pragma omp ordered

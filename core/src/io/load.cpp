@@ -12,7 +12,9 @@
 #include "io/format_detection.hpp"
 #include "io/input_file.hpp"
 #include "io/load_cancel.hpp"
+#include "io/readers.hpp"
 #include "io/text_fields.hpp"
+#include "pathscope/filter/graph_mask.hpp"
 #include "pathscope/io/connectome_generator.hpp"
 #include "pathscope/io/file_formats.hpp"
 #include "pathscope/io/random_graph.hpp"
@@ -117,6 +119,21 @@ void apply_node_table_stream(std::istream& in, const std::string& source_name, L
 
 namespace {
 
+// LoadOptions::keep: the graph becomes the part it keeps, and the report says what that was. The
+// weight flags are marked again, so the part reads as a file of only its rows would (a graph of
+// fractional costs whose kept arcs are whole is an integer graph).
+void keep_filtered(LoadedGraph& loaded, const GraphFilter& keep, const std::string& spec) {
+  GraphMask mask;
+  try {
+    mask = make_graph_mask(loaded.graph, keep);
+  } catch (const UsageError& e) {
+    throw UsageError((spec == "-" ? std::string("standard input") : spec) + ": " + e.what());
+  }
+  loaded.report.filter = summarize_mask(loaded.graph, mask, keep).text();
+  loaded.graph = masked_subgraph(loaded.graph, mask);
+  io::mark_weight_kinds(loaded.graph);
+}
+
 LoadedGraph load_unchecked(const std::string& spec, const LoadOptions& options, const JobContext& job) {
   const io::InputControls controls{job, options.max_decompressed_bytes};
   if (spec == "-" && options.node_table == "-")
@@ -156,6 +173,10 @@ LoadedGraph load_unchecked(const std::string& spec, const LoadOptions& options, 
     apply_node_table_stream(*table, table->name(), out, options);
   }
   job.check_cancel();
+  if (!options.keep.empty()) {
+    keep_filtered(out, options.keep, spec);
+    job.check_cancel();
+  }
   refuse_costs_beyond_double_sums(out.graph, spec);
   out.report.source = spec;
   return out;

@@ -12,3 +12,22 @@ std::string count_text(long long count, std::string_view singular, std::string_v
 }
 
 }  // namespace pathscope
+
+namespace pathscope {
+
+std::string grouped_number(long long count) {
+  const std::string digits = std::to_string(count);
+  const std::size_t first = digits[0] == '-' ? 1 : 0;
+  std::string out = digits.substr(0, first);
+  for (std::size_t i = first; i < digits.size(); ++i) {
+    if (i > first && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return out;
+}
+
+std::string grouped_count_text(long long count, std::string_view singular, std::string_view plural) {
+  return grouped_number(count) + " " + count_noun(count, singular, plural);
+}
+
+}  // namespace pathscope

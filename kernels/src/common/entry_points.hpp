@@ -12,6 +12,7 @@
 #include "pathscope/centrality/centrality.hpp"
 #include "pathscope/closure/closure.hpp"
 #include "pathscope/correlate/correlate.hpp"
+#include "pathscope/flow/information_flow.hpp"
 #include "pathscope/runtime/job.hpp"
 #include "pathscope/tsp/tsp.hpp"
 
@@ -31,6 +32,8 @@ std::unique_ptr<TspEngine> make_held_karp_tsp_engine();
 std::unique_ptr<TspEngine> make_two_opt_descent_engine();
 // centrality/centrality_gpu_engine.cpp: "gpu".
 std::unique_ptr<CentralityEngine> make_gpu_centrality_engine();
+// flow/flow_gpu_engine.cu: "gpu".
+std::unique_ptr<FlowEngine> make_gpu_flow_engine();
 
 // The searches behind them, one file each in tsp/, on the context their engine made. The
 // core's checks (make_tsp_engine) run before them.

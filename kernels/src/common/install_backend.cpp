@@ -20,6 +20,7 @@ bool install() {
   tsp_engines().add("gpu-held-karp", make_held_karp_tsp_engine);
   tsp_engines().add("gpu-2opt-descent", make_two_opt_descent_engine);
   centrality_engines().add("gpu", make_gpu_centrality_engine);
+  flow_engines().add("gpu", make_gpu_flow_engine);
   detail::install_gpu_device(kCudaDevice);
   return true;
 }

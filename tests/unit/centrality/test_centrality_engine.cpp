@@ -296,3 +296,36 @@ TEST(CentralityEngine, RefusesWhatItCannotDo) {
   stubborn.pagerank_tolerance = 1e-15;
   EXPECT_THROW(make_centrality_engine("cpu")->run(negative, stubborn, {}), Error);
 }
+
+// Closeness and harmonic from sampled sources: each node's sums over the sampled sources other
+// than itself, scaled up to the n - 1 others.
+TEST(CentralityEngine, SampledClosenessAndHarmonicScaleTheSampledSums) {
+  SplitMix64 rng(test_support::fresh_seed());
+  const Recipe recipe{61, true, Costs::Real, false, false};
+  const Graph g = random_graph(recipe, rng);
+  const ref::Reference r = ref::make_reference(g, {}, false, 1e-12);
+  CentralityOptions options;
+  options.measures = {CentralityMeasure::Closeness, CentralityMeasure::Harmonic};
+  options.samples = 23;
+  options.seed = rng.next();
+  const CentralityResult got = make_centrality_engine("cpu")->run(g, options, {});
+  const auto sources = detail::centrality_sources(g, options);
+  for (std::int32_t v = 0; v < g.n; ++v) {
+    double others = 0, reached = 0, total = 0, inverse = 0;
+    for (const auto s : sources) {
+      if (s == v) continue;
+      others += 1;
+      const double d = r.at(r.dist, s, v);
+      if (d == ref::kInf) continue;
+      reached += 1;
+      total += d;
+      inverse += 1 / d;
+    }
+    const double scale = (g.n - 1) / others;
+    reached *= scale;
+    total *= scale;
+    const double closeness = total > 0 ? reached / total * reached / (g.n - 1) : 0.0;
+    EXPECT_NEAR(got.closeness[v], closeness, 1e-12 * std::max(1.0, closeness)) << "node " << v;
+    EXPECT_NEAR(got.harmonic[v], inverse * scale, 1e-12 * std::max(1.0, inverse * scale)) << "node " << v;
+  }
+}

@@ -1,5 +1,7 @@
 #include "pathscope_ui_common/node_attribute.hpp"
 
+#include <algorithm>
+#include <cmath>
 #include <cstdint>
 
 namespace pathscope {
@@ -71,6 +73,50 @@ std::optional<AttributeColumn> node_attribute(const Graph& g, std::string_view n
     if (derived_name == name) return derived(g, name);
   }
   return std::nullopt;
+}
+
+}  // namespace pathscope
+
+namespace pathscope {
+
+void ComputedNodeValues::set(std::string name, std::vector<double> values) {
+  for (auto& [existing, old] : columns) {
+    if (existing == name) {
+      old = std::move(values);
+      return;
+    }
+  }
+  columns.emplace_back(std::move(name), std::move(values));
+}
+
+const std::vector<double>* ComputedNodeValues::find(std::string_view name) const {
+  for (const auto& [existing, values] : columns) {
+    if (existing == name) return &values;
+  }
+  return nullptr;
+}
+
+std::vector<std::string> node_attribute_names(const Graph& g, const ComputedNodeValues& computed) {
+  auto names = node_attribute_names(g);
+  for (const auto& [name, values] : computed.columns) {
+    if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
+  }
+  return names;
+}
+
+std::optional<AttributeColumn> node_attribute(const Graph& g, const ComputedNodeValues& computed,
+                                              std::string_view name) {
+  const auto* values = computed.find(name);
+  if (!values || values->size() != static_cast<std::size_t>(g.n)) return node_attribute(g, name);
+  AttributeColumn column;
+  column.name = std::string(name);
+  column.type = AttributeType::Real;
+  column.resize(values->size());
+  // NaN stays missing, so the inspector shows no number and the legend counts it as "none".
+  for (std::size_t u = 0; u < values->size(); ++u) {
+    if (std::isfinite((*values)[u])) column.set_real(u, (*values)[u]);
+  }
+  return column;
 }
 
 }  // namespace pathscope

@@ -44,15 +44,26 @@ NodeColouring colour_categories(const AttributeColumn& column) {
   return out;
 }
 
-NodeColouring colour_numbers(const AttributeColumn& column) {
-  NodeColouring out;
-  out.numeric = true;
+bool is_number_column(const AttributeColumn& column) {
+  return column.type == AttributeType::Integer || column.type == AttributeType::Real;
+}
+
+// The column's numbers, NaN where missing.
+std::vector<double> numbers_of(const AttributeColumn& column) {
   const std::size_t n = column.size();
   std::vector<double> values(n, std::numeric_limits<double>::quiet_NaN());
   for (std::size_t i = 0; i < n; ++i) {
     if (!column.has(i)) continue;
     values[i] = column.type == AttributeType::Real ? column.reals[i] : static_cast<double>(column.integers[i]);
   }
+  return values;
+}
+
+NodeColouring colour_numbers(const AttributeColumn& column, RampScale scale) {
+  NodeColouring out;
+  out.numeric = true;
+  const std::size_t n = column.size();
+  const std::vector<double> values = numbers_of(column);
   double lo = std::numeric_limits<double>::infinity(), hi = -lo;
   for (const double v : values) {
     if (!std::isfinite(v)) continue;
@@ -64,6 +75,16 @@ NodeColouring colour_numbers(const AttributeColumn& column) {
     out.min = lo;
     out.max = hi;
   }
+  if (scale == RampScale::Log) {
+    double step = std::numeric_limits<double>::infinity();
+    for (const double v : values) {
+      if (std::isfinite(v) && v > lo) step = std::min(step, v - lo);
+    }
+    if (std::isfinite(step)) {
+      out.scale = RampScale::Log;
+      out.log_step = step;
+    }
+  }
   std::int64_t none = 0;
   out.node_colours.resize(n);
   for (std::size_t i = 0; i < n; ++i) {
@@ -73,7 +94,7 @@ NodeColouring colour_numbers(const AttributeColumn& column) {
       continue;
     }
     // One value throughout: the ramp's middle, not its dark end.
-    out.node_colours[i] = ramp_colour(hi > lo ? (values[i] - lo) / (hi - lo) : 0.5);
+    out.node_colours[i] = ramp_colour(hi > lo ? ramp_position(out, values[i]) : 0.5);
   }
   if (none > 0) out.entries.push_back({kNone, none_colour(), none});
   return out;
@@ -121,9 +142,40 @@ NodeColour ramp_colour(double t) {
   return {mix(stops[i].r, stops[i + 1].r), mix(stops[i].g, stops[i + 1].g), mix(stops[i].b, stops[i + 1].b)};
 }
 
-NodeColouring colour_nodes(const AttributeColumn& column) {
-  const bool numbers = column.type == AttributeType::Integer || column.type == AttributeType::Real;
-  return numbers ? colour_numbers(column) : colour_categories(column);
+NodeColouring colour_nodes(const AttributeColumn& column) { return colour_nodes(column, RampScale::Linear); }
+
+NodeColouring colour_nodes(const AttributeColumn& column, RampScale scale) {
+  return is_number_column(column) ? colour_numbers(column, scale) : colour_categories(column);
+}
+
+RampScale automatic_ramp_scale(const AttributeColumn& column) {
+  if (!is_number_column(column)) return RampScale::Linear;
+  std::vector<double> values = numbers_of(column);
+  std::erase_if(values, [](double v) { return !std::isfinite(v); });
+  if (values.empty()) return RampScale::Linear;
+  const auto middle = values.begin() + static_cast<std::ptrdiff_t>(values.size() / 2);
+  std::nth_element(values.begin(), middle, values.end());
+  const double median = *middle;
+  const double lo = *std::min_element(values.begin(), values.end());
+  const double hi = *std::max_element(values.begin(), values.end());
+  // Negative numbers have no decades to spread; a log ramp would misread them.
+  if (lo < 0 || !(hi > lo)) return RampScale::Linear;
+  return hi > kLogScaleSkew * median ? RampScale::Log : RampScale::Linear;
+}
+
+double ramp_position(const NodeColouring& c, double value) {
+  if (!(c.max > c.min)) return 0.5;
+  if (c.scale == RampScale::Log && c.log_step > 0) {
+    return std::log1p(std::max(0.0, value - c.min) / c.log_step) / std::log1p((c.max - c.min) / c.log_step);
+  }
+  return (value - c.min) / (c.max - c.min);
+}
+
+double ramp_value(const NodeColouring& c, double t) {
+  if (c.scale == RampScale::Log && c.log_step > 0) {
+    return c.min + c.log_step * std::expm1(t * std::log1p((c.max - c.min) / c.log_step));
+  }
+  return c.min + t * (c.max - c.min);
 }
 
 }  // namespace pathscope

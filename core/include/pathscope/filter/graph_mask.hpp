@@ -22,6 +22,10 @@ struct GraphMask {
   bool keeps_arc(std::int64_t arc, std::int32_t tail, std::int32_t head) const {
     return (arc_kept.empty() || arc_kept[arc] != 0) && keeps_node(tail) && keeps_node(head);
   }
+  // The arcs engines never walk (Graph::self_loops, Graph::extra_arcs), judged by the same arc
+  // conditions for the subgraph's sake: empty keeps all, and one whose node is dropped is dropped.
+  std::vector<std::uint8_t> self_loop_kept;  // self_loops.size() entries, or empty
+  std::vector<std::uint8_t> extra_arc_kept;  // extra_arcs.size() entries, or empty
 };
 
 // The masks of `filter` on `g`. Throws Error naming an attribute the graph lacks (and the
@@ -39,7 +43,9 @@ struct FilterSummary {
 FilterSummary summarize_mask(const Graph& g, const GraphMask& mask, const GraphFilter& filter);
 
 // The graph of the kept nodes and arcs: ids, names, coordinates, node, arc and graph
-// attributes, strengths, self-loops and extra arcs between kept nodes all carried over.
+// attributes, strengths, self-loops and extra arcs between kept nodes all carried over. Where an
+// arc (or loop) is dropped but a parallel extra arc is kept, the cheapest kept one takes its
+// place, as in a file of the kept rows alone. A graph without ids gets the old indices as ids.
 // kept_nodes (optional) receives the old index of every new node, in order.
 Graph masked_subgraph(const Graph& g, const GraphMask& mask, std::vector<std::int32_t>* kept_nodes = nullptr);
 

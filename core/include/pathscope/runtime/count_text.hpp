@@ -14,3 +14,13 @@ std::string count_noun(long long count, std::string_view singular, std::string_v
 std::string count_text(long long count, std::string_view singular, std::string_view plural = {});
 
 }  // namespace pathscope
+
+namespace pathscope {
+
+// The number with its digits in groups of three: "2,952", "-1,000,000" (reports people read,
+// where 139255 is hard to tell from 13925).
+std::string grouped_number(long long count);
+// count_text with the digits grouped: "2,952 nodes".
+std::string grouped_count_text(long long count, std::string_view singular, std::string_view plural = {});
+
+}  // namespace pathscope
