@@ -32,7 +32,9 @@ void CentralityFlags::add_to(CLI::App& command) {
                      "k); 0 = every source (exact)")
       ->capture_default_str()
       ->check(whole_number_in(0, 2147483647, "sources"));
-  command.add_option("--seed", seed, "Seed of the sampled sources")->capture_default_str();
+  command.add_option("--seed", seed, "Seed of the sampled sources")
+      ->capture_default_str()
+      ->check(whole_number_in(0, 0x1p64, "a 64-bit seed"));
   command.add_option("--pagerank-alpha", pagerank_alpha, "PageRank's damping factor (networkx's alpha)")
       ->capture_default_str()
       ->check(number_above(0, 1));

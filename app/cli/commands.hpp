@@ -21,5 +21,6 @@ void add_closure_commands(CLI::App& app, CLI::App& bench);  // `closure`, `reach
 void add_correlate_commands(CLI::App& app, CLI::App& bench);  // `correlate` and `bench correlate`
 void add_metrics_command(CLI::App& app);             // `metrics`: centrality of every node
 void add_bench_centrality_command(CLI::App& bench);  // `bench centrality`
+void add_flow_command(CLI::App& app);                // `flow`: information-flow layers from seeds
 
 }  // namespace pathscope::cli

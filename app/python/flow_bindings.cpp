@@ -10,7 +10,9 @@
 #include "bindings.hpp"
 #include "job_pump.hpp"
 #include "mask_argument.hpp"
+#include "pathscope/flow/flow_seeds.hpp"
 #include "pathscope/flow/information_flow.hpp"
+#include "pathscope/flow/type_layers.hpp"
 #include "views.hpp"
 
 namespace py = pybind11;
@@ -31,7 +33,15 @@ py::object run_flow(py::handle graph, py::handle seeds, std::int32_t repetitions
                     std::uint64_t gpu_memory_budget, py::object progress) {
   FlowRun run{graph_argument(graph), {}, {}, {}};
   const Graph& g = run.loaded->graph;
-  for (const py::handle node : seeds) run.seeds.push_back(node_argument(g, node));
+  // The seed rule of every front end (flow_seeds.hpp): a str is a cell type, a path-like a file
+  // of ids or names; any other iterable lists nodes as every Python call takes them.
+  if (py::isinstance<py::str>(seeds)) {
+    run.seeds = argument_value([&] { return seeds_of_type(g, seeds.cast<std::string>()); });
+  } else if (py::hasattr(seeds, "__fspath__") || py::isinstance<py::bytes>(seeds)) {
+    run.seeds = read_seed_file(path_text(seeds), g);
+  } else {
+    for (const py::handle node : seeds) run.seeds.push_back(node_argument(g, node));
+  }
   if (run.seeds.empty()) throw_invalid_argument("no seeds: name at least one node (or a type some node has)");
   if (repetitions < 1) throw_invalid_argument("repetitions must be 1 or more");
   if (!(saturation_share > 0 && saturation_share <= 1))
@@ -84,7 +94,24 @@ void bind_flow(py::module_& m) {
       .def_property_readonly("repetitions", [](const FlowRun& r) { return r.result.repetitions; })
       .def_property_readonly("filter", [](const FlowRun& r) { return r.filter; },
                              "What keep_nodes / keep_arcs kept (\"\" for the whole graph)")
-      .def_property_readonly("timing", [](const FlowRun& r) { return timing_dict(r.result.timing); });
+      .def_property_readonly("timing", [](const FlowRun& r) { return timing_dict(r.result.timing); })
+      .def(
+          "type_layers",
+          [](const FlowRun& r) {
+            py::list out;
+            for (const TypeLayers& t : type_layers(r.loaded->graph, r.result)) {
+              py::dict d;
+              d["type"] = t.type;
+              d["nodes"] = t.nodes;
+              d["reached"] = t.reached;
+              d["mean_layer"] = t.mean_of_means;
+              d["median_layer"] = t.median_of_means;
+              out.append(d);
+            }
+            return out;
+          },
+          "Per cell type (the graph's type column), from the seeds outwards: nodes, reached, and the mean and "
+          "median of the reached nodes' mean layers");
 
   m.def("_flow_layers", &run_flow, py::arg("graph"), py::arg("seeds"), py::arg("repetitions"),
         py::arg("saturation_share"), py::arg("min_share"), py::arg("max_steps"), py::arg("seed"), py::arg("engine"),

@@ -55,12 +55,10 @@ if [ "$what" = bench ] || [ "$what" = all ]; then
   run "Luxembourg: exact betweenness (<= 20 s)" centrality-luxembourg.txt 300 \
     "$tool" "$DATA/luxembourg.osm.graph" weight betweenness gpu 1 0 cpu 64
   run "brain: PageRank (<= 0.2 s)" centrality-pagerank.txt 300 "$tool" "$brain" inverse pagerank gpu 5 0 cpu 0
-  run "brain hops, 264 blocks in flight: 8,192 sampled" centrality-brain-hops-264.txt 300 \
-    env PATHSCOPE_GPU_CENTRALITY_BLOCKS=264 "$tool" "$brain" hops betweenness gpu 1 8192
-  run "brain hops, 132 blocks of 1,024 threads: 8,192 sampled" centrality-brain-hops-132x1024.txt 300 \
-    env PATHSCOPE_GPU_CENTRALITY_BLOCKS=132 PATHSCOPE_GPU_CENTRALITY_THREADS=1024 "$tool" "$brain" hops betweenness gpu 1 8192
-  run "Luxembourg, plain Bellman-Ford: 8,192 sampled" centrality-luxembourg-bf.txt 300 \
-    env PATHSCOPE_GPU_CENTRALITY_DELTA=inf "$tool" "$DATA/luxembourg.osm.graph" weight betweenness gpu 1 8192
+  run "brain hops, blocks of 512 threads: 8,192 sampled" centrality-brain-hops-512.txt 300 \
+    env PATHSCOPE_GPU_CENTRALITY_THREADS=512 "$tool" "$brain" hops betweenness gpu 1 8192
+  run "brain inverse, blocks of 256 threads: 8,192 sampled" centrality-brain-inverse-256.txt 300 \
+    env PATHSCOPE_GPU_CENTRALITY_THREADS=256 "$tool" "$brain" inverse betweenness gpu 1 8192
 fi
 if [ "$what" = exact ]; then
   run "brain hops: exact betweenness (<= 60 s)" centrality-brain-hops.txt 600 \

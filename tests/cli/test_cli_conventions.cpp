@@ -119,6 +119,9 @@ TEST(CliConventions, EveryJsonDocumentNamesToolVersionAndSchema) {
       {"correlate", "random-table:rows=20,cols=6,seed=2", "--count-only"},
       {"export", graph, "--out", dir.file("e.gexf")},
       {"bench", "apsp", graph, "--engines", "blocked", "--repeat", "1"},
+      {"metrics", graph},
+      {"flow", "connectome:n=200,seed=2", "--seeds", "KC1", "--repetitions", "5"},
+      {"bench", "centrality", graph, "--engines", "cpu"},
   };
   for (auto args : commands) {
     args.push_back("--json");

@@ -59,6 +59,11 @@ std::vector<Command> commands() {
       {{"bench", "closure", kGraph, "--engines", "bitset"}, join({kInputOptions, kResourceOptions, kRepeatOptions})},
       {{"bench", "correlate", kTable, "--backends", "cpu", "--count-only"},
        join({kResourceOptions, kThresholdOptions, kRepeatOptions, {"--rerank-rows"}})},
+      {{"metrics", kGraph}, join({kInputOptions, kResourceOptions, {"--top", "--samples", "--seed", "--pagerank-alpha"}})},
+      {{"bench", "centrality", kGraph, "--engines", "cpu"},
+       join({kInputOptions, kResourceOptions, kRepeatOptions, {"--samples", "--seed", "--pagerank-alpha"}})},
+      {{"flow", "connectome:n=300,types=6,seed=1", "--seeds", "KC1", "--repetitions", "10"},
+       join({kResourceOptions, {"--repetitions", "--saturation-share", "--min-share", "--max-steps", "--seed", "--top"}})},
   };
 }
 

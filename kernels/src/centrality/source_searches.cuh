@@ -41,7 +41,7 @@ struct SearchSpace {
   std::int32_t* hop_distance = nullptr;          // hops
   unsigned long long* cost_distance = nullptr;   // costs: bit patterns of non-negative doubles
   double* sigma = nullptr;                        // shortest path counts
-  double* delta = nullptr;                        // dependencies of the current source
+  double* delta = nullptr;                        // (1 + dependency) / sigma of the nodes done
   std::int32_t* order = nullptr;                  // nodes level by level
   std::int32_t* level_start = nullptr;            // n + 2 per slice
   std::int32_t* reached = nullptr;                // costs: every node reached, in no order
