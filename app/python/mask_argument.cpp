@@ -17,19 +17,6 @@ bool is_bool_array(const py::handle& value) {
   return py::isinstance<py::array>(value) && py::reinterpret_borrow<py::array>(value).dtype().kind() == 'b';
 }
 
-std::vector<AttributeCondition> conditions_of(const py::handle& value, const char* keyword) {
-  std::vector<AttributeCondition> conditions;
-  const auto parse = [&](const py::handle& item) {
-    if (!py::isinstance<py::str>(item))
-      throw py::type_error(std::string(keyword) + " takes conditions as str (\"side == left\"), a list of them, or a "
-                           "NumPy bool array; got " + py::str(py::type::of(item).attr("__name__")).cast<std::string>());
-    conditions.push_back(argument_value([&] { return parse_attribute_condition(item.cast<std::string>()); }));
-  };
-  if (py::isinstance<py::str>(value)) parse(value);
-  else for (const py::handle item : value) parse(item);
-  return conditions;
-}
-
 // A bool array of `count` entries as the mask's bytes, ANDed into `kept` when it holds a mask already.
 void and_array(const py::handle& value, std::size_t count, const char* keyword, const char* per,
                std::vector<std::uint8_t>& kept) {
@@ -46,9 +33,10 @@ void and_array(const py::handle& value, std::size_t count, const char* keyword, 
 }  // namespace
 
 MaskArgument mask_argument(const Graph& g, const py::handle& keep_nodes, const py::handle& keep_arcs) {
-  GraphFilter filter;
-  if (!keep_nodes.is_none() && !is_bool_array(keep_nodes)) filter.nodes = conditions_of(keep_nodes, "keep_nodes");
-  if (!keep_arcs.is_none() && !is_bool_array(keep_arcs)) filter.arcs = conditions_of(keep_arcs, "keep_arcs");
+  // Conditions as load_graph's keep_nodes= reads them; arrays are taken below.
+  const GraphFilter filter = filter_argument(is_bool_array(keep_nodes) ? py::none() : keep_nodes,
+                                             is_bool_array(keep_arcs) ? py::none() : keep_arcs, "keep_nodes",
+                                             "keep_arcs");
   MaskArgument out;
   if (!filter.empty()) out.mask = argument_value([&] { return make_graph_mask(g, filter); });
   if (is_bool_array(keep_nodes)) and_array(keep_nodes, static_cast<std::size_t>(g.n), "keep_nodes", "node", out.mask.node_kept);
