@@ -5,9 +5,10 @@
 # and inverse-synapse costs, Luxembourg's roads, PageRank of the brain; each big run is then
 # checked against the CPU engine from 64 sampled sources. Logs under $OUT, a summary last.
 #
-#   OUT=/tmp/out scripts/device/device-centrality.sh [tests|bench|exact|all]
+#   OUT=/tmp/out scripts/device/device-centrality.sh [tests|bench|exact|cli|all]
 # all = tests and bench (sampled brain runs, exact Luxembourg, PageRank); exact = the two exact
-# brain runs, each up to 10 minutes.
+# brain runs, each up to 10 minutes; cli = the same questions through pathscope-cli (bench
+# centrality side by side, metrics of the brain at Codex's >= 5 synapses, flow from one type).
 # Environment: OUT, BUILD (default build-device, configured as device-check.sh does),
 # PATHSCOPE_SHARED_DATA (folder holding luxembourg.osm.graph and .xyz), JOBS.
 set -uo pipefail
@@ -32,7 +33,7 @@ run() {  # run NAME LOG SECONDS command...: time-limited, logged, pass/fail reco
 
 [ -f "$BUILD/build.ninja" ] || run configure centrality-configure.log 300 cmake -S . -B "$BUILD" -G Ninja \
   -DCMAKE_BUILD_TYPE=Release -DPATHSCOPE_GUI=OFF -DCMAKE_CUDA_ARCHITECTURES=90a-real "-DPATHSCOPE_SHARED_DATA=$DATA"
-run build centrality-build.log 900 ninja -C "$BUILD" -j"$JOBS" gpu_test_gpu_centrality time_centrality ||
+run build centrality-build.log 900 ninja -C "$BUILD" -j"$JOBS" gpu_test_gpu_centrality time_centrality pathscope-cli ||
   { tail -40 "$OUT/centrality-build.log"; cat "$summary"; exit 1; }
 tool="$BUILD/tests/time_centrality"
 
@@ -65,6 +66,21 @@ if [ "$what" = exact ]; then
     "$tool" "$brain" hops betweenness gpu 1 0 cpu 64
   run "brain inverse: exact betweenness (<= 60 s)" centrality-brain-inverse.txt 600 \
     "$tool" "$brain" inverse betweenness gpu 1 0 cpu 64
+fi
+if [ "$what" = cli ]; then
+  cli="$BUILD/app/pathscope-cli"
+  run "bench centrality rome99, cpu vs gpu" centrality-cli-bench-rome.txt 300 "$cli" bench centrality \
+    "$DATA/rome99.gr" --engines cpu,gpu --measures betweenness,closeness,harmonic,pagerank --repeat 3
+  run "bench centrality brain >= 5 synapses, hops, 4,096 sampled" centrality-cli-bench-brain.txt 300 "$cli" bench \
+    centrality "$brain" --min-synapses 5 --cost-rule hops --engines gpu,cpu --measures betweenness --samples 4096
+  for cost in hops inverse; do
+    run "metrics brain >= 5 synapses, $cost, exact betweenness" "centrality-cli-metrics-$cost.txt" 400 "$cli" metrics \
+      "$brain" --min-synapses 5 --cost-rule "$cost" --measures betweenness,pagerank --engine gpu --top 3 \
+      --out "$OUT/metrics-$cost.csv" --by-type=cell_type
+  done
+  run "flow brain from ORN1, 1,000 repetitions" centrality-cli-flow.txt 300 "$cli" flow "$brain" --seeds ORN1 \
+    --repetitions 1000 --engine gpu --top 5 --by-type=cell_type
+  rm -f "$OUT"/metrics-*.csv
 fi
 echo "==== centrality summary ===="
 cat "$summary"
