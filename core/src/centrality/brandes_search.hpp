@@ -34,6 +34,9 @@ class BrandesSearch {
  private:
   template <bool Masked>
   void breadth_first(std::int32_t source);
+  // Closeness and harmonic alone need levels only: a plain BFS, no path counts, no arcs kept.
+  template <bool Masked>
+  void levels_only(std::int32_t source);
   template <bool Masked>
   void dijkstra(std::int32_t source);
   template <bool Masked>

@@ -156,6 +156,12 @@ void check_recipe(const Recipe& recipe, std::uint64_t seed) {
       EXPECT_EQ(got.out_strength[v], out_strength) << with << ", node " << v;
     }
   }
+  // Without betweenness the searches take a shorter road (hops: levels only, no path counts).
+  options.measures = {CentralityMeasure::Closeness, CentralityMeasure::Harmonic};
+  const CentralityResult alone = engine->run(g, options, {});
+  expect_close(alone.closeness, ref::closeness(r), 1e-12, what + ", closeness without betweenness");
+  expect_close(alone.harmonic, ref::harmonic(r), 1e-12, what + ", harmonic without betweenness");
+  EXPECT_TRUE(alone.betweenness.empty()) << what;
 }
 
 const std::int32_t kSizes[] = {1, 2, 3, 17, 61};
