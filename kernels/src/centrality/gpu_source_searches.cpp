@@ -197,7 +197,8 @@ DeviceWork gpu_source_searches(const Graph& g, const CentralityOptions& options,
   DeviceArray<std::int32_t> far = hops ? DeviceArray<std::int32_t>() : DeviceArray<std::int32_t>(slices * 2 * per, s);
   DeviceArray<std::int32_t> far_in_epoch = hops ? DeviceArray<std::int32_t>() : filled<std::int32_t>(slices * per, 0, s);
   DeviceArray<std::int32_t> tight_in = hops ? DeviceArray<std::int32_t>() : filled<std::int32_t>(slices * per, 0, s);
-  DeviceArray<std::uint8_t> tight_arc(slices * static_cast<std::size_t>(g.arc_count()), s);
+  // Zero at the start: an arc a mask drops is never written, so it stays unmarked for every source.
+  DeviceArray<std::uint8_t> tight_arc = filled<std::uint8_t>(slices * static_cast<std::size_t>(g.arc_count()), 0, s);
   DeviceArray<std::uint32_t> settled_bits(
       hops && centrality::hop_bitmap_shared_bytes(n) == 0 ? slices * ((per + 31) / 32) : 0, s);
   DeviceArray<double> dependency_sums = dependency ? filled<double>(slices * per, 0, s) : DeviceArray<double>();

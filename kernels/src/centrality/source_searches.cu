@@ -108,10 +108,11 @@ __device__ void pull_dependencies(const DeviceGraph& g, const BlockArrays& b, st
       const std::int32_t w = b.order[i];
       const std::int64_t first = __ldg(&g.offsets[w]), last = __ldg(&g.offsets[w + 1]);
       double sum = 0;
+      // Only arcs the forward pass marked are read further (12-17% of the brain's): a dropped
+      // arc is never marked (tight_arc starts at zero), so no mask test.
       for (std::int64_t a = first + lane; a < last; a += Lanes) {
-        const std::int32_t v = __ldg(&g.heads[a]);
-        if (!keeps(g, a, v) || !b.tight_arc[a]) continue;
-        sum += __ldcg(&b.delta[v]);
+        if (!b.tight_arc[a]) continue;
+        sum += __ldcg(&b.delta[__ldg(&g.heads[a])]);
       }
       sum = group_sum<Lanes>(sum);
       if (lane == 0) {
@@ -340,8 +341,8 @@ __device__ void cost_search(const DeviceGraph& g, const BlockArrays& b, std::int
       const double paths = __ldcg(&b.sigma[u]);
       const std::int64_t first = __ldg(&g.offsets[u]), last = __ldg(&g.offsets[u + 1]);
       for (std::int64_t a = first + lane; a < last; a += Lanes) {
+        if (!b.tight_arc[a]) continue;
         const std::int32_t v = __ldg(&g.heads[a]);
-        if (!keeps(g, a, v) || !b.tight_arc[a]) continue;
         atomicAdd(&b.sigma[v], paths);
         if (atomicSub(&b.tight_in[v], 1) == 1) b.order[end + atomicAdd(&counters.append[level % 3], 1)] = v;
       }
