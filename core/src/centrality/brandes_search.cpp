@@ -148,84 +148,64 @@ void BrandesSearch::levels_only(std::int32_t source) {
   arcs_scanned_ += scanned;
 }
 
-template <bool Masked>
-void BrandesSearch::dijkstra(std::int32_t source) {
+// Settles u at distance du and relaxes its arcs; `queue(distance, v)` hands an improved node to
+// the search's queue (heap or buckets), which is all the two Dijkstra searches do differently.
+template <bool Masked, class Queue>
+void BrandesSearch::settle(std::int32_t u, double du, Queue&& queue) {
   const std::int64_t* offsets = g_.offsets.data();
   const std::int32_t* heads = g_.heads.data();
   const double* weights = g_.weights.data();
   double* dist = dist_.data();
   double* paths = paths_.data();
   std::int32_t* position = position_.data();
-  std::int64_t scanned = 0;
-  dist[source] = 0;
-  paths[source] = 1;
+  position[u] = static_cast<std::int32_t>(settled_);
+  order_[settled_++] = u;
+  const double through_u = paths[u];
+  const std::int64_t end = offsets[u + 1];
+  arcs_scanned_ += end - offsets[u];
+  for (std::int64_t a = offsets[u]; a < end; ++a) {
+    const std::int32_t v = heads[a];
+    if constexpr (Masked)
+      if (!mask_.keeps_arc(a, u, v)) continue;
+    const double candidate = du + weights[a];
+    if (candidate < dist[v]) {
+      dist[v] = candidate;
+      paths[v] = through_u;
+      queue(candidate, v);
+    } else if (candidate == dist[v] && position[v] < 0) {
+      // A zero-cost arc into a node settled before u counts only from that node's side:
+      // its paths were handed on already, so the order of settling decides (docs/centrality.md).
+      paths[v] += through_u;
+    }
+  }
+}
+
+template <bool Masked>
+void BrandesSearch::dijkstra(std::int32_t source) {
+  dist_[source] = 0;
+  paths_[source] = 1;
   heap_.push_or_decrease(source, 0.0);
   while (!heap_.empty()) {
     double du;
     const std::int32_t u = heap_.pop(du);
-    position[u] = static_cast<std::int32_t>(settled_);
-    order_[settled_++] = u;
-    const double through_u = paths[u];
-    const std::int64_t end = offsets[u + 1];
-    scanned += end - offsets[u];
-    for (std::int64_t a = offsets[u]; a < end; ++a) {
-      const std::int32_t v = heads[a];
-      if constexpr (Masked)
-        if (!mask_.keeps_arc(a, u, v)) continue;
-      const double candidate = du + weights[a];
-      if (candidate < dist[v]) {
-        dist[v] = candidate;
-        paths[v] = through_u;
-        heap_.push_or_decrease(v, candidate);
-      } else if (candidate == dist[v] && position[v] < 0) {
-        // A zero-cost arc into a node settled before u counts only from that node's side:
-        // its paths were handed on already, so the order of settling decides (docs/centrality.md).
-        paths[v] += through_u;
-      }
-    }
+    settle<Masked>(u, du, [this](double d, std::int32_t v) { heap_.push_or_decrease(v, d); });
   }
-  arcs_scanned_ += scanned;
 }
 
 template <bool Masked>
 void BrandesSearch::dijkstra_buckets(std::int32_t source) {
-  const std::int64_t* offsets = g_.offsets.data();
-  const std::int32_t* heads = g_.heads.data();
-  const double* weights = g_.weights.data();
-  double* dist = dist_.data();
-  double* paths = paths_.data();
-  std::int32_t* position = position_.data();
-  std::int64_t scanned = 0;
-  dist[source] = 0;
-  paths[source] = 1;
+  dist_[source] = 0;
+  paths_[source] = 1;
   buckets_->push(0, source);
   while (!buckets_->empty()) {
     std::uint32_t key;
     std::int32_t u;
     buckets_->pop(key, u);
     const double du = key;
-    if (position[u] >= 0 || du > dist[u]) continue;  // stale: settled, or queued again nearer
-    position[u] = static_cast<std::int32_t>(settled_);
-    order_[settled_++] = u;
-    const double through_u = paths[u];
-    const std::int64_t end = offsets[u + 1];
-    scanned += end - offsets[u];
-    for (std::int64_t a = offsets[u]; a < end; ++a) {
-      const std::int32_t v = heads[a];
-      if constexpr (Masked)
-        if (!mask_.keeps_arc(a, u, v)) continue;
-      const double candidate = du + weights[a];
-      if (candidate < dist[v]) {
-        dist[v] = candidate;
-        paths[v] = through_u;
-        buckets_->push(static_cast<std::uint32_t>(candidate), v);
-      } else if (candidate == dist[v] && position[v] < 0) {
-        paths[v] += through_u;
-      }
-    }
+    if (position_[u] >= 0 || du > dist_[u]) continue;  // stale: settled, or queued again nearer
+    settle<Masked>(u, du, [this](double d, std::int32_t v) { buckets_->push(static_cast<std::uint32_t>(d), v); });
   }
   buckets_->clear();
-  arcs_scanned_ += scanned;
 }
 
 void BrandesSearch::accumulate_levels() {

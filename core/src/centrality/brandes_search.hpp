@@ -37,6 +37,8 @@ class BrandesSearch {
   // Closeness and harmonic alone need levels only: a plain BFS, no path counts, no arcs kept.
   template <bool Masked>
   void levels_only(std::int32_t source);
+  template <bool Masked, class Queue>
+  void settle(std::int32_t u, double du, Queue&& queue);
   template <bool Masked>
   void dijkstra(std::int32_t source);
   template <bool Masked>
