@@ -95,8 +95,11 @@ void check_against_reference(const Graph& g, const std::string& column, const st
 // missing values and empty text; values with ties (small integers) and NaN.
 Graph random_typed_graph(SplitMix64& rng, std::int32_t n) {
   Graph g = make_empty_graph(n);
-  AttributeColumn& type = g.node_attributes.column("cell_type", AttributeType::Text, static_cast<std::size_t>(n));
-  AttributeColumn& size = g.node_attributes.column("size", AttributeType::Integer, static_cast<std::size_t>(n));
+  // Both made before either is held: making a column may move the others.
+  g.node_attributes.column("cell_type", AttributeType::Text, static_cast<std::size_t>(n));
+  g.node_attributes.column("size", AttributeType::Integer, static_cast<std::size_t>(n));
+  AttributeColumn& type = *g.node_attributes.find("cell_type");
+  AttributeColumn& size = *g.node_attributes.find("size");
   for (std::int32_t u = 0; u < n; ++u) {
     const auto draw = rng.below(20);
     if (draw < 12) type.set_text(static_cast<std::size_t>(u), "T" + std::to_string(rng.below(4)));
