@@ -240,8 +240,17 @@ __device__ void cost_search(const DeviceGraph& g, const BlockArrays& b, std::int
           if (!keeps(g, a, v)) continue;
           const double distance = __dadd_rn(du, __ldg(&g.costs[a]));
           const auto candidate = static_cast<unsigned long long>(__double_as_longlong(distance));
-          if (candidate >= __ldcg(&b.cost_distance[v])) continue;
+          // The arc's byte says whether it may be tight: a node's last relaxation is at its
+          // final distance, and an arc tight at the end reaches its head no later than the head's
+          // final distance then, so every tight arc is marked; arcs whose head improved later
+          // stay marked too, and the tight-arc count tests only the marked ones.
+          const unsigned long long current = __ldcg(&b.cost_distance[v]);
+          if (candidate >= current) {
+            b.tight_arc[a] = candidate == current;
+            continue;
+          }
           const unsigned long long old = atomicMin(&b.cost_distance[v], candidate);
+          b.tight_arc[a] = candidate <= old;
           if (candidate >= old) continue;
           if (old == kUnreachedCost) b.reached[atomicAdd(&counters.reached, 1)] = v;
           if (distance < threshold) {
@@ -308,17 +317,19 @@ __device__ void cost_search(const DeviceGraph& g, const BlockArrays& b, std::int
 
   // Tight arcs into each node, then Kahn's order by rounds: a node's path count is complete
   // when its last tight predecessor has added to it, and it joins the next round then.
-  // Arcs into the source are never tight (zero-cost cycles through it aside, none are).
+  // Only the arcs the relaxation marked are tested (a dropped arc is never marked), so the
+  // head's distance is read at a random place for those alone. Arcs into the source are never
+  // tight (zero-cost cycles through it aside, none are).
   for (std::int32_t i = group; i < reached; i += groups) {
     const std::int32_t u = b.reached[i];
     const double du = cost_distance_of(b, u);
     const std::int64_t first = __ldg(&g.offsets[u]), last = __ldg(&g.offsets[u + 1]);
     for (std::int64_t a = first + lane; a < last; a += Lanes) {
+      if (!b.tight_arc[a]) continue;
       const std::int32_t v = __ldg(&g.heads[a]);
-      if (!keeps(g, a, v)) continue;
       const bool on_path = v != s && tight(du, __ldg(&g.costs[a]), cost_distance_of(b, v));
-      b.tight_arc[a] = on_path;
-      if (on_path) atomicAdd(&b.tight_in[v], 1);
+      if (!on_path) b.tight_arc[a] = 0;
+      else atomicAdd(&b.tight_in[v], 1);
     }
     if (lane == 0) scanned += static_cast<unsigned long long>(last - first);
   }
