@@ -3,34 +3,17 @@ the .zarray JSON and the chunk files alone (zstd chunks through the zstd command
 zarr-python where it is installed; both equal `--out X.npy` of the same graph."""
 import importlib.util
 import json
-import math
+import pathlib
 import shutil
-import subprocess
+import sys
 
 import numpy as np
 import pytest
 
 from graphs import random_arcs, write_dimacs
 
-
-def numpy_from_chunks(folder):
-    """The whole array from .zarray and the chunk files, as the Zarr v2 spec lays them out."""
-    meta = json.loads((folder / ".zarray").read_text())
-    assert meta["zarr_format"] == 2 and meta["order"] == "C" and meta["filters"] is None
-    rows, cols = meta["shape"]
-    chunk_rows, chunk_cols = meta["chunks"]
-    dtype = np.dtype(meta["dtype"])
-    separator = meta.get("dimension_separator", ".")
-    whole = np.empty((math.ceil(rows / chunk_rows) * chunk_rows, math.ceil(cols / chunk_cols) * chunk_cols), dtype)
-    for i in range(math.ceil(rows / chunk_rows)):
-        for j in range(math.ceil(cols / chunk_cols)):
-            raw = (folder / f"{i}{separator}{j}").read_bytes()
-            if meta["compressor"] is not None:
-                assert meta["compressor"]["id"] == "zstd"
-                raw = subprocess.run(["zstd", "-dc"], input=raw, capture_output=True, check=True).stdout
-            whole[i * chunk_rows:(i + 1) * chunk_rows, j * chunk_cols:(j + 1) * chunk_cols] = \
-                np.frombuffer(raw, dtype).reshape(chunk_rows, chunk_cols)
-    return whole[:rows, :cols]
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "tools"))
+import zarr_check  # noqa: E402  (tests/tools: the same reader checks full-size tables on the GPU machine)
 
 
 @pytest.mark.parametrize("zstd", [0, 3])
@@ -47,9 +30,10 @@ def test_zarr_table_opens_without_pathscope_and_equals_the_npy(zstd, rng, cli, t
     cli("apsp", graph_file, "--dist", dist, "--out", tmp_path / "D.zarr", "--chunk", chunk, "--zstd", zstd)
     expected = np.load(tmp_path / "D.npy")
 
-    mine = numpy_from_chunks(tmp_path / "D.zarr")
+    mine = zarr_check.read_whole(tmp_path / "D.zarr")
     assert mine.dtype == expected.dtype and mine.shape == (n, n)
     np.testing.assert_array_equal(mine, expected)
+    assert zarr_check.compare(tmp_path / "D.npy", tmp_path / "D.zarr") >= 1
     attrs = json.loads((tmp_path / "D.zarr" / ".zattrs").read_text())["pathscope"]
     assert attrs["nodes"] == n and attrs["dist"] == dist and len(attrs["graph_sha256"]) == 64
 
