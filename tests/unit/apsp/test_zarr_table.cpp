@@ -4,6 +4,9 @@
 // the sink in random blocks; every cell and row must equal the matrix written (the reference),
 // and the sink's checksum the .npy writer's. Damaged folders are refused naming the folder and
 // the chunk.
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -157,6 +160,52 @@ TEST(ZarrTable, ChunksWrittenByThreadsInRandomOrderReadBackAsWritten) {
       expect_same_table(SavedTable(folder), cells, n, dist);
     }
   }
+}
+
+// As the ranks of a several-GPU run will: one process begins and finishes, several processes
+// write disjoint sets of chunks at the same time (each its temporaries under its own pid).
+TEST(ZarrTable, ChunksWrittenBySeveralProcessesAtOnce) {
+  const std::uint64_t seed = test_support::fresh_seed();
+  SplitMix64 rng(seed);
+  readtest::TempDir dir;
+  const DistType dist = kTypes[rng.below(4)];
+  const std::int64_t n = 20 + rng.below(60);
+  const auto layout = zarr_matrix_layout(n, dist, 3 + rng.below(12), static_cast<int>(rng.below(2)) * 2);
+  const auto cells = random_matrix(n, dist, rng);
+  const std::string folder = dir.file("ranks.zarr");
+  begin_zarr_table(folder, layout);
+  const int ranks = 2 + static_cast<int>(rng.below(3));
+  const std::int64_t grid = layout.chunks_per_side();
+  const std::size_t value = dist_type_bytes(dist), row_bytes = static_cast<std::size_t>(n) * value;
+  std::vector<pid_t> children;
+  for (int rank = 0; rank < ranks; ++rank) {
+    const pid_t pid = ::fork();
+    ASSERT_GE(pid, 0);
+    if (pid == 0) {
+      int code = 0;
+      try {
+        for (std::int64_t k = rank; k < grid * grid; k += ranks) {
+          const std::int64_t i = k / grid, j = k % grid;
+          write_zarr_chunk(folder, layout, i, j,
+                           cells.data() + static_cast<std::size_t>(i * layout.chunk) * row_bytes + static_cast<std::size_t>(j * layout.chunk) * value,
+                           row_bytes);
+        }
+      } catch (...) {
+        code = 1;
+      }
+      ::_exit(code);
+    }
+    children.push_back(pid);
+  }
+  for (const pid_t pid : children) {
+    int status = 0;
+    ASSERT_EQ(::waitpid(pid, &status, 0), pid);
+    EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+  }
+  finish_zarr_table(folder, layout);
+  for (const auto& entry : std::filesystem::directory_iterator(folder))
+    EXPECT_EQ(entry.path().filename().string().find(".tmp-"), std::string::npos) << entry.path();
+  expect_same_table(SavedTable(folder), cells, n, dist);
 }
 
 TEST(ZarrTable, SinkTakesRowBlocksInAnyOrderAndHashesAsTheNpyWriter) {
