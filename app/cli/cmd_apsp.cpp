@@ -7,10 +7,14 @@
 #include "commands.hpp"
 #include "engine_options.hpp"
 #include "input_options.hpp"
+#include "exit_codes.hpp"
+#include "option_checks.hpp"
 #include "out_file.hpp"
+#include "output_format.hpp"
 #include "pathscope/apsp/checksum.hpp"
 #include "pathscope/apsp/distance_choice.hpp"
 #include "pathscope/apsp/npy_writer.hpp"
+#include "pathscope/apsp/zarr_matrix_writer.hpp"
 #include "progress_printer.hpp"
 
 namespace pathscope::cli {
@@ -20,11 +24,31 @@ struct ApspCommand {
   InputOptions input;
   EngineOptions engine_options;
   std::string engine_name = "auto";
-  std::string out_path, next_out_path;
+  std::string out_path, next_out_path, out_format;
+  std::int64_t chunk_side = 0;
+  int zstd_level = 0;
   bool json = false;
 
+  // The --out name says npy or zarr by its ending; --output-format, if given, must agree, and
+  // decides for a name with neither ending (npy when not given, as before Zarr tables).
+  bool writes_zarr() const {
+    const bool zarr_name = is_zarr_table_name(out_path);
+    const bool npy_name = out_path.size() > 4 && out_path.compare(out_path.size() - 4, 4, ".npy") == 0;
+    if (!out_format.empty() && out_format != "npy" && out_format != "zarr")
+      throw UsageError("--output-format " + out_format + ": apsp writes npy or zarr");
+    if (!out_format.empty() && out_path.empty()) throw UsageError("--output-format " + out_format + " needs --out");
+    if ((zarr_name && out_format == "npy") || (npy_name && out_format == "zarr"))
+      throw UsageError("--output-format " + out_format + " but the name " + out_path + " says " + (zarr_name ? "zarr" : "npy"));
+    const bool zarr = zarr_name || out_format == "zarr";
+    if (zarr && out_path == "-") throw UsageError("--out - --output-format zarr: a Zarr table is a folder, not a stream");
+    if (!zarr && (chunk_side != 0 || zstd_level != 0))
+      throw UsageError(std::string(chunk_side != 0 ? "--chunk" : "--zstd") + " is for Zarr tables: --out D.zarr");
+    return zarr;
+  }
+
   void run() const {
-    OutFile out("--out", out_path, ".npy", /*binary=*/true);
+    const bool zarr_out = writes_zarr();
+    OutFile out("--out", zarr_out ? std::string() : out_path, ".npy", /*binary=*/true);
     OutFile next_out("--next-out", next_out_path, ".npy", /*binary=*/true);
     const auto loaded = input.load_graph();
     const Graph& g = loaded.graph;
@@ -36,10 +60,15 @@ struct ApspCommand {
     // be written is said at once, and engines that can (gpu-blocked) put each row straight
     // into the file as it leaves the device, hashing it on the way (docs/gpu.md).
     std::unique_ptr<NpyMatrixWriter> npy;
-    if (!out_path.empty()) npy = std::make_unique<NpyMatrixWriter>(out.path(), g, options.dist);
+    std::unique_ptr<ZarrMatrixWriter> zarr;
+    if (zarr_out)
+      zarr = std::make_unique<ZarrMatrixWriter>(out_path, zarr_table_layout(g, options.dist, chunk_side, zstd_level));
+    else if (!out_path.empty())
+      npy = std::make_unique<NpyMatrixWriter>(out.path(), g, options.dist);
+    MatrixSink* const sink = zarr ? static_cast<MatrixSink*>(zarr.get()) : npy.get();
     // Float distances of whole costs are scanned for rounding below, which needs the matrix.
     const bool scan_floats = options.dist == DistType::Float32 && g.integer_weights;
-    if (!scan_floats) options.sink = npy.get();
+    if (!scan_floats) options.sink = sink;
     ApspResult result;
     {
       ProgressPrinter progress(engine_name);
@@ -54,8 +83,11 @@ struct ApspCommand {
     if (const std::string rounded = float_rounding_warning(g, result); !rounded.empty())
       fmt::print(stderr, "warning: {}\n", rounded);
     std::string checksum;
-    if (npy) {
-      if (!result.rows_in_sink) put_result_rows(result, *npy);
+    if (sink && !result.rows_in_sink) put_result_rows(result, *sink);
+    if (zarr) {
+      checksum = checksum_hex(zarr->checksum());
+      zarr->commit();
+    } else if (npy) {
       checksum = checksum_hex(npy->checksum());
       npy->commit();
       out.finish();
@@ -76,7 +108,8 @@ struct ApspCommand {
                             {"device", t.device}, {"dist", dist_type_name(result.dist)}, {"seconds", t.seconds},
                             {"compute_seconds", t.compute_seconds}, {"transfer_seconds", t.transfer_seconds},
                             {"updates_per_second", t.updates_per_second()}, {"checksum", checksum}};
-      if (!out_path.empty()) doc["out"] = out.shown();
+      if (!out_path.empty()) doc["out"] = zarr ? out_path : out.shown();
+      if (zarr) doc["zarr"] = {{"chunk", zarr->layout().chunk}, {"zstd_level", zarr->layout().zstd_level}};
       if (!next_out_path.empty()) doc["next_out"] = next_out.shown();
       input.add_filter_json(doc, loaded);
       print_json("apsp", std::move(doc));
@@ -85,7 +118,12 @@ struct ApspCommand {
     fmt::print("{}: n={} m={} engine={} ({}) dist={}\n", input.spec, g.n, g.arc_count(), t.engine, t.device,
                dist_type_name(result.dist));
     fmt::print("  {:.4f} s, {:.3g} updates/s, checksum {}\n", t.seconds, t.updates_per_second(), checksum);
-    if (!out_path.empty()) fmt::print("  distances written to {}\n", out.shown());
+    if (zarr)
+      fmt::print("  distances written to {} (Zarr, {} x {} chunks of side {}, {})\n", out_path, zarr->layout().chunks_per_side(),
+                 zarr->layout().chunks_per_side(), zarr->layout().chunk,
+                 zarr->layout().zstd_level ? fmt::format("zstd level {}", zarr->layout().zstd_level) : std::string("plain"));
+    else if (!out_path.empty())
+      fmt::print("  distances written to {}\n", out.shown());
     if (!next_out_path.empty()) fmt::print("  next hops written to {}\n", next_out.shown());
   }
 };
@@ -94,11 +132,18 @@ struct ApspCommand {
 
 void add_apsp_command(CLI::App& app) {
   auto cmd = std::make_shared<ApspCommand>();
-  auto* sub = app.add_subcommand("apsp", "All-pairs shortest distances, optionally written as a NumPy .npy matrix");
+  auto* sub = app.add_subcommand("apsp", "All-pairs shortest distances, optionally written as a NumPy .npy matrix or a Zarr table");
   cmd->input.add_to(*sub);
   cmd->engine_options.add_to(*sub);
   sub->add_option("--engine", cmd->engine_name, "textbook, blocked, sparse, auto, gpu-naive, gpu-blocked")->capture_default_str();
-  sub->add_option("--out", cmd->out_path, "Write the distance matrix (.npy; unreachable = int32 or int64 max, +inf or 65535; '-': standard output)");
+  sub->add_option("--out", cmd->out_path,
+                  "Write the distance matrix (.npy, or a .zarr folder of chunks; unreachable = int32 or int64 max, +inf or "
+                  "65535; '-': standard output, .npy)");
+  add_output_format_option(*sub, cmd->out_format, "With --out: npy or zarr (by default from the --out name, else npy)");
+  sub->add_option("--chunk", cmd->chunk_side, "Zarr output: side of the square chunks (default: about 4096, whole 128-cell tiles)")
+      ->check(whole_number_in(1, 2147483647.0, "cells"));
+  sub->add_option("--zstd", cmd->zstd_level, "Zarr output: compress chunks with zstd at this level (default 0: plain chunks)")
+      ->check(whole_number_in(0, kMaxZarrZstdLevel, "level"));
   sub->add_option("--next-out", cmd->next_out_path, "Also compute and write the next-hop matrix (.npy int32, -1 = none; '-': standard output)");
   sub->add_flag("--json", cmd->json, "Print JSON");
   sub->callback([cmd] { cmd->run(); });

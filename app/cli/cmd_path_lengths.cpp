@@ -134,7 +134,7 @@ void add_path_lengths_command(CLI::App& app) {
   cmd->input.add_to(*sub);
   cmd->cost_rule_option = sub->get_option("--cost-rule");
   sub->add_option("--table", cmd->table_path,
-                  "A saved all-pairs table of this graph (apsp --out D.npy), memory-mapped; without it, one "
+                  "A saved all-pairs table of this graph (apsp --out D.npy or D.zarr), memory-mapped; without it, one "
                   "breadth-first search per source node (hops)");
   sub->add_option("--from", cmd->from, "Source groups: values of --group-by (a,b,c or @FILE), all, or top:K")->required();
   sub->add_option("--to", cmd->to, "Target groups, the same way")->required();

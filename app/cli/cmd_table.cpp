@@ -1,5 +1,5 @@
-// `table`: rows and cells of a saved all-pairs table (apsp --out D.npy), read in place from the
-// memory-mapped file by node name or id; nothing is recomputed.
+// `table`: rows and cells of a saved all-pairs table (apsp --out D.npy or D.zarr), read in place
+// from the memory-mapped file or the chunks asked about, by node name or id; nothing is recomputed.
 #include <fmt/core.h>
 
 #include <cmath>
@@ -68,7 +68,7 @@ struct TableCommand {
 void add_table_command(CLI::App& app) {
   auto cmd = std::make_shared<TableCommand>();
   auto* sub = app.add_subcommand("table", "Rows and cells of a saved all-pairs table, by node name or id");
-  sub->add_option("TABLE", cmd->table_path, "The .npy table written by apsp --out")->required();
+  sub->add_option("TABLE", cmd->table_path, "The table written by apsp --out: a .npy file or a .zarr folder")->required();
   cmd->input.add_to(*sub);
   sub->add_option("--row", cmd->row_key, "Every distance from this node (CSV: id, name, distance)");
   sub->add_option("--cell", cmd->cell_keys, "The distance from one node to another")->expected(2);

@@ -12,7 +12,8 @@ packages=(build-essential cmake ninja-build pkg-config ccache python3
   zlib1g-dev libzstd-dev liblzma-dev libbz2-dev libexpat1-dev
   xvfb xauth x11-utils libx11-dev libgl1-mesa-dri clang libclang-rt-dev
   zstd python3-networkx python3-igraph
-  pybind11-dev python3-dev python3-numpy python3-scipy python3-pandas python3-pytest python3-venv)
+  pybind11-dev python3-dev python3-numpy python3-scipy python3-pandas python3-pytest python3-venv
+  python3-zarr)
 
 missing=()
 for p in "${packages[@]}"; do

@@ -47,7 +47,7 @@ std::vector<std::string> join(std::initializer_list<std::vector<std::string>> pa
 std::vector<Command> commands() {
   return {
       {{"info", kGraph}, kInputOptions},
-      {{"apsp", kGraph}, join({kInputOptions, kResourceOptions})},
+      {{"apsp", kGraph}, join({kInputOptions, kResourceOptions, {"--chunk", "--zstd"}})},
       {{"path", kGraph, "0", "5"}, join({kInputOptions, kResourceOptions})},
       {{"tsp", kGraph, "--stops", "0,1,2"}, join({kInputOptions, kResourceOptions, kSolverOptions, {"--optimum"}})},
       {{"closure", kGraph}, join({kInputOptions, kResourceOptions})},

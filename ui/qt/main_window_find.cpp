@@ -2,6 +2,7 @@
 // and To fields, completion, the Found list), the saved distance table and path sets (the
 // queries themselves run in path_query_controller.*).
 #include <QCompleter>
+#include <QDir>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -147,8 +148,10 @@ void MainWindow::open_table(const QString& file) {
   update_status();
   update_actions();
   const std::string unchecked = session_->table->unchecked_warning(session_->spec);
+  // The table's own name: a Zarr table picked by its .zarray is named by its folder.
+  const QString name = QFileInfo(QString::fromStdString(session_->table->path())).fileName();
   statusBar()->showMessage(tr("Pairs are answered from %1 (%2 × %2, %3)")
-                                   .arg(QFileInfo(file).fileName(), QLocale().toString(static_cast<qlonglong>(session_->table->n())),
+                                   .arg(name, QLocale().toString(static_cast<qlonglong>(session_->table->n())),
                                         QString::fromLatin1(dist_type_name(session_->table->type()))) +
                                (unchecked.empty() ? QString() : tr(". Warning: %1").arg(QString::fromStdString(unchecked))),
                            unchecked.empty() ? 8000 : 30000);
@@ -156,9 +159,14 @@ void MainWindow::open_table(const QString& file) {
 
 void MainWindow::open_table_dialog() {
   if (!session_) return;
-  const QString file = QFileDialog::getOpenFileName(this, tr("Open distance table"), QString(),
-                                                    tr("All-pairs tables from apsp --out (*.npy);;All files (*)"));
-  if (file.isEmpty()) return;
+  // A Zarr table is a folder: it is opened by its metadata file, .zarray, which a dialog
+  // lists only when it shows hidden files.
+  QFileDialog dialog(this, tr("Open distance table"));
+  dialog.setFileMode(QFileDialog::ExistingFile);
+  dialog.setNameFilters({tr("All-pairs tables from apsp --out (*.npy .zarray)"), tr("All files (*)")});
+  dialog.setFilter(dialog.filter() | QDir::Hidden);
+  if (dialog.exec() != QDialog::Accepted || dialog.selectedFiles().isEmpty()) return;
+  const QString file = dialog.selectedFiles().front();
   try {
     open_table(file);
   } catch (const Error& e) {

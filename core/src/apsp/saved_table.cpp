@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cerrno>
 #include <cmath>
 #include <cstring>
@@ -16,6 +17,7 @@
 #include <utility>
 
 #include "apsp/table_fingerprint.hpp"
+#include "apsp/zarr_chunks.hpp"
 #include "pathscope/runtime/atomic_file.hpp"
 #include "pathscope/runtime/error.hpp"
 
@@ -90,9 +92,15 @@ Header parse_header(std::string_view dict, const std::string& path) {
 
 std::string system_error(int code) { return std::strerror(code); }
 
+std::atomic<std::uint64_t> next_serial{1};
+
 }  // namespace
 
-SavedTable::SavedTable(const std::string& path) : path_(path) {
+SavedTable::SavedTable(const std::string& table_path) : path_(table_path), serial_(next_serial++) {
+  // A Zarr table named by its metadata file (as a file dialog picks it): the folder is the table.
+  if (const auto slash = path_.rfind('/'); slash != std::string::npos && path_.compare(slash, std::string::npos, "/.zarray") == 0)
+    path_.erase(slash == 0 ? 1 : slash);
+  const std::string& path = path_;
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) throw Error("cannot open " + path + ": " + system_error(errno));
   note_input(path);
@@ -102,7 +110,10 @@ SavedTable::SavedTable(const std::string& path) : path_(path) {
   } closer{fd};
   struct stat st {};
   if (::fstat(fd, &st) != 0) throw Error("cannot read " + path + ": " + system_error(errno));
-  if (S_ISDIR(st.st_mode)) throw Error("cannot read " + path + ": it is a folder");
+  if (S_ISDIR(st.st_mode)) {
+    open_zarr();
+    return;
+  }
   if (!S_ISREG(st.st_mode)) throw Error(path + ": an all-pairs table must be a regular file to be mapped");
   const auto file_bytes = static_cast<std::uint64_t>(st.st_size);
 
@@ -177,6 +188,21 @@ SavedTable::SavedTable(const std::string& path) : path_(path) {
   data_ = static_cast<const unsigned char*>(map_) + data_at;
 }
 
+void SavedTable::open_zarr() {
+  zarr_ = std::make_shared<const detail::ZarrChunks>(path_);
+  const detail::ZarrArrayInfo& info = zarr_->info();
+  n_ = info.n;
+  type_ = info.dist;
+  value_bytes_ = dist_type_bytes(type_);
+  if (const auto& attrs = zarr_->attrs()) {
+    if (attrs->nodes != n_ || attrs->dist != type_)
+      throw Error(path_ + "/.zattrs describes a " + std::to_string(attrs->nodes) + "-node " + dist_type_name(attrs->dist) +
+                  " table, but its .zarray a " + std::to_string(n_) + "-node " + dist_type_name(type_) +
+                  " one: they do not belong together");
+    graph_sha256_ = attrs->graph_sha256;
+  }
+}
+
 SavedTable::~SavedTable() { release(); }
 
 void SavedTable::release() noexcept {
@@ -198,6 +224,8 @@ SavedTable& SavedTable::operator=(SavedTable&& other) noexcept {
     map_ = std::exchange(other.map_, nullptr);
     map_bytes_ = std::exchange(other.map_bytes_, 0);
     data_ = std::exchange(other.data_, nullptr);
+    zarr_ = std::move(other.zarr_);
+    serial_ = std::exchange(other.serial_, 0);
   }
   return *this;
 }
@@ -214,15 +242,46 @@ void SavedTable::check_matches(const Graph& g, const std::string& graph_name) co
 
 std::string SavedTable::unchecked_warning(const std::string& graph_name) const {
   if (has_fingerprint()) return {};
-  return path_ + " has no fingerprint file (" + detail::table_fingerprint_path(path_) +
-         "; tables written by older versions or other programs have none), so only its node count could be checked "
+  const std::string place = zarr_ ? "graph fingerprint in " + path_ + "/.zattrs (" : "fingerprint file (" + detail::table_fingerprint_path(path_) + "; ";
+  return path_ + " has no " + place +
+         "tables written by older versions or other programs have none), so only its node count could be checked "
          "against " + graph_name + "; if it was computed on another graph its answers are wrong: compute it again "
          "with apsp --out to have it checked";
 }
 
+void SavedTable::check_range(std::int64_t u, const char* what) const {
+  if (u < 0 || u >= n_)
+    throw Error(path_ + ": " + what + " " + std::to_string(u) + " is outside the table (0.." + std::to_string(n_ - 1) + ")");
+}
+
 const void* SavedTable::row_data(std::int64_t u) const {
-  if (u < 0 || u >= n_) throw Error(path_ + ": row " + std::to_string(u) + " is outside the table (0.." + std::to_string(n_ - 1) + ")");
-  return data_ + static_cast<std::uint64_t>(u) * static_cast<std::uint64_t>(n_) * value_bytes_;
+  check_range(u, "row");
+  if (!zarr_) return data_ + static_cast<std::uint64_t>(u) * static_cast<std::uint64_t>(n_) * value_bytes_;
+  struct Gathered {
+    std::uint64_t table = 0;
+    std::int64_t row = -1;
+    std::vector<unsigned char> cells;
+  };
+  thread_local Gathered gathered;
+  if (gathered.table != serial_ || gathered.row != u) {
+    gathered.table = 0;  // a failed read leaves no half-gathered row behind
+    gathered.cells.resize(static_cast<std::size_t>(n_) * value_bytes_);
+    zarr_->copy_row(u, gathered.cells.data());
+    gathered.table = serial_;
+    gathered.row = u;
+  }
+  return gathered.cells.data();
+}
+
+void SavedTable::copy_cell(std::int64_t u, std::int64_t v, void* out) const {
+  check_range(u, "row");
+  check_range(v, "column");
+  if (zarr_) {
+    zarr_->copy_cell(u, v, out);
+    return;
+  }
+  std::memcpy(out, data_ + (static_cast<std::uint64_t>(u) * static_cast<std::uint64_t>(n_) + static_cast<std::uint64_t>(v)) * value_bytes_,
+              value_bytes_);
 }
 
 double saved_cell_value(DistType type, const void* row, std::int64_t v) {
@@ -252,9 +311,9 @@ double saved_cell_value(DistType type, const void* row, std::int64_t v) {
 }
 
 double SavedTable::cell(std::int64_t u, std::int64_t v) const {
-  const void* r = row_data(u);
-  if (v < 0 || v >= n_) throw Error(path_ + ": column " + std::to_string(v) + " is outside the table (0.." + std::to_string(n_ - 1) + ")");
-  return saved_cell_value(type_, r, v);
+  unsigned char raw[8];
+  copy_cell(u, v, raw);
+  return saved_cell_value(type_, raw, 0);
 }
 
 void SavedTable::row(std::int64_t u, std::vector<double>& out) const {

@@ -184,7 +184,7 @@ GroupPathLengths group_path_lengths(const SavedTable& table, const std::vector<N
   const Layout layout = lay_out(sources, targets, table.n());
   GroupPathLengths out = start_result(sources, targets);
   out.unit = table.type() == DistType::Hop16 ? "hops" : "cost";
-  out.method = "saved table " + table.path() + " (" + dist_type_name(table.type()) + ", memory-mapped)";
+  out.method = "saved table " + table.path() + " (" + dist_type_name(table.type()) + (table.is_zarr() ? ", Zarr chunks)" : ", memory-mapped)");
   if (table.type() != DistType::Hop16) {
     const auto need = static_cast<std::uint64_t>(layout.pairs) * sizeof(double);
     const auto budget = effective_memory_budget(resources);

@@ -3,7 +3,6 @@
 #include "pathscope/paths/saved_table_path.hpp"
 
 #include <cmath>
-#include <cstring>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -21,8 +20,7 @@ namespace {
 template <class T>
 T raw_cell(const SavedTable& table, std::int32_t u, std::int32_t t) {
   T x;
-  std::memcpy(&x, static_cast<const unsigned char*>(table.row_data(u)) + sizeof(T) * static_cast<std::size_t>(t),
-              sizeof(T));
+  table.copy_cell(u, t, &x);
   return x;
 }
 

@@ -1,8 +1,11 @@
 #pragma once
-// An all-pairs table saved by `apsp --out D.npy`, opened again without recomputing: the file is
-// memory-mapped, its header checked against the graph it belongs to, and rows or cells read
-// in place. A 139k-node hop16 table is 38.8 GB; only the pages a question touches are read.
+// An all-pairs table saved by `apsp --out D.npy` (or D.zarr), opened again without
+// recomputing: a .npy file is memory-mapped, its header checked against the graph it belongs
+// to, and rows or cells read in place. A 139k-node hop16 table is 38.8 GB; only the pages a
+// question touches are read. A Zarr table (zarr_table.hpp) answers the same questions from
+// the chunks they touch, each mapped (plain) or decompressed (zstd) when first needed.
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -11,12 +14,19 @@
 
 namespace pathscope {
 
+namespace detail {
+class ZarrChunks;
+}
+
 class SavedTable {
  public:
   // Maps the file read-only. Throws Error naming the file for anything but a C-order square
   // 2-D .npy of '<u2' (hop16), '<i4', '<i8' or '<f4' whose size matches its header, and for a
   // fingerprint file beside it ("D.npy.fingerprint", written by `apsp --out`) that is damaged
-  // or describes another table.
+  // or describes another table. A folder is read as a Zarr table: refused, naming the folder,
+  // without `.zarray` (incomplete), for metadata pathscope does not read (zarr_metadata.hpp)
+  // or `.zattrs` describing another table; a missing or damaged chunk is named when a question
+  // first touches it.
   explicit SavedTable(const std::string& path);
   ~SavedTable();
   SavedTable(const SavedTable&) = delete;
@@ -45,11 +55,19 @@ class SavedTable {
   // Row u as doubles (+inf when unreachable), in `out` (resized to n).
   void row(std::int64_t u, std::vector<double>& out) const;
   // The raw row: n values of the file's type (std::uint16_t, std::int32_t, std::int64_t or
-  // float), for loops that read many cells of one row.
+  // float), for loops that read many cells of one row. For a Zarr table the row is gathered
+  // from its chunks into a buffer of the calling thread, valid until that thread's next
+  // row_data call.
   const void* row_data(std::int64_t u) const;
+  // The raw cell (dist_type_bytes(type()) bytes) into `out`: for walks that read single cells
+  // of many rows, which need not gather whole rows of a Zarr table.
+  void copy_cell(std::int64_t u, std::int64_t v, void* out) const;
+  bool is_zarr() const { return zarr_ != nullptr; }
 
  private:
   void release() noexcept;
+  void open_zarr();
+  void check_range(std::int64_t u, const char* what) const;
 
   std::string path_;
   std::string graph_sha256_;  // from the fingerprint file; empty without one
@@ -59,6 +77,8 @@ class SavedTable {
   void* map_ = nullptr;
   std::size_t map_bytes_ = 0;
   const unsigned char* data_ = nullptr;
+  std::shared_ptr<const detail::ZarrChunks> zarr_;
+  std::uint64_t serial_ = 0;  // tells this table's rows from another's in a thread's row buffer
 };
 
 // The value of a raw cell as a double, +inf for the type's unreachable value.
