@@ -58,7 +58,7 @@ class CpuCentralityEngine final : public CentralityEngine {
     const bool hops = options.hops || g.unit_weights;
     if (!hops && g.has_negative_weights())
       throw Error("centrality needs costs of 0 or more (the graph has a negative arc cost); try hops");
-    const std::vector<std::int32_t> sources = detail::centrality_sources(g, options);
+    std::vector<std::int32_t> sources = detail::centrality_sources(g, options);
     const auto count = static_cast<std::int64_t>(sources.size());
     SumsWanted wanted;
     wanted.dependency = asked(options, CentralityMeasure::Betweenness);
@@ -84,6 +84,7 @@ class CpuCentralityEngine final : public CentralityEngine {
                             "centrality level searches (" + std::to_string(threads) + " threads x " + std::to_string(g.n) +
                                 " nodes)");
       const detail::LevelArcs arcs(g, options.mask);
+      detail::order_sources_by_nearness(arcs, sources);
       arcs_scanned = over_threads(
           threads, batches, 1, job, total,
           [&] { return detail::MultiSourceLevels(arcs, wanted.distances, wanted.inverse); },

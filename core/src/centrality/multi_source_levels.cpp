@@ -6,11 +6,12 @@
 namespace pathscope::detail {
 namespace {
 
-// A level pulls when its frontier's out-arcs exceed this share of the in-arcs of the nodes some
-// source has yet to reach. A pull reads a node's in-arcs only until every source has reached it,
-// so on small-world graphs it wins long before the frontier holds most arcs (measured on the
-// larva connectome: docs/centrality.md).
-constexpr std::int64_t kPullDivisor = 8;
+// A level pulls over in-arcs when its frontier's out-arcs, times this, exceed what a pull would
+// read: the in-arcs the last pull read (or, before any, those of every node some source has
+// yet to reach) plus one word per such node. A pushed arc reads and writes two words at random,
+// a pulled one reads one, and stops early once all 64 sources have reached the node: on the
+// larva connectome and a Luxembourg street part a pushed arc took 2 to 2.5 times a pulled one.
+constexpr std::int64_t kPushArcCost = 2;
 
 // The arcs of `begin`/`heads` turned around: for each head, its tails in ascending order.
 void reverse_arcs(std::int32_t n, const std::int64_t* begin, const std::int32_t* heads, std::vector<std::int64_t>& rbegin,
@@ -67,6 +68,29 @@ std::uint64_t LevelArcs::bytes(const Graph& g, const GraphMask& mask) {
   return (masked ? one_way : 0) + (masked || g.directed ? one_way : 0);
 }
 
+void order_sources_by_nearness(const LevelArcs& arcs, std::vector<std::int32_t>& sources) {
+  std::vector<std::int32_t> met(static_cast<std::size_t>(arcs.n), -1);
+  std::vector<std::int32_t> queue;
+  queue.reserve(static_cast<std::size_t>(arcs.n));
+  std::int32_t order = 0;
+  const auto meet = [&](std::int32_t v) {
+    if (met[v] >= 0) return;
+    met[v] = order++;
+    queue.push_back(v);
+  };
+  for (const std::int32_t start : sources) {
+    if (met[start] >= 0) continue;
+    queue.clear();
+    meet(start);
+    for (std::size_t i = 0; i < queue.size(); ++i) {
+      const std::int32_t u = queue[i];
+      for (std::int64_t a = arcs.out_begin[u]; a < arcs.out_begin[u + 1]; ++a) meet(arcs.out_heads[a]);
+      for (std::int64_t a = arcs.in_begin[u]; a < arcs.in_begin[u + 1]; ++a) meet(arcs.in_tails[a]);
+    }
+  }
+  std::sort(sources.begin(), sources.end(), [&](std::int32_t a, std::int32_t b) { return met[a] < met[b]; });
+}
+
 MultiSourceLevels::MultiSourceLevels(const LevelArcs& arcs, bool distances, bool inverse, LevelStep step)
     : arcs_(arcs), distances_(distances), inverse_(inverse), step_(step) {
   const auto n = static_cast<std::size_t>(arcs.n);
@@ -100,19 +124,26 @@ void MultiSourceLevels::run(const std::int32_t* sources, int count) {
   std::int64_t frontier_arcs = 0;
   // In-arcs of the nodes some source has yet to reach: what a pull would read at most.
   std::int64_t unfinished_arcs = arcs_.arc_count;
+  std::int64_t unfinished_nodes = arcs_.n;
+  std::int64_t pull_estimate = unfinished_arcs;
   for (int i = 0; i < count; ++i) {
     const std::int32_t s = sources[i];
     frontier_.push_back(s);
     reached_.push_back(s);
     seen[s] = visit[s] = std::uint64_t{1} << i;
     frontier_arcs += out_begin[s + 1] - out_begin[s];
-    if (seen[s] == all) unfinished_arcs -= in_begin[s + 1] - in_begin[s];
+    if (seen[s] == all) {
+      unfinished_arcs -= in_begin[s + 1] - in_begin[s];
+      --unfinished_nodes;
+    }
   }
   for (std::int32_t level = 1; !frontier_.empty(); ++level) {
     found_.clear();
-    const bool pulls =
-        step_ == LevelStep::Pull || (step_ == LevelStep::Choose && frontier_arcs * kPullDivisor > unfinished_arcs);
-    pulls ? pull(all) : push();
+    pull_estimate = std::min(pull_estimate, unfinished_arcs);
+    const bool pulls = step_ == LevelStep::Pull ||
+                       (step_ == LevelStep::Choose && frontier_arcs * kPushArcCost > pull_estimate + unfinished_nodes);
+    if (pulls) pull_estimate = pull(all);
+    else push();
     for (const std::int32_t u : frontier_) visit[u] = 0;
     frontier_arcs = 0;
     const double at = level;
@@ -123,7 +154,10 @@ void MultiSourceLevels::run(const std::int32_t* sources, int count) {
       visit[v] = fresh;
       if (seen[v] == 0) reached_.push_back(v);
       seen[v] |= fresh;
-      if (seen[v] == all) unfinished_arcs -= in_begin[v + 1] - in_begin[v];
+      if (seen[v] == all) {
+        unfinished_arcs -= in_begin[v + 1] - in_begin[v];
+        --unfinished_nodes;
+      }
       frontier_arcs += out_begin[v + 1] - out_begin[v];
       const double sources_new = std::popcount(fresh);
       if (distances_) {
@@ -164,7 +198,7 @@ void MultiSourceLevels::push() {
 
 // Bottom-up: every node some source has yet to reach gathers its in-neighbours' frontier bits,
 // and stops reading once every source has reached it.
-void MultiSourceLevels::pull(std::uint64_t all) {
+std::int64_t MultiSourceLevels::pull(std::uint64_t all) {
   const std::int64_t* begin = arcs_.in_begin;
   const std::int32_t* tails = arcs_.in_tails;
   const std::uint64_t* seen = seen_.data();
@@ -192,6 +226,7 @@ void MultiSourceLevels::pull(std::uint64_t all) {
   }
   arcs_scanned_ += scanned;
   ++pull_levels_;
+  return scanned;
 }
 
 }  // namespace pathscope::detail

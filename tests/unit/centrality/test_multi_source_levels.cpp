@@ -173,6 +173,15 @@ TEST(MultiSourceLevels, SumsMatchOneBfsPerSourceInEveryStep) {
           sources.resize(1 + draw.below(static_cast<std::uint32_t>(sources.size())));
         }
         const detail::SourceSums want = plain_bfs_sums(g, mask, sources);
+        // Batches of near sources (as the engine takes them) or in the drawn order: the same sums.
+        if (draw.below(2) != 0) {
+          const std::vector<std::int32_t> drawn = sources;
+          detail::order_sources_by_nearness(detail::LevelArcs(g, mask), sources);
+          std::vector<std::int32_t> sorted = sources, drawn_sorted = drawn;
+          std::sort(sorted.begin(), sorted.end());
+          std::sort(drawn_sorted.begin(), drawn_sorted.end());
+          ASSERT_EQ(sorted, drawn_sorted) << "ordering lost or repeated a source, seed " << graph_seed;
+        }
         for (const auto step : {detail::LevelStep::Push, detail::LevelStep::Pull, detail::LevelStep::Choose}) {
           const std::string what = describe(shape, graph_seed) + ", " + std::to_string(sources.size()) + " sources, " +
                                     (step == detail::LevelStep::Push ? "push" : step == detail::LevelStep::Pull ? "pull" : "chosen");
@@ -219,7 +228,9 @@ TEST(MultiSourceLevels, EngineSearchesInBatchesAndMatchesTheReference) {
           ASSERT_TRUE(detail::searches_levels_in_batches(g, options)) << what;
           const ref::Reference r = ref::make_reference(g, options.mask, true, 0);
           const CentralityResult got = engine->run(g, options, {});
-          const std::vector<std::int32_t> sources = detail::centrality_sources(g, options);
+          // The engine's batches: the drawn sources, nearest together.
+          std::vector<std::int32_t> sources = detail::centrality_sources(g, options);
+          detail::order_sources_by_nearness(detail::LevelArcs(g, options.mask), sources);
           EXPECT_EQ(got.timing.updates,
                     static_cast<double>(batched_sums(g, options.mask, sources, detail::LevelStep::Choose).arcs_scanned))
               << what;

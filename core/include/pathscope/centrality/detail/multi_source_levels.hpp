@@ -39,6 +39,12 @@ class LevelArcs {
   std::vector<std::int32_t> kept_heads_, reverse_tails_;
 };
 
+// Sorts `sources` by when a breadth-first walk over the kept arcs, either way, meets them, so
+// that a batch holds sources near each other: their frontiers overlap and one scan serves more
+// of them (on a road graph whose node numbers follow no geography, half the arcs read). The
+// sums do not depend on the order.
+void order_sources_by_nearness(const LevelArcs& arcs, std::vector<std::int32_t>& sources);
+
 // Which step a level takes: chosen by the frontier's size, or forced (tests).
 enum class LevelStep { Choose, Push, Pull };
 
@@ -62,7 +68,7 @@ class MultiSourceLevels {
 
  private:
   void push();
-  void pull(std::uint64_t all);
+  std::int64_t pull(std::uint64_t all);  // returns the arcs it read
 
   const LevelArcs& arcs_;
   bool distances_, inverse_;
