@@ -39,7 +39,8 @@ bool searches_levels_in_batches(const Graph& g, const CentralityOptions& options
 LevelArcs::LevelArcs(const Graph& g, const GraphMask& mask) : n(g.n) {
   out_begin = g.offsets.data();
   out_heads = g.heads.data();
-  if (!mask.keeps_all()) {
+  // A graph of no nodes may come with no offsets at all.
+  if (!mask.keeps_all() || g.offsets.empty()) {
     kept_begin_.assign(static_cast<std::size_t>(n) + 1, 0);
     for (std::int32_t u = 0; u < n; ++u) {
       for (std::int64_t a = g.offsets[u]; a < g.offsets[u + 1]; ++a)

@@ -309,3 +309,18 @@ TEST(MultiSourceLevels, CancelAndBudgetHoldBetweenBatches) {
   options.memory_budget += 1;
   EXPECT_NO_THROW(make_centrality_engine("cpu")->run(g, options, {}));
 }
+
+// No nodes: nothing to search, and nothing read past the (possibly absent) offsets.
+TEST(MultiSourceLevels, AGraphOfNoNodesGivesEmptyColumns) {
+  LoadReport report;
+  for (const Graph& g : {Graph{}, GraphBuilder(0).build(true, report)}) {
+    CentralityOptions options;
+    options.measures = {CentralityMeasure::Closeness, CentralityMeasure::Harmonic};
+    options.hops = true;
+    const CentralityResult got = make_centrality_engine("cpu")->run(g, options, {});
+    EXPECT_TRUE(got.closeness.empty());
+    EXPECT_TRUE(got.harmonic.empty());
+    const detail::LevelArcs arcs(g, {});
+    EXPECT_EQ(arcs.arc_count, 0);
+  }
+}
