@@ -15,7 +15,7 @@ Measures: exact betweenness (unnormalized, as igraph gives it), closeness (netwo
 distances to the node), harmonic (sum of 1/d to the node) and PageRank (0.85; arcs weigh their
 synapse counts where the graph has them). networkx runs exact betweenness from k sampled
 sources, closeness and harmonic for k nodes, and is scaled to the whole graph (marked).
-Figures are medians of --repeat runs. --measures times some of the four only, --no-networkx
+Figures are medians of --repeat runs, wall time or (--clock cpu) CPU time. --measures times some of the four only, --no-networkx
 leaves networkx out.
 
 Usage: PYTHONPATH=build/python /usr/bin/python3 scripts/bench/centrality-peers.py [--repeat 3]
@@ -41,14 +41,19 @@ def shared_data():
     return Path(os.environ.get("PATHSCOPE_SHARED_DATA") or ROOT.parent / "shared" / "data")
 
 
+# Wall time, or with --clock cpu this process's CPU time (all its threads together: what compares
+# one thread with a single-threaded peer on a machine other jobs load; says nothing of 2 threads).
+clock = time.perf_counter
+
+
 def seconds(call, repeat):
-    """Median wall seconds of `repeat` calls, and the last call's answer."""
+    """Median seconds of `repeat` calls by `clock`, and the last call's answer."""
     times = []
     answer = None
     for _ in range(repeat):
-        start = time.perf_counter()
+        start = clock()
         answer = call()
-        times.append(time.perf_counter() - start)
+        times.append(clock() - start)
     return statistics.median(times), answer
 
 
@@ -164,14 +169,14 @@ def run_graph(label, g, hops, args, rows, checks):
         reverse = peers.nx.reverse(copy=False) if g.directed else peers.nx
         search = (networkx.single_source_shortest_path_length if weight is None
                   else lambda G, u: networkx.single_source_dijkstra_path_length(G, u, weight=weight))
-        start = time.perf_counter()
+        start = clock()
         for u in nodes:
             search(reverse, u)
-        add("closeness", "networkx", (time.perf_counter() - start) * n / len(nodes), f"(scaled from {len(nodes)} nodes)")
+        add("closeness", "networkx", (clock() - start) * n / len(nodes), f"(scaled from {len(nodes)} nodes)")
     if "harmonic" in wanted:
-        start = time.perf_counter()
+        start = clock()
         networkx.harmonic_centrality(peers.nx, distance=weight, sources=nodes)
-        add("harmonic", "networkx", (time.perf_counter() - start) * n / len(nodes), f"(scaled from {len(nodes)} sources)")
+        add("harmonic", "networkx", (clock() - start) * n / len(nodes), f"(scaled from {len(nodes)} sources)")
     if "pagerank" in wanted:
         t, theirs = seconds(lambda: networkx.pagerank(peers.nx, weight="strength" if strengths else None), 1)
         add("pagerank", "networkx", t)
@@ -200,10 +205,14 @@ def main():
     parser.add_argument("--graphs", default="larva-hops,larva-inverse,rome99,lux-ball")
     parser.add_argument("--measures", default="betweenness,closeness,harmonic,pagerank",
                         help="comma-separated: which of betweenness, closeness, harmonic, pagerank to time")
+    parser.add_argument("--clock", choices=("wall", "cpu"), default="wall",
+                        help="cpu: CPU time of the process (one thread against igraph on a loaded machine)")
     parser.add_argument("--no-networkx", action="store_true", help="time pathscope and igraph only")
     parser.add_argument("--nx-sources", type=int, default=40, help="networkx's share of the work, scaled up")
     parser.add_argument("--ball", type=int, default=10_000, help="nodes of the Luxembourg part (lux-ball)")
     args = parser.parse_args()
+    global clock
+    clock = time.process_time if args.clock == "cpu" else time.perf_counter
     unknown = set(args.measures.split(",")) - {"betweenness", "closeness", "harmonic", "pagerank"}
     if unknown:
         parser.error(f"--measures: unknown {', '.join(sorted(unknown))} (betweenness, closeness, harmonic, pagerank)")
@@ -221,7 +230,7 @@ def main():
         print(f"{label}: {g.n} nodes, {g.arc_count} arcs, {'directed' if g.directed else 'undirected'}, "
               f"{'hops' if hops else 'costs'}", file=sys.stderr, flush=True)
         run_graph(label, g, hops, args, rows, checks)
-    print(f"load average {os.getloadavg()[0]:.1f}, {os.cpu_count()} cores, pathscope {pathscope.__version__}, "
+    print(f"{args.clock} time, load average {os.getloadavg()[0]:.1f}, {os.cpu_count()} cores, pathscope {pathscope.__version__}, "
           f"igraph {igraph.__version__}, networkx {networkx.__version__}, repeat {args.repeat}")
     print("| graph | measure | library | seconds | |")
     print("|---|---|---|---|---|")
