@@ -81,8 +81,8 @@ class CpuCentralityEngine final : public CentralityEngine {
       require_within_budget(detail::MultiSourceLevels::bytes_per_thread(g.n) * static_cast<std::uint64_t>(threads) +
                                 detail::LevelArcs::bytes(g, options.mask) + total_bytes,
                             effective_memory_budget(options),
-                            "centrality level searches (" + std::to_string(threads) + " threads x " + std::to_string(g.n) +
-                                " nodes)");
+                            "centrality level searches (" + std::to_string(threads) + " threads x " +
+                                std::to_string(g.n) + " nodes)");
       const detail::LevelArcs arcs(g, options.mask);
       detail::order_sources_by_nearness(arcs, sources);
       arcs_scanned = over_threads(
@@ -95,10 +95,10 @@ class CpuCentralityEngine final : public CentralityEngine {
           });
     } else {
       threads = static_cast<int>(std::max<std::int64_t>(1, std::min<std::int64_t>(threads, count)));
-      require_within_budget(BrandesSearch::bytes_per_thread(g.n, g.arc_count(), hops) * static_cast<std::uint64_t>(threads) +
-                                total_bytes,
-                            effective_memory_budget(options), "centrality searches (" + std::to_string(threads) +
-                                                                  " threads x " + std::to_string(g.n) + " nodes)");
+      require_within_budget(
+          BrandesSearch::bytes_per_thread(g.n, g.arc_count(), hops) * static_cast<std::uint64_t>(threads) + total_bytes,
+          effective_memory_budget(options),
+          "centrality searches (" + std::to_string(threads) + " threads x " + std::to_string(g.n) + " nodes)");
       arcs_scanned = over_threads(
           threads, count, kSourcesPerChunk, job, total, [&] { return BrandesSearch(g, options.mask, hops, wanted); },
           [&](BrandesSearch& search, std::int64_t i) { search.run(sources[static_cast<std::size_t>(i)]); });

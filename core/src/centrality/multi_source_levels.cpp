@@ -14,8 +14,8 @@ namespace {
 constexpr std::int64_t kPushArcCost = 2;
 
 // The arcs of `begin`/`heads` turned around: for each head, its tails in ascending order.
-void reverse_arcs(std::int32_t n, const std::int64_t* begin, const std::int32_t* heads, std::vector<std::int64_t>& rbegin,
-                  std::vector<std::int32_t>& tails) {
+void reverse_arcs(std::int32_t n, const std::int64_t* begin, const std::int32_t* heads,
+                  std::vector<std::int64_t>& rbegin, std::vector<std::int32_t>& tails) {
   const auto nodes = static_cast<std::size_t>(n);
   rbegin.assign(nodes + 1, 0);
   for (std::int64_t a = 0; a < begin[n]; ++a) ++rbegin[static_cast<std::size_t>(heads[a]) + 1];
@@ -64,7 +64,8 @@ LevelArcs::LevelArcs(const Graph& g, const GraphMask& mask) : n(g.n) {
 }
 
 std::uint64_t LevelArcs::bytes(const Graph& g, const GraphMask& mask) {
-  const std::uint64_t one_way = (static_cast<std::uint64_t>(g.n) + 1) * 8 + static_cast<std::uint64_t>(g.arc_count()) * 4;
+  const std::uint64_t one_way =
+      (static_cast<std::uint64_t>(g.n) + 1) * 8 + static_cast<std::uint64_t>(g.arc_count()) * 4;
   const bool masked = !mask.keeps_all();
   return (masked ? one_way : 0) + (masked || g.directed ? one_way : 0);
 }

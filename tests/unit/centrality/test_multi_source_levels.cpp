@@ -169,7 +169,8 @@ TEST(MultiSourceLevels, SumsMatchOneBfsPerSourceInEveryStep) {
         // Every kept node, or a shuffled share of them (an uneven last batch).
         std::vector<std::int32_t> sources = kept_nodes(g, mask);
         if (draw.below(2) != 0 && sources.size() > 1) {
-          for (std::size_t i = sources.size(); i-- > 1;) std::swap(sources[i], sources[draw.below(static_cast<std::uint32_t>(i + 1))]);
+          for (std::size_t i = sources.size(); i-- > 1;)
+            std::swap(sources[i], sources[draw.below(static_cast<std::uint32_t>(i + 1))]);
           sources.resize(1 + draw.below(static_cast<std::uint32_t>(sources.size())));
         }
         const detail::SourceSums want = plain_bfs_sums(g, mask, sources);
@@ -183,8 +184,10 @@ TEST(MultiSourceLevels, SumsMatchOneBfsPerSourceInEveryStep) {
           ASSERT_EQ(sorted, drawn_sorted) << "ordering lost or repeated a source, seed " << graph_seed;
         }
         for (const auto step : {detail::LevelStep::Push, detail::LevelStep::Pull, detail::LevelStep::Choose}) {
-          const std::string what = describe(shape, graph_seed) + ", " + std::to_string(sources.size()) + " sources, " +
-                                    (step == detail::LevelStep::Push ? "push" : step == detail::LevelStep::Pull ? "pull" : "chosen");
+          const char* step_name =
+              step == detail::LevelStep::Push ? "push" : step == detail::LevelStep::Pull ? "pull" : "chosen";
+          const std::string what =
+              describe(shape, graph_seed) + ", " + std::to_string(sources.size()) + " sources, " + step_name;
           const Batched got = batched_sums(g, mask, sources, step);
           EXPECT_EQ(got.sums.reached_by, want.reached_by) << what;
           EXPECT_EQ(got.sums.distance_sum, want.distance_sum) << what;  // whole numbers: exact
@@ -260,13 +263,15 @@ TEST(MultiSourceLevels, EngineSearchesInBatchesAndMatchesTheReference) {
               inverse += 1 / d;
             }
             if (others == 0) {  // a lone sampled source estimates nothing for itself
-              EXPECT_TRUE(std::isnan(sampled.closeness[v]) && std::isnan(sampled.harmonic[v])) << with << ", node " << v;
+              EXPECT_TRUE(std::isnan(sampled.closeness[v]) && std::isnan(sampled.harmonic[v]))
+                  << with << ", node " << v;
               continue;
             }
             const double scale = (g.n - 1) / others;
             const double closeness = total > 0 ? reached * scale / (total * scale) * reached * scale / (g.n - 1) : 0.0;
             EXPECT_NEAR(sampled.closeness[v], closeness, 1e-12 * std::max(1.0, closeness)) << with << ", node " << v;
-            EXPECT_NEAR(sampled.harmonic[v], inverse * scale, 1e-12 * std::max(1.0, inverse * scale)) << with << ", node " << v;
+            EXPECT_NEAR(sampled.harmonic[v], inverse * scale, 1e-12 * std::max(1.0, inverse * scale))
+                << with << ", node " << v;
           }
         }
 }
