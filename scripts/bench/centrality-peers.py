@@ -15,7 +15,8 @@ Measures: exact betweenness (unnormalized, as igraph gives it), closeness (netwo
 distances to the node), harmonic (sum of 1/d to the node) and PageRank (0.85; arcs weigh their
 synapse counts where the graph has them). networkx runs exact betweenness from k sampled
 sources, closeness and harmonic for k nodes, and is scaled to the whole graph (marked).
-Figures are medians of --repeat runs.
+Figures are medians of --repeat runs, wall time or (--clock cpu) CPU time. --measures times some of the four only, --no-networkx
+leaves networkx out.
 
 Usage: PYTHONPATH=build/python /usr/bin/python3 scripts/bench/centrality-peers.py [--repeat 3]
 """
@@ -40,14 +41,19 @@ def shared_data():
     return Path(os.environ.get("PATHSCOPE_SHARED_DATA") or ROOT.parent / "shared" / "data")
 
 
+# Wall time, or with --clock cpu this process's CPU time (all its threads together: what compares
+# one thread with a single-threaded peer on a machine other jobs load; says nothing of 2 threads).
+clock = time.perf_counter
+
+
 def seconds(call, repeat):
-    """Median wall seconds of `repeat` calls, and the last call's answer."""
+    """Median seconds of `repeat` calls by `clock`, and the last call's answer."""
     times = []
     answer = None
     for _ in range(repeat):
-        start = time.perf_counter()
+        start = clock()
         answer = call()
-        times.append(time.perf_counter() - start)
+        times.append(clock() - start)
     return statistics.median(times), answer
 
 
@@ -119,16 +125,66 @@ def run_graph(label, g, hops, args, rows, checks):
         rows.append((label, measure, library, t, note))
         print(f"  {measure:12} {library:28} {t:10.4g} s {note}", file=sys.stderr, flush=True)
 
+    wanted = args.measures.split(",")
     ours = {}
     for threads in (1, 2):
-        for measure in ("betweenness", "closeness", "harmonic", "pagerank"):
+        for measure in wanted:
             t, result = seconds(lambda: pathscope.centrality(g, measure, engine="cpu", hops=hops, normalized=False,
                                                              threads=threads), repeat)
             add(measure, f"pathscope cpu, {threads} thread{'s' if threads > 1 else ''}", t)
             ours[measure] = np.array(result[measure])
 
     weights = peers.weights
-    t, theirs = seconds(lambda: peers.igraph.betweenness(directed=g.directed, weights=weights), repeat)
+    if "betweenness" in wanted:
+        igraph_betweenness(label, g, hops, peers, repeat, add, ours, checks)
+    if "harmonic" in wanted:
+        t, theirs = seconds(lambda: peers.igraph.harmonic_centrality(mode=mode, weights=weights, normalized=False), repeat)
+        add("harmonic", "igraph", t)
+        compare(checks, label, "harmonic", "igraph", ours["harmonic"], theirs, 1e-9)
+    if "closeness" in wanted:
+        t, theirs = seconds(lambda: peers.igraph.closeness(mode=mode, weights=weights, normalized=True), repeat)
+        add("closeness", "igraph", t, "(scaled by reach as networkx does for the check)")
+        # igraph averages over the nodes that reach the node; networkx's wf_improved scales that by
+        # the share of the graph they are.
+        reach = np.array(peers.igraph.neighborhood_size(order=n, mode=mode), dtype=np.float64) - 1
+        scaled = np.nan_to_num(np.asarray(theirs, dtype=np.float64)) * reach / max(n - 1, 1)
+        compare(checks, label, "closeness", "igraph", ours["closeness"], scaled, 1e-9)
+    strengths = peers.strengths
+    if "pagerank" in wanted:
+        t, theirs = seconds(lambda: peers.igraph.pagerank(directed=g.directed, damping=0.85, weights=strengths), repeat)
+        add("pagerank", "igraph (PRPACK)", t)
+        compare_pagerank(checks, label, "igraph", ours["pagerank"], theirs)
+    if args.no_networkx:
+        return
+
+    # networkx on a part of the work, scaled to the whole.
+    weight = None if hops else "weight"
+    k = min(n, args.nx_sources)
+    if "betweenness" in wanted:
+        t, _ = seconds(lambda: networkx.betweenness_centrality(peers.nx, k=k, normalized=False, weight=weight, seed=1), 1)
+        add("betweenness", "networkx", t * n / k, f"(scaled from {k} sources)" if k < n else "")
+    nodes = list(range(0, n, max(1, n // k)))[:k]
+    if "closeness" in wanted:
+        # What closeness_centrality() does per node, on the graph it reverses once.
+        reverse = peers.nx.reverse(copy=False) if g.directed else peers.nx
+        search = (networkx.single_source_shortest_path_length if weight is None
+                  else lambda G, u: networkx.single_source_dijkstra_path_length(G, u, weight=weight))
+        start = clock()
+        for u in nodes:
+            search(reverse, u)
+        add("closeness", "networkx", (clock() - start) * n / len(nodes), f"(scaled from {len(nodes)} nodes)")
+    if "harmonic" in wanted:
+        start = clock()
+        networkx.harmonic_centrality(peers.nx, distance=weight, sources=nodes)
+        add("harmonic", "networkx", (clock() - start) * n / len(nodes), f"(scaled from {len(nodes)} sources)")
+    if "pagerank" in wanted:
+        t, theirs = seconds(lambda: networkx.pagerank(peers.nx, weight="strength" if strengths else None), 1)
+        add("pagerank", "networkx", t)
+        compare_pagerank(checks, label, "networkx", ours["pagerank"], [theirs[v] for v in range(n)])
+
+
+def igraph_betweenness(label, g, hops, peers, repeat, add, ours, checks):
+    t, theirs = seconds(lambda: peers.igraph.betweenness(directed=g.directed, weights=peers.weights), repeat)
     add("betweenness", "igraph", t)
     if hops or g.integer_weights:
         compare(checks, label, "betweenness", "igraph", ours["betweenness"], theirs, 1e-6)
@@ -141,50 +197,25 @@ def run_graph(label, g, hops, args, rows, checks):
         compare(checks, f"{label} (700-node part)", "betweenness", "networkx",
                 pathscope.centrality(part, "betweenness", engine="cpu", normalized=False)["betweenness"],
                 [reference[v] for v in range(part.n)], 1e-9)
-    t, theirs = seconds(lambda: peers.igraph.harmonic_centrality(mode=mode, weights=weights, normalized=False), repeat)
-    add("harmonic", "igraph", t)
-    compare(checks, label, "harmonic", "igraph", ours["harmonic"], theirs, 1e-9)
-    t, theirs = seconds(lambda: peers.igraph.closeness(mode=mode, weights=weights, normalized=True), repeat)
-    add("closeness", "igraph", t, "(scaled by reach as networkx does for the check)")
-    # igraph averages over the nodes that reach the node; networkx's wf_improved scales that by
-    # the share of the graph they are.
-    reach = np.array(peers.igraph.neighborhood_size(order=n, mode=mode), dtype=np.float64) - 1
-    scaled = np.nan_to_num(np.asarray(theirs, dtype=np.float64)) * reach / max(n - 1, 1)
-    compare(checks, label, "closeness", "igraph", ours["closeness"], scaled, 1e-9)
-    strengths = peers.strengths
-    t, theirs = seconds(lambda: peers.igraph.pagerank(directed=g.directed, damping=0.85, weights=strengths), repeat)
-    add("pagerank", "igraph (PRPACK)", t)
-    compare_pagerank(checks, label, "igraph", ours["pagerank"], theirs)
-
-    # networkx on a part of the work, scaled to the whole.
-    weight = None if hops else "weight"
-    k = min(n, args.nx_sources)
-    t, _ = seconds(lambda: networkx.betweenness_centrality(peers.nx, k=k, normalized=False, weight=weight, seed=1), 1)
-    add("betweenness", "networkx", t * n / k, f"(scaled from {k} sources)" if k < n else "")
-    nodes = list(range(0, n, max(1, n // k)))[:k]
-    # What closeness_centrality() does per node, on the graph it reverses once.
-    reverse = peers.nx.reverse(copy=False) if g.directed else peers.nx
-    search = (networkx.single_source_shortest_path_length if weight is None
-              else lambda G, u: networkx.single_source_dijkstra_path_length(G, u, weight=weight))
-    start = time.perf_counter()
-    for u in nodes:
-        search(reverse, u)
-    add("closeness", "networkx", (time.perf_counter() - start) * n / len(nodes), f"(scaled from {len(nodes)} nodes)")
-    start = time.perf_counter()
-    networkx.harmonic_centrality(peers.nx, distance=weight, sources=nodes)
-    add("harmonic", "networkx", (time.perf_counter() - start) * n / len(nodes), f"(scaled from {len(nodes)} sources)")
-    t, theirs = seconds(lambda: networkx.pagerank(peers.nx, weight="strength" if strengths else None), 1)
-    add("pagerank", "networkx", t)
-    compare_pagerank(checks, label, "networkx", ours["pagerank"], [theirs[v] for v in range(n)])
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--graphs", default="larva-hops,larva-inverse,rome99,lux-ball")
+    parser.add_argument("--measures", default="betweenness,closeness,harmonic,pagerank",
+                        help="comma-separated: which of betweenness, closeness, harmonic, pagerank to time")
+    parser.add_argument("--clock", choices=("wall", "cpu"), default="wall",
+                        help="cpu: CPU time of the process (one thread against igraph on a loaded machine)")
+    parser.add_argument("--no-networkx", action="store_true", help="time pathscope and igraph only")
     parser.add_argument("--nx-sources", type=int, default=40, help="networkx's share of the work, scaled up")
     parser.add_argument("--ball", type=int, default=10_000, help="nodes of the Luxembourg part (lux-ball)")
     args = parser.parse_args()
+    global clock
+    clock = time.process_time if args.clock == "cpu" else time.perf_counter
+    unknown = set(args.measures.split(",")) - {"betweenness", "closeness", "harmonic", "pagerank"}
+    if unknown:
+        parser.error(f"--measures: unknown {', '.join(sorted(unknown))} (betweenness, closeness, harmonic, pagerank)")
     data = shared_data()
     larva = data / "connectome" / "drosophila_larva_G_edgelist.txt"
     graphs = {"larva-hops": (lambda: pathscope.load_graph(larva), True),
@@ -199,7 +230,7 @@ def main():
         print(f"{label}: {g.n} nodes, {g.arc_count} arcs, {'directed' if g.directed else 'undirected'}, "
               f"{'hops' if hops else 'costs'}", file=sys.stderr, flush=True)
         run_graph(label, g, hops, args, rows, checks)
-    print(f"load average {os.getloadavg()[0]:.1f}, {os.cpu_count()} cores, pathscope {pathscope.__version__}, "
+    print(f"{args.clock} time, load average {os.getloadavg()[0]:.1f}, {os.cpu_count()} cores, pathscope {pathscope.__version__}, "
           f"igraph {igraph.__version__}, networkx {networkx.__version__}, repeat {args.repeat}")
     print("| graph | measure | library | seconds | |")
     print("|---|---|---|---|---|")

@@ -59,8 +59,7 @@ void BrandesSearch::run(std::int32_t source) {
   }
   settled_ = 0;
   const bool masked = !mask_.keeps_all();
-  if (hops_ && !wanted_.dependency) masked ? levels_only<true>(source) : levels_only<false>(source);
-  else if (hops_) masked ? breadth_first<true>(source) : breadth_first<false>(source);
+  if (hops_) masked ? breadth_first<true>(source) : breadth_first<false>(source);
   else if (buckets_) masked ? dijkstra_buckets<true>(source) : dijkstra_buckets<false>(source);
   else masked ? dijkstra<true>(source) : dijkstra<false>(source);
   if (wanted_.distances || wanted_.inverse) add_distance_sums();
@@ -113,35 +112,6 @@ void BrandesSearch::breadth_first(std::int32_t source) {
     for (std::size_t i = level_begin; i < level_end; ++i) {
       const double through = paths[order[i]];
       for (std::int64_t j = down_begin[i]; j < down_begin[i + 1]; ++j) paths[down[j]] += through;
-    }
-  }
-  settled_ = settled;
-  arcs_scanned_ += scanned;
-}
-
-template <bool Masked>
-void BrandesSearch::levels_only(std::int32_t source) {
-  const std::int64_t* offsets = g_.offsets.data();
-  const std::int32_t* heads = g_.heads.data();
-  std::int32_t* level = level_.data();
-  std::int32_t* order = order_.data();
-  std::size_t settled = 0;
-  std::int64_t scanned = 0;
-  level[source] = 0;
-  order[settled++] = source;
-  for (std::size_t head = 0; head < settled; ++head) {
-    const std::int32_t u = order[head];
-    const std::int32_t next = level[u] + 1;
-    const std::int64_t end = offsets[u + 1];
-    scanned += end - offsets[u];
-    for (std::int64_t a = offsets[u]; a < end; ++a) {
-      const std::int32_t v = heads[a];
-      if constexpr (Masked)
-        if (!mask_.keeps_arc(a, u, v)) continue;
-      if (level[v] < 0) {
-        level[v] = next;
-        order[settled++] = v;
-      }
     }
   }
   settled_ = settled;

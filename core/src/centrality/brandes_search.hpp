@@ -1,6 +1,7 @@
 #pragma once
 // One thread's part of the CPU engine: Brandes' search from one source at a time (BFS for hop
-// costs, Dijkstra for costs), path counts and dependencies accumulated into this thread's
+// costs, Dijkstra for costs; closeness and harmonic alone by hops search 64 sources at a time
+// instead, pathscope/centrality/detail/multi_source_levels.hpp), path counts and dependencies accumulated into this thread's
 // SourceSums. Buffers live for the whole run: a search resets only the nodes it reached, so
 // no source allocates and a search that reaches few nodes costs what it reached.
 #include <cstdint>
@@ -34,9 +35,6 @@ class BrandesSearch {
  private:
   template <bool Masked>
   void breadth_first(std::int32_t source);
-  // Closeness and harmonic alone need levels only: a plain BFS, no path counts, no arcs kept.
-  template <bool Masked>
-  void levels_only(std::int32_t source);
   template <bool Masked, class Queue>
   void settle(std::int32_t u, double du, Queue&& queue);
   template <bool Masked>

@@ -1,5 +1,6 @@
-// The CPU centrality engine: Brandes from every source over OpenMP threads, each thread with
-// its own search buffers and sums, reduced at the end; degrees and PageRank beside it.
+// The CPU centrality engine: Brandes from every source over OpenMP threads (closeness and
+// harmonic alone with hop costs: BFS levels, 64 sources at a time), each thread with its own
+// search buffers and sums, reduced at the end; degrees and PageRank beside it.
 #include <omp.h>
 
 #include <algorithm>
@@ -8,6 +9,7 @@
 
 #include "centrality/brandes_search.hpp"
 #include "centrality/centrality_engines.hpp"
+#include "pathscope/centrality/detail/multi_source_levels.hpp"
 #include "pathscope/runtime/error.hpp"
 #include "pathscope/runtime/memory_budget.hpp"
 #include "runtime/shared_progress.hpp"
@@ -31,7 +33,8 @@ class CpuCentralityEngine final : public CentralityEngine {
  public:
   std::string name() const override { return "cpu"; }
   std::string description() const override {
-    return "Brandes from every source over threads (BFS for hops, Dijkstra for costs), PageRank by power iteration";
+    return "Brandes from every source over threads (BFS for hops, Dijkstra for costs; closeness and harmonic alone by "
+           "hops: BFS of 64 sources at a time), PageRank by power iteration";
   }
 
   CentralityResult run(const Graph& g, const CentralityOptions& options, const JobContext& job) const override {
@@ -55,13 +58,8 @@ class CpuCentralityEngine final : public CentralityEngine {
     const bool hops = options.hops || g.unit_weights;
     if (!hops && g.has_negative_weights())
       throw Error("centrality needs costs of 0 or more (the graph has a negative arc cost); try hops");
-    const std::vector<std::int32_t> sources = detail::centrality_sources(g, options);
+    std::vector<std::int32_t> sources = detail::centrality_sources(g, options);
     const auto count = static_cast<std::int64_t>(sources.size());
-    threads = static_cast<int>(std::max<std::int64_t>(1, std::min<std::int64_t>(threads, count)));
-    require_within_budget(BrandesSearch::bytes_per_thread(g.n, g.arc_count(), hops) * static_cast<std::uint64_t>(threads) +
-                              static_cast<std::uint64_t>(g.n) * 32,
-                          effective_memory_budget(options), "centrality searches (" + std::to_string(threads) +
-                                                                " threads x " + std::to_string(g.n) + " nodes)");
     SumsWanted wanted;
     wanted.dependency = asked(options, CentralityMeasure::Betweenness);
     wanted.distances = asked(options, CentralityMeasure::Closeness);
@@ -75,20 +73,60 @@ class CpuCentralityEngine final : public CentralityEngine {
       total.reached_by.assign(n, 0);
     }
     if (wanted.inverse) total.inverse_distance_sum.assign(n, 0);
+    const std::uint64_t total_bytes = static_cast<std::uint64_t>(g.n) * 32;
     std::int64_t arcs_scanned = 0;
-    detail::SharedProgress progress(job, count);
+    if (detail::searches_levels_in_batches(g, options)) {
+      const std::int64_t batches = (count + detail::MultiSourceLevels::kBatch - 1) / detail::MultiSourceLevels::kBatch;
+      threads = static_cast<int>(std::max<std::int64_t>(1, std::min<std::int64_t>(threads, batches)));
+      require_within_budget(detail::MultiSourceLevels::bytes_per_thread(g.n) * static_cast<std::uint64_t>(threads) +
+                                detail::LevelArcs::bytes(g, options.mask) + total_bytes,
+                            effective_memory_budget(options),
+                            "centrality level searches (" + std::to_string(threads) + " threads x " +
+                                std::to_string(g.n) + " nodes)");
+      const detail::LevelArcs arcs(g, options.mask);
+      detail::order_sources_by_nearness(arcs, sources);
+      arcs_scanned = over_threads(
+          threads, batches, 1, job, total,
+          [&] { return detail::MultiSourceLevels(arcs, wanted.distances, wanted.inverse); },
+          [&](detail::MultiSourceLevels& search, std::int64_t batch) {
+            const std::int64_t first = batch * detail::MultiSourceLevels::kBatch;
+            search.run(sources.data() + first,
+                       static_cast<int>(std::min<std::int64_t>(detail::MultiSourceLevels::kBatch, count - first)));
+          });
+    } else {
+      threads = static_cast<int>(std::max<std::int64_t>(1, std::min<std::int64_t>(threads, count)));
+      require_within_budget(
+          BrandesSearch::bytes_per_thread(g.n, g.arc_count(), hops) * static_cast<std::uint64_t>(threads) + total_bytes,
+          effective_memory_budget(options),
+          "centrality searches (" + std::to_string(threads) + " threads x " + std::to_string(g.n) + " nodes)");
+      arcs_scanned = over_threads(
+          threads, count, kSourcesPerChunk, job, total, [&] { return BrandesSearch(g, options.mask, hops, wanted); },
+          [&](BrandesSearch& search, std::int64_t i) { search.run(sources[static_cast<std::size_t>(i)]); });
+    }
+    result.timing.updates = static_cast<double>(arcs_scanned);
+    detail::finish_centrality(g, options, count, total, result);
+  }
+
+  // Runs `units` pieces of work over the threads, `chunk` at a time, each thread with its own
+  // searcher from make(); progress and cancel between pieces. The threads' sums are added into
+  // `total` in thread order (which pieces each took varies from run to run). Returns the arcs
+  // scanned.
+  template <class Make, class Run>
+  static std::int64_t over_threads(int threads, std::int64_t units, int chunk, const JobContext& job,
+                                   detail::SourceSums& total, Make make, Run run_unit) {
+    std::int64_t arcs_scanned = 0;
+    detail::SharedProgress progress(job, units);
     std::exception_ptr failure;
 #pragma omp parallel num_threads(threads)
     {
       try {
-        BrandesSearch search(g, options.mask, hops, wanted);
-#pragma omp for schedule(dynamic, kSourcesPerChunk)
-        for (std::int64_t i = 0; i < count; ++i) {
+        auto search = make();
+#pragma omp for schedule(dynamic, chunk)
+        for (std::int64_t i = 0; i < units; ++i) {
           if (progress.should_stop()) continue;
-          search.run(sources[static_cast<std::size_t>(i)]);
+          run_unit(search, i);
           progress.unit_done();
         }
-        // Summed in thread order; which sources each thread took varies from run to run.
 #pragma omp for ordered schedule(static, 1)
         for (int t = 0; t < omp_get_num_threads(); ++t) {
 #pragma omp ordered
@@ -108,8 +146,7 @@ class CpuCentralityEngine final : public CentralityEngine {
     }
     if (failure) std::rethrow_exception(failure);
     progress.finish();
-    result.timing.updates = static_cast<double>(arcs_scanned);
-    detail::finish_centrality(g, options, count, total, result);
+    return arcs_scanned;
   }
 };
 

@@ -156,7 +156,7 @@ void check_recipe(const Recipe& recipe, std::uint64_t seed) {
       EXPECT_EQ(got.out_strength[v], out_strength) << with << ", node " << v;
     }
   }
-  // Without betweenness the searches take a shorter road (hops: levels only, no path counts).
+  // Without betweenness the searches take a shorter road (hops: 64 sources a search, test_multi_source_levels.cpp).
   options.measures = {CentralityMeasure::Closeness, CentralityMeasure::Harmonic};
   const CentralityResult alone = engine->run(g, options, {});
   expect_close(alone.closeness, ref::closeness(r), 1e-12, what + ", closeness without betweenness");
