@@ -70,9 +70,9 @@ class MpiRendezvous final : public Rendezvous {
 
   std::vector<Bytes> all_gather(const Bytes& mine) override {
     const int length = count_of(mine.size());
-    std::vector<int> lengths(std::size_t(size_));
+    std::vector<int> lengths(static_cast<std::size_t>(size_));
     check(MPI_Allgather(&length, 1, MPI_INT, lengths.data(), 1, MPI_INT, MPI_COMM_WORLD), "MPI_Allgather");
-    std::vector<int> offsets(std::size_t(size_));
+    std::vector<int> offsets(static_cast<std::size_t>(size_));
     std::size_t total = 0;
     for (int r = 0; r < size_; ++r) {
       if (lengths[std::size_t(r)] < 0) throw Error("rendezvous over MPI: a negative length from rank " + std::to_string(r));
