@@ -15,6 +15,7 @@
 #include "pathscope/apsp/gpu.hpp"
 #include "pathscope/cluster/rank_table.hpp"
 #include "pathscope/runtime/error.hpp"
+#include "progress_printer.hpp"
 #include "text_table.hpp"
 
 namespace pathscope::cli {
@@ -65,7 +66,7 @@ struct RanksCommand {
       note(fmt::format("started by {}, but this pathscope was built without MPI: the ranks meet over TCP",
                        launcher_name(placement.launcher)));
     const auto timeout = std::chrono::milliseconds(static_cast<long long>(timeout_seconds * 1000));
-    auto rendezvous = join_rendezvous(placement, {timeout});
+    auto rendezvous = join_rendezvous(placement, {timeout, interrupt_flag()});
     const Bytes id = rendezvous->broadcast_from_rank0(placement.rank == 0 ? random_id() : Bytes{});
     const auto records = gather_rank_records(*rendezvous, mine);
     const auto ids = rendezvous->all_gather(id);

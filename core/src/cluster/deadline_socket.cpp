@@ -33,16 +33,20 @@ std::uint32_t get_u32(const std::byte* in) {
   return value;
 }
 
-DeadlineSocket::DeadlineSocket(int fd, std::string peer) : fd_(fd), peer_(std::move(peer)) { make_nonblocking(fd_); }
+DeadlineSocket::DeadlineSocket(int fd, std::string peer, const std::atomic<bool>* cancel)
+    : fd_(fd), peer_(std::move(peer)), cancel_(cancel) {
+  make_nonblocking(fd_);
+}
 
 DeadlineSocket::DeadlineSocket(DeadlineSocket&& other) noexcept
-    : fd_(std::exchange(other.fd_, -1)), peer_(std::move(other.peer_)) {}
+    : fd_(std::exchange(other.fd_, -1)), peer_(std::move(other.peer_)), cancel_(other.cancel_) {}
 
 DeadlineSocket& DeadlineSocket::operator=(DeadlineSocket&& other) noexcept {
   if (this != &other) {
     if (fd_ >= 0) ::close(fd_);
     fd_ = std::exchange(other.fd_, -1);
     peer_ = std::move(other.peer_);
+    cancel_ = other.cancel_;
   }
   return *this;
 }
@@ -51,17 +55,22 @@ DeadlineSocket::~DeadlineSocket() {
   if (fd_ >= 0) ::close(fd_);
 }
 
-void DeadlineSocket::wait_for(short events, Clock::time_point deadline, const std::string& what) {
+bool poll_until(int fd, short events, Clock::time_point deadline, const std::atomic<bool>* cancel) {
   for (;;) {
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
-    if (left.count() <= 0)
-      throw Error("rendezvous: " + peer_ + " did not answer in time during " + what);
-    pollfd entry{fd_, events, 0};
-    const int ready = ::poll(&entry, 1, static_cast<int>(std::min<long long>(left.count() + 1, 60'000)));
-    if (ready > 0) return;  // readable, writable, or an error that the next call reports
-    if (ready < 0 && errno != EINTR)
-      throw Error("rendezvous: waiting for " + peer_ + " during " + what + ": " + std::strerror(errno));
+    if (cancel != nullptr && cancel->load()) throw Cancelled();
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
+    if (left <= 0) return false;
+    const long long slice = std::min<long long>(left + 1, cancel != nullptr ? 100 : 60'000);
+    pollfd entry{fd, events, 0};
+    const int ready = ::poll(&entry, 1, static_cast<int>(slice));
+    if (ready > 0) return true;  // readable, writable, or an error that the next call reports
+    if (ready < 0 && errno != EINTR) throw Error(std::string("rendezvous: poll: ") + std::strerror(errno));
   }
+}
+
+void DeadlineSocket::wait_for(short events, Clock::time_point deadline, const std::string& what) {
+  if (!poll_until(fd_, events, deadline, cancel_))
+    throw Error("rendezvous: " + peer_ + " did not answer in time during " + what);
 }
 
 void DeadlineSocket::send_all(const void* data, std::size_t size, Clock::time_point deadline, const std::string& what) {

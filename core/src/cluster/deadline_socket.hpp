@@ -1,6 +1,7 @@
 #pragma once
 // A connected TCP socket whose every send and receive waits at most until a deadline, and
 // whose errors say what was being done with which peer.
+#include <atomic>
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
@@ -16,8 +17,9 @@ std::string seconds_text(std::chrono::milliseconds span);
 class DeadlineSocket {
  public:
   DeadlineSocket() = default;
-  // Takes `fd` (made non-blocking); `peer` names the other end in errors ("rank 3").
-  DeadlineSocket(int fd, std::string peer);
+  // Takes `fd` (made non-blocking); `peer` names the other end in errors ("rank 3"); waits end
+  // with pathscope::Cancelled once `cancel` (when given) is true.
+  DeadlineSocket(int fd, std::string peer, const std::atomic<bool>* cancel = nullptr);
   DeadlineSocket(DeadlineSocket&& other) noexcept;
   DeadlineSocket& operator=(DeadlineSocket&& other) noexcept;
   DeadlineSocket(const DeadlineSocket&) = delete;
@@ -39,7 +41,12 @@ class DeadlineSocket {
 
   int fd_ = -1;
   std::string peer_;
+  const std::atomic<bool>* cancel_ = nullptr;
 };
+
+// Waits for `events` on `fd` at most until `deadline` (and, with `cancel`, in slices short
+// enough to see it, throwing pathscope::Cancelled); true when ready, false when the deadline came.
+bool poll_until(int fd, short events, Clock::time_point deadline, const std::atomic<bool>* cancel);
 
 // Sets O_NONBLOCK and FD_CLOEXEC on a descriptor.
 void make_nonblocking(int fd);

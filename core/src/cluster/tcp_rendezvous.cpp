@@ -117,7 +117,8 @@ int listen_on(int port) {
 
 // One connection attempt to every address of host:port, each waiting at most until `until`;
 // the connected socket, or -1 with `error` set to why not.
-int try_connect(const std::string& host, int port, Clock::time_point until, std::string& error) {
+int try_connect(const std::string& host, int port, Clock::time_point until, const std::atomic<bool>* cancel,
+                std::string& error) {
   addrinfo hints{};
   hints.ai_family = AF_UNSPEC;
   hints.ai_socktype = SOCK_STREAM;
@@ -134,9 +135,15 @@ int try_connect(const std::string& host, int port, Clock::time_point until, std:
     detail::make_nonblocking(fd);
     int result = ::connect(fd, a->ai_addr, a->ai_addrlen);
     if (result < 0 && errno == EINPROGRESS) {
-      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(until - Clock::now()).count();
-      pollfd entry{fd, POLLOUT, 0};
-      if (::poll(&entry, 1, static_cast<int>(std::max<long long>(left, 1))) == 1) {
+      bool ready = false;
+      try {
+        ready = detail::poll_until(fd, POLLOUT, until, cancel);
+      } catch (...) {
+        ::close(fd);
+        ::freeaddrinfo(found);
+        throw;
+      }
+      if (ready) {
         int so_error = 0;
         socklen_t length = sizeof so_error;
         ::getsockopt(fd, SOL_SOCKET, SO_ERROR, &so_error, &length);
@@ -160,7 +167,7 @@ int try_connect(const std::string& host, int port, Clock::time_point until, std:
 class TcpRendezvous final : public Rendezvous {
  public:
   TcpRendezvous(const ProcessPlacement& placement, const RendezvousOptions& options)
-      : rank_(placement.rank), size_(placement.world_size), timeout_(options.timeout),
+      : rank_(placement.rank), size_(placement.world_size), timeout_(options.timeout), cancel_(options.cancel),
         address_(placement.rendezvous_host + ":" + std::to_string(placement.rendezvous_port)) {
     if (rank_ == 0) {
       accept_ranks(placement.rendezvous_port);
@@ -248,13 +255,10 @@ class TcpRendezvous final : public Rendezvous {
     int joined = 1;
     try {
       while (joined < size_) {
-        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
-        if (left <= 0) throw Error(missing_message(by_rank, joined));
-        pollfd entry{listener, POLLIN, 0};
-        if (::poll(&entry, 1, static_cast<int>(std::min<long long>(left, 60'000))) <= 0) continue;
+        if (!detail::poll_until(listener, POLLIN, deadline, cancel_)) throw Error(missing_message(by_rank, joined));
         const int fd = ::accept(listener, nullptr, nullptr);
         if (fd < 0) continue;
-        DeadlineSocket peer(fd, "a connecting process");
+        DeadlineSocket peer(fd, "a connecting process", cancel_);
         const int rank = read_hello(peer, std::min(deadline, Clock::now() + kHelloWait));
         if (rank < 0) continue;  // a stray connection, not one of ours
         if (by_rank[std::size_t(rank)].open())
@@ -295,6 +299,8 @@ class TcpRendezvous final : public Rendezvous {
     std::byte hello[kHelloBytes];
     try {
       peer.receive_exact(hello, sizeof hello, deadline, "joining");
+    } catch (const Cancelled&) {
+      throw;
     } catch (const Error&) {
       return -1;
     }
@@ -321,8 +327,9 @@ class TcpRendezvous final : public Rendezvous {
     auto pause = std::chrono::milliseconds(20);
     for (;;) {
       fd = try_connect(placement.rendezvous_host, placement.rendezvous_port,
-                       std::min(deadline, Clock::now() + std::chrono::seconds(2)), error);
+                       std::min(deadline, Clock::now() + std::chrono::seconds(2)), cancel_, error);
       if (fd >= 0 || Clock::now() + pause >= deadline) break;
+      if (cancel_ != nullptr && cancel_->load()) throw Cancelled();
       std::this_thread::sleep_for(pause);
       pause = std::min(pause * 2, std::chrono::milliseconds(500));
     }
@@ -330,7 +337,7 @@ class TcpRendezvous final : public Rendezvous {
       throw Error("rendezvous: rank " + std::to_string(rank_) + " could not reach rank 0 at " + address_ +
                   " (from " + placement.rendezvous_source + ") within " + detail::seconds_text(timeout_) +
                   ": " + error);
-    root_ = DeadlineSocket(fd, "rank 0 (" + address_ + ")");
+    root_ = DeadlineSocket(fd, "rank 0 (" + address_ + ")", cancel_);
     const int on = 1;
     ::setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &on, sizeof on);
     std::byte hello[kHelloBytes];
@@ -344,6 +351,7 @@ class TcpRendezvous final : public Rendezvous {
   int rank_;
   int size_;
   std::chrono::milliseconds timeout_;
+  const std::atomic<bool>* cancel_;
   std::string address_;
   std::uint32_t step_ = 0;
   DeadlineSocket root_;                // ranks above 0: the connection to rank 0

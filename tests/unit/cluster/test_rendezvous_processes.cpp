@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <csignal>
 #include <numeric>
@@ -224,6 +225,26 @@ TEST(RendezvousProcesses, ARankThatDiesIsNamed) {
         << outcomes[std::size_t(r)].report;
     // The deadline (20 s) was not what ended it.
     EXPECT_EQ(outcomes[std::size_t(r)].report.find("in time"), std::string::npos) << outcomes[std::size_t(r)].report;
+  }
+}
+
+// A person's Ctrl-C (the front end's cancel flag) ends a wait long before its deadline, on
+// rank 0 waiting for the others and on a rank knocking at a rank 0 that is not there.
+TEST(RendezvousProcesses, CancelEndsTheWait) {
+  for (int rank : {0, 1}) {
+    std::atomic<bool> cancel{false};
+    const auto placement = pathscope::read_process_placement(pathscope::environment_from(
+        {{"RANK", std::to_string(rank)}, {"WORLD_SIZE", "2"}, {"MASTER_ADDR", "127.0.0.1"},
+         {"MASTER_PORT", std::to_string(free_port())}}));
+    std::thread person([&] {
+      std::this_thread::sleep_for(300ms);
+      cancel = true;
+    });
+    const auto start = std::chrono::steady_clock::now();
+    EXPECT_THROW(pathscope::join_tcp_rendezvous(placement, {600s, &cancel}), pathscope::Cancelled) << "rank " << rank;
+    person.join();
+    // Not a timing claim: only that the ten-minute deadline was not what ended it.
+    EXPECT_LT(std::chrono::steady_clock::now() - start, 300s) << "rank " << rank;
   }
 }
 

@@ -5,6 +5,7 @@
 // launcher started the job, otherwise over TCP with rank 0 at the placement's rendezvous address.
 // Every wait has a deadline: a rank that never comes, or one that dies, ends in an Error that
 // says which, never in a hang.
+#include <atomic>
 #include <chrono>
 #include <cstddef>
 #include <memory>
@@ -38,6 +39,9 @@ class Rendezvous {
 struct RendezvousOptions {
   // The longest any one step waits (joining included) before it fails.
   std::chrono::milliseconds timeout{std::chrono::seconds(60)};
+  // When set and true, a wait of the TCP rendezvous ends within a tenth of a second with
+  // pathscope::Cancelled (a front end's Ctrl-C). MPI's waits cannot be broken.
+  const std::atomic<bool>* cancel = nullptr;
 };
 
 // The TCP rendezvous: rank 0 listens on the placement's port (every interface), the others
