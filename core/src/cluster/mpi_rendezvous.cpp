@@ -3,6 +3,9 @@
 #include "pathscope/runtime/error.hpp"
 
 #if PATHSCOPE_HAVE_MPI
+// The C interface only: Open MPI's and MPICH's old C++ bindings warn under -Wextra.
+#define OMPI_SKIP_MPICXX 1
+#define MPICH_SKIP_MPICXX 1
 #include <mpi.h>
 
 #include <climits>
