@@ -22,5 +22,6 @@ void add_correlate_commands(CLI::App& app, CLI::App& bench);  // `correlate` and
 void add_metrics_command(CLI::App& app);             // `metrics`: centrality of every node
 void add_bench_centrality_command(CLI::App& bench);  // `bench centrality`
 void add_flow_command(CLI::App& app);                // `flow`: information-flow layers from seeds
+void add_ranks_command(CLI::App& app);               // `ranks`: a launch of several processes checked
 
 }  // namespace pathscope::cli

@@ -95,6 +95,7 @@ int main(int argc, char** argv) {
   add_correlate_commands(app, *bench);
   add_metrics_command(app);
   add_flow_command(app);
+  add_ranks_command(app);
   add_bench_centrality_command(*bench);
   refuse_bare_format_option(app);
   int answered = kExitOk;  // the command ran to its end: its answer is on standard output

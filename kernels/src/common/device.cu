@@ -83,6 +83,7 @@ GpuInfo probe() {
     return info;
   }
   info.free_memory = free_bytes;
+  info.device_count = count;
   info.available = true;
   keep_freed_memory(total_bytes);
   return info;

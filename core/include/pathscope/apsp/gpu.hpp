@@ -23,6 +23,7 @@ struct GpuInfo {
   int multiprocessors = 0;
   std::uint64_t total_memory = 0, free_memory = 0;
   std::string driver_version, runtime_version;
+  int device_count = 0;  // usable devices this process sees (after CUDA_VISIBLE_DEVICES); 0 when unavailable
 };
 
 GpuInfo gpu_info();
