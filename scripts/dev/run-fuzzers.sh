@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds every libFuzzer target (tests/fuzz/fuzz_*.cpp) with clang in build-fuzz and runs each
-# for SECONDS seconds, seeded with the good and bad reader test files in tests/data/readers.
+# for SECONDS seconds (PATHSCOPE_JOBS of them at once, default 2), seeded with the good and bad
+# reader test files in tests/data/readers.
 # New corpus entries stay in build-fuzz/corpus; a crash leaves its input in build-fuzz/artifacts
 # and makes this script exit non-zero.
 #   usage: scripts/dev/run-fuzzers.sh SECONDS
@@ -57,28 +58,44 @@ seeds_for() {
   esac
 }
 
-failed=()
-for target in "${targets[@]}"; do
+# One target's run; its verdict goes to logs/TARGET.status, its summary to logs/TARGET.summary.
+fuzz_one() {
+  local target=$1
+  local binary corpus artifacts log summary
   binary="$(find "$build" -type f -name "$target" -perm -u+x | head -n 1)"
   corpus="$build/corpus/$target"
   artifacts="$build/artifacts/$target"
   log="$build/logs/$target.log"
+  summary="$build/logs/$target.summary"
   mkdir -p "$corpus" "$artifacts" "$(dirname "$log")"
-  seed_dirs=()
+  local seed_dirs=()
   for folder in $(seeds_for "$target"); do
     if [[ "$folder" == compressed ]]; then seed_dirs+=("$compressed_seeds"); else seed_dirs+=("$root/tests/data/readers/$folder"); fi
   done
-  echo "== $target: ${seconds}s, seeds: ${seed_dirs[*]:-none}"
+  echo "== $target: ${seconds}s, seeds: ${seed_dirs[*]:-none}" >"$summary"
   # The first folder receives new inputs; the seed folders are only read.
   if "$binary" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
       -artifact_prefix="$artifacts/" "$corpus" "${seed_dirs[@]}" >"$log" 2>&1; then
-    grep -E "^(#[0-9]+\s+DONE|Done)" "$log" | tail -n 1 || true
+    { grep -E "^(#[0-9]+\s+DONE|Done)" "$log" | tail -n 1 || true; } >>"$summary"
+    echo ok >"$build/logs/$target.status"
   else
-    echo "!! $target found a crash; input and log:" >&2
-    ls "$artifacts" >&2 || true
-    tail -n 40 "$log" >&2
-    failed+=("$target")
+    { echo "!! $target found a crash; input and log:"; ls "$artifacts" || true; tail -n 40 "$log"; } >>"$summary"
+    echo failed >"$build/logs/$target.status"
   fi
+}
+
+# As many targets at once as there are jobs: each runs its own time, so the budget per target is
+# what SECONDS says and the whole run takes SECONDS times targets / jobs.
+for target in "${targets[@]}"; do
+  while (( $(jobs -rp | wc -l) >= jobs )); do wait -n || true; done
+  rm -f "$build/logs/$target.status"
+  fuzz_one "$target" &
+done
+wait
+failed=()
+for target in "${targets[@]}"; do
+  cat "$build/logs/$target.summary"
+  [[ "$(cat "$build/logs/$target.status" 2>/dev/null)" == ok ]] || failed+=("$target")
 done
 
 if (( ${#failed[@]} > 0 )); then

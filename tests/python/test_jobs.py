@@ -55,8 +55,12 @@ def test_exception_in_callback_cancels_and_propagates():
         pathscope.closure("random:n=6000,deg=3,seed=3", engine="textbook", progress=fail)
 
 
+# A test run started as a background job (`cmd &` in a script) hands its children SIGINT
+# ignored, and Python then raises no KeyboardInterrupt: each child takes Ctrl-C back as a person
+# at a terminal has it.
 CHILD = textwrap.dedent("""
     import os, signal, sys, threading
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     sys.path.insert(0, sys.argv[1])
     import pathscope
     seen = []
@@ -100,6 +104,7 @@ def test_ctrl_c_cancels_the_running_engine():
 
 LOAD_CHILD = textwrap.dedent("""
     import os, signal, sys, threading, time
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     sys.path.insert(0, sys.argv[1])
     import pathscope
 
