@@ -20,6 +20,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "free_port.hpp"
 #include "fresh_seed.hpp"
 #include "scratch_folder.hpp"
 
@@ -30,18 +31,7 @@ namespace {
 using namespace std::chrono_literals;
 using Variables = std::map<std::string, std::string>;
 
-int free_port() {
-  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in address{};
-  address.sin_family = AF_INET;
-  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  socklen_t length = sizeof address;
-  if (fd < 0 || ::bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0 ||
-      ::getsockname(fd, reinterpret_cast<sockaddr*>(&address), &length) != 0)
-    throw std::runtime_error("no free port from the OS");
-  ::close(fd);
-  return ntohs(address.sin_port);
-}
+using test_support::free_port;
 
 // This test's environment without any launcher's variables (CI may itself run under one).
 std::vector<std::string> clean_environment() {

@@ -21,6 +21,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "free_port.hpp"
 #include "fresh_seed.hpp"
 #include "pathscope/cluster/rank_table.hpp"
 #include "pathscope/cluster/rendezvous.hpp"
@@ -31,20 +32,7 @@ namespace {
 using namespace std::chrono_literals;
 using pathscope::Bytes;
 
-// A port nobody listens on now, from the OS; closed again, so a rank 0 can take it.
-int free_port() {
-  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in address{};
-  address.sin_family = AF_INET;
-  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  address.sin_port = 0;
-  socklen_t length = sizeof address;
-  if (fd < 0 || ::bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0 ||
-      ::getsockname(fd, reinterpret_cast<sockaddr*>(&address), &length) != 0)
-    throw std::runtime_error("no free port from the OS");
-  ::close(fd);
-  return ntohs(address.sin_port);
-}
+using test_support::free_port;
 
 std::string hex(const Bytes& bytes) {
   static const char digits[] = "0123456789abcdef";
