@@ -23,7 +23,9 @@ using namespace pathscope;
 
 namespace {
 
-enum class CostKind { Hops, Whole, Real };
+// Inverse: 1 / k for k = 1..40, as inverse synapse counts make them: about half the arcs cost
+// more than a path around them (dominated), and sums of them round.
+enum class CostKind { Hops, Whole, Real, Inverse };
 
 struct Shape {
   std::int32_t n;
@@ -37,7 +39,10 @@ struct Shape {
 std::string describe(const Shape& s) {
   return "n=" + std::to_string(s.n) + " degree=" + std::to_string(s.mean_degree) +
          (s.directed ? " directed" : " undirected") +
-         (s.costs == CostKind::Hops ? " hops" : s.costs == CostKind::Whole ? " whole costs" : " real costs") +
+         (s.costs == CostKind::Hops      ? " hops"
+          : s.costs == CostKind::Whole   ? " whole costs"
+          : s.costs == CostKind::Inverse ? " inverse costs"
+                                         : " real costs") +
          " components=" + std::to_string(s.components) + (s.strengths ? " strengths" : "");
 }
 
@@ -53,9 +58,10 @@ Graph random_graph(const Shape& s, std::uint64_t seed) {
       const std::int32_t span = (s.n - group + s.components - 1) / s.components;
       const std::int32_t v = group + s.components * static_cast<std::int32_t>(rng.below(static_cast<std::uint32_t>(span)));
       if (v == u || v >= s.n) continue;
-      const double cost = s.costs == CostKind::Hops    ? 1.0
-                          : s.costs == CostKind::Whole ? 1.0 + rng.below(5)
-                                                       : 0.05 + rng.unit() * 10;
+      const double cost = s.costs == CostKind::Hops      ? 1.0
+                          : s.costs == CostKind::Whole   ? 1.0 + rng.below(5)
+                          : s.costs == CostKind::Inverse ? 1.0 / (1.0 + rng.below(40))
+                                                         : 0.05 + rng.unit() * 10;
       const double strength = 1.0 + rng.below(20);
       if (s.directed) {
         if (s.strengths) b.add_arc(u, v, cost, strength);
@@ -144,7 +150,7 @@ TEST(GpuCentrality, EqualsCpuOnRandomGraphsOfEveryKind) {
 TEST(GpuCentrality, EqualsCpuOnDenserGraphs) {
   // Mean degree 12 takes the 16-lane kernels; 3 components keep unreachable pairs.
   const std::uint64_t seed = test_support::fresh_seed();
-  for (const CostKind costs : {CostKind::Hops, CostKind::Whole, CostKind::Real}) {
+  for (const CostKind costs : {CostKind::Hops, CostKind::Whole, CostKind::Real, CostKind::Inverse}) {
     const Shape shape{2111, 12.0, true, costs, 3, true};
     EXPECT_TRUE(same_as_cpu(random_graph(shape, seed + static_cast<int>(costs)), options_for(costs)))
         << describe(shape) << ", seed " << seed;
@@ -215,6 +221,60 @@ TEST(GpuCentrality, EqualsCpuWhateverTheNearFarStep) {
     EXPECT_TRUE(same_as_cpu(path_graph(2000, false, seed), {})) << "path, step " << step << ", seed " << seed;
   }
   ::unsetenv("PATHSCOPE_GPU_CENTRALITY_DELTA");
+}
+
+// What the engine does only for speed changes no value: the settled bitmap of cost searches,
+// the hub-first numbering, the dominated arcs learned as the run goes (with one block, every
+// search after the first reads what the ones before it learned).
+TEST(GpuCentrality, EqualsCpuWhateverTheSpeedSwitches) {
+  const std::uint64_t seed = test_support::fresh_seed();
+  const Shape shape{1733, 14.0, true, CostKind::Inverse, 2, true};
+  const Graph g = random_graph(shape, seed);
+  for (const char* blocks : {"1", "0"})
+    for (const char* on : {"0", "1"}) {
+      ::setenv("PATHSCOPE_GPU_CENTRALITY_BLOCKS", blocks, 1);
+      for (const char* variable :
+           {"PATHSCOPE_GPU_CENTRALITY_SETTLED", "PATHSCOPE_GPU_CENTRALITY_HUB_ORDER", "PATHSCOPE_GPU_CENTRALITY_DOMINATED"})
+        ::setenv(variable, on, 1);
+      EXPECT_TRUE(same_as_cpu(g, {})) << "switches " << on << ", blocks " << blocks << ", " << describe(shape)
+                                      << ", seed " << seed;
+      EXPECT_TRUE(same_as_cpu(random_graph({1733, 14.0, false, CostKind::Inverse, 1, false}, seed + 1), {}))
+          << "undirected, switches " << on << ", blocks " << blocks << ", seed " << seed;
+    }
+  for (const char* variable : {"PATHSCOPE_GPU_CENTRALITY_BLOCKS", "PATHSCOPE_GPU_CENTRALITY_SETTLED",
+                               "PATHSCOPE_GPU_CENTRALITY_HUB_ORDER", "PATHSCOPE_GPU_CENTRALITY_DOMINATED"})
+    ::unsetenv(variable);
+}
+
+// An arc that costs more than the path around it by one rounding step is not dominated: from
+// t, 0.2 + 1 equals 0.2 + 1/6 + ... + 1/6 (six times) in double, so u -> v is tight and v has
+// two shortest paths from t, while from u the six sixths sum to less than 1. The margin keeps
+// the arc; a search from u (first: it has the most arcs) that dropped it would make t's count
+// one path.
+TEST(GpuCentrality, KeepsAnArcLongerOnlyByRounding) {
+  double around = 0, from_t = 0.2;
+  for (int i = 0; i < 6; ++i) {
+    around += 1.0 / 6;
+    from_t += 1.0 / 6;
+  }
+  ASSERT_LT(around, 1.0);
+  ASSERT_EQ(0.2 + 1.0, from_t);
+  const std::int32_t t = 0, u = 1, v = 2, leaves = 8;
+  GraphBuilder b(3 + 5 + leaves);
+  b.add_arc(t, u, 0.2);
+  b.add_arc(u, v, 1.0);
+  std::int32_t previous = u;
+  for (std::int32_t i = 0; i < 5; ++i) {
+    b.add_arc(previous, 3 + i, 1.0 / 6);
+    previous = 3 + i;
+  }
+  b.add_arc(previous, v, 1.0 / 6);
+  for (std::int32_t i = 0; i < leaves; ++i) b.add_arc(u, 8 + i, 5.0);
+  LoadReport report;
+  const Graph g = b.build(true, report);
+  ::setenv("PATHSCOPE_GPU_CENTRALITY_BLOCKS", "1", 1);
+  EXPECT_TRUE(same_as_cpu(g, {}));
+  ::unsetenv("PATHSCOPE_GPU_CENTRALITY_BLOCKS");
 }
 
 TEST(GpuCentrality, GivesTheSameValuesOnEveryRun) {

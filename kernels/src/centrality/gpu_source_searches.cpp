@@ -8,6 +8,7 @@
 #include <string>
 
 #include "centrality/gpu_centrality_runs.hpp"
+#include "centrality/search_graph.hpp"
 #include "centrality/source_searches.cuh"
 #include "common/device_memory.hpp"
 #include "pathscope/runtime/count_text.hpp"
@@ -89,17 +90,61 @@ double near_far_step(const Graph& g, const CentralityOptions& options) {
   return step > 0 && std::isfinite(step) ? step : std::numeric_limits<double>::infinity();
 }
 
+// An environment switch for the device runs that measure what a piece saves: unset or anything
+// but "0" keeps it on.
+bool switched_on(const char* variable) {
+  const char* text = std::getenv(variable);
+  return !text || std::string(text) != "0";
+}
+
+// How much more than the shortest path between its ends an arc must cost to be dropped as
+// dominated (DeviceGraph::dominated). Every computed distance is a left-to-right sum of at most
+// n - 1 costs along a simple path, so it is within gamma = (n - 1) u / (1 - (n - 1) u) times that
+// path's cost of the exact sum (u = 2^-53), and no simple path costs more than
+// bound = min(sum of the costs, (n - 1) max cost). An arc u -> v dropped from a search from t
+// would have given fl(d(t,u) + c), which exceeds the computed d(t,v) whenever c exceeds the
+// computed d(u,v) by more than 3 gamma bound + 2 u bound, so it never lowers a distance nor
+// passes the tight-arc test; the margin is twice that. +infinity (no arc dropped) when the
+// bound is not finite or gamma is not small.
+double dominance_margin(const Graph& g, const CentralityOptions& options) {
+  double total = 0, largest = 0;
+  for (std::int32_t u = 0; u < g.n; ++u)
+    for (std::int64_t a = g.offsets[u]; a < g.offsets[u + 1]; ++a)
+      if (options.mask.keeps_arc(a, u, g.heads[a])) {
+        total += g.weights[a];
+        largest = std::max(largest, g.weights[a]);
+      }
+  const double unit = std::ldexp(1.0, -53), steps = std::max(1.0, static_cast<double>(g.n) - 1);
+  const double bound = std::min(total, steps * largest);
+  const double gamma = steps * unit / (1 - steps * unit);
+  const double margin = 2 * (3 * gamma * bound + 2 * unit * bound);
+  if (!std::isfinite(margin) || !(gamma < 1e-3)) return std::numeric_limits<double>::infinity();
+  return margin;
+}
+
+// The sources in the search graph's numbering, those with many arcs first: their searches mark
+// the most dominated arcs for the rest.
+std::vector<std::int32_t> most_arcs_first(const centrality::SearchGraph& search,
+                                          const std::vector<std::int32_t>& sources) {
+  std::vector<std::int32_t> renumbered(sources.size());
+  for (std::size_t i = 0; i < sources.size(); ++i) renumbered[i] = search.new_id[static_cast<std::size_t>(sources[i])];
+  const auto arcs_of = [&](std::int32_t u) { return search.offsets[u + 1] - search.offsets[u]; };
+  std::stable_sort(renumbered.begin(), renumbered.end(),
+                   [&](std::int32_t a, std::int32_t b) { return arcs_of(a) > arcs_of(b); });
+  return renumbered;
+}
+
 struct Sizes {
-  std::uint64_t shared = 0;     // graph, masks, sources, counters
+  std::uint64_t shared = 0;     // graph, sources, counters
   std::uint64_t per_block = 0;  // working arrays and partial sums of one block
 };
 
-Sizes device_sizes(const Graph& g, const CentralityOptions& options, bool hops, std::size_t sources,
+Sizes device_sizes(const Graph& g, bool hops, std::size_t sources,
                    bool dependency, bool distances) {
   const std::uint64_t n = static_cast<std::uint64_t>(g.n), m = static_cast<std::uint64_t>(g.arc_count());
   Sizes s;
-  s.shared = (n + 1) * 8 + m * 4 + (hops ? 0 : m * 8) + options.mask.node_kept.size() + options.mask.arc_kept.size() +
-             sources * 4 + 64;
+  // Offsets, heads, costs and dominated-arc bytes (of the kept arcs: at most m), sources, counters.
+  s.shared = (n + 1) * 8 + m * 4 + (hops ? 0 : m * (8 + 1)) + sources * 4 + 64;
   s.per_block = n * (8 + 8 + 4) + (n + 2) * 4 + m;       // sigma, delta, order, level starts, tight arcs
   // Distances; or distances, reached, two frontiers, rounds, two far piles, their steps, tight counts.
   s.per_block += hops ? n * 4 + (n + 31) / 32 * 4 : n * (8 + 4 + 2 * 4 + 4 + 2 * 4 + 4 + 4);
@@ -151,12 +196,13 @@ DeviceWork gpu_source_searches(const Graph& g, const CentralityOptions& options,
     return work;
   }
 
-  const Sizes sizes = device_sizes(g, options, hops, sources.size(), dependency, distances);
+  const Sizes sizes = device_sizes(g, hops, sources.size(), dependency, distances);
   const std::uint64_t budget = gpu.memory_budget();
   const std::string what = "GPU centrality of " + count_text(n, "node") + " and " + count_text(g.arc_count(), "arc") +
                            " (the graph and one search's arrays)";
   require_within_budget(sizes.shared + sizes.per_block, budget, what);
   SearchLaunch launch = launch_for(g, hops);
+  launch.settled_bitmap = switched_on("PATHSCOPE_GPU_CENTRALITY_SETTLED");
   int per_multiprocessor = centrality::resident_blocks_per_multiprocessor(launch, n);
   // A block of 1,024 threads needs 64 registers or fewer a thread (58 with nvcc 13.0); should a
   // compiler take more, smaller blocks still start.
@@ -172,13 +218,14 @@ DeviceWork gpu_source_searches(const Graph& g, const CentralityOptions& options,
   const std::size_t per = static_cast<std::size_t>(n), slices = static_cast<std::size_t>(blocks);
 
   const cudaStream_t s = gpu.stream().get();
+  const centrality::SearchGraph search =
+      centrality::make_search_graph(g, options.mask, !hops, switched_on("PATHSCOPE_GPU_CENTRALITY_HUB_ORDER"));
   const double upload_start = now_seconds();
-  const DeviceArray<std::int64_t> offsets = upload(g.offsets, s);
-  const DeviceArray<std::int32_t> heads = upload(g.heads, s);
-  const DeviceArray<double> costs = hops ? DeviceArray<double>() : upload(g.weights, s);
-  const DeviceArray<std::uint8_t> node_kept = upload(options.mask.node_kept, s);
-  const DeviceArray<std::uint8_t> arc_kept = upload(options.mask.arc_kept, s);
-  const DeviceArray<std::int32_t> source_list = upload(sources, s);
+  const std::int64_t search_arcs = search.offsets.back();
+  const DeviceArray<std::int64_t> offsets = upload(search.offsets, s);
+  const DeviceArray<std::int32_t> heads = upload(search.heads, s);
+  const DeviceArray<double> costs = hops ? DeviceArray<double>() : upload(search.costs, s);
+  const DeviceArray<std::int32_t> source_list = upload(most_arcs_first(search, sources), s);
   CUDA_CHECK(cudaStreamSynchronize(s));
   work.transfer_seconds += now_seconds() - upload_start;
 
@@ -197,10 +244,15 @@ DeviceWork gpu_source_searches(const Graph& g, const CentralityOptions& options,
   DeviceArray<std::int32_t> far = hops ? DeviceArray<std::int32_t>() : DeviceArray<std::int32_t>(slices * 2 * per, s);
   DeviceArray<std::int32_t> far_in_epoch = hops ? DeviceArray<std::int32_t>() : filled<std::int32_t>(slices * per, 0, s);
   DeviceArray<std::int32_t> tight_in = hops ? DeviceArray<std::int32_t>() : filled<std::int32_t>(slices * per, 0, s);
-  // Zero at the start: an arc a mask drops is never written, so it stays unmarked for every source.
-  DeviceArray<std::uint8_t> tight_arc = filled<std::uint8_t>(slices * static_cast<std::size_t>(g.arc_count()), 0, s);
+  DeviceArray<std::uint8_t> tight_arc = filled<std::uint8_t>(slices * static_cast<std::size_t>(search_arcs), 0, s);
   DeviceArray<std::uint32_t> settled_bits(
-      hops && centrality::hop_bitmap_shared_bytes(n) == 0 ? slices * ((per + 31) / 32) : 0, s);
+      hops && centrality::settled_bitmap_shared_bytes(n) == 0 ? slices * ((per + 31) / 32) : 0, s);
+  const double margin = hops || !switched_on("PATHSCOPE_GPU_CENTRALITY_DOMINATED")
+                            ? std::numeric_limits<double>::infinity()
+                            : dominance_margin(g, options);
+  DeviceArray<std::uint8_t> dominated =
+      std::isfinite(margin) ? filled<std::uint8_t>(static_cast<std::size_t>(search_arcs), 0, s)
+                            : DeviceArray<std::uint8_t>();
   DeviceArray<double> dependency_sums = dependency ? filled<double>(slices * per, 0, s) : DeviceArray<double>();
   DeviceArray<double> distance_sums = distances ? filled<double>(slices * per, 0, s) : DeviceArray<double>();
   DeviceArray<double> inverse_sums = distances ? filled<double>(slices * per, 0, s) : DeviceArray<double>();
@@ -208,8 +260,9 @@ DeviceWork gpu_source_searches(const Graph& g, const CentralityOptions& options,
   DeviceArray<unsigned> next_source(1, s);
   DeviceArray<unsigned long long> arcs_scanned = filled<unsigned long long>(1, 0, s);
 
-  const centrality::DeviceGraph graph{offsets.get(), heads.get(), costs.get(), node_kept.get(), arc_kept.get(), n,
-                                      g.arc_count(), hops ? 0.0 : near_far_step(g, options)};
+  const centrality::DeviceGraph graph{offsets.get(), heads.get(), costs.get(), n, search_arcs,
+                                      hops ? 0.0 : near_far_step(g, options), dominated.get(),
+                                      std::isfinite(margin) ? margin : 0.0};
   const centrality::SearchSpace space{hop_distance.get(), cost_distance.get(), sigma.get(),    delta.get(),
                                       order.get(),        level_start.get(),   reached.get(),  frontier.get(),
                                       queued_in_round.get(), far.get(), far_in_epoch.get(), tight_in.get(),
@@ -248,17 +301,25 @@ DeviceWork gpu_source_searches(const Graph& g, const CentralityOptions& options,
   work.compute_seconds += launch_end.seconds_since(launch_start);
 
   const double download_start = now_seconds();
-  if (dependency) sums.dependency = download(dependency_sums.get(), per, s);
-  std::vector<std::int32_t> reached_by;
+  std::vector<double> dependency_by_new_id, distance_by_new_id, inverse_by_new_id;
+  std::vector<std::int32_t> reached_by_new_id;
+  if (dependency) dependency_by_new_id = download(dependency_sums.get(), per, s);
   if (distances) {
-    sums.distance_sum = download(distance_sums.get(), per, s);
-    sums.inverse_distance_sum = download(inverse_sums.get(), per, s);
-    reached_by = download(reached_sums.get(), per, s);
+    distance_by_new_id = download(distance_sums.get(), per, s);
+    inverse_by_new_id = download(inverse_sums.get(), per, s);
+    reached_by_new_id = download(reached_sums.get(), per, s);
   }
   const std::vector<unsigned long long> scanned = download(arcs_scanned.get(), 1, s);
   CUDA_CHECK(cudaStreamSynchronize(s));
   work.transfer_seconds += now_seconds() - download_start;
-  for (std::size_t v = 0; v < reached_by.size(); ++v) sums.reached_by[v] = reached_by[v];
+  using centrality::in_graph_order;
+  if (dependency) sums.dependency = in_graph_order(dependency_by_new_id, search.new_id);
+  if (distances) {
+    sums.distance_sum = in_graph_order(distance_by_new_id, search.new_id);
+    sums.inverse_distance_sum = in_graph_order(inverse_by_new_id, search.new_id);
+    const std::vector<std::int32_t> reached_by = in_graph_order(reached_by_new_id, search.new_id);
+    for (std::size_t v = 0; v < reached_by.size(); ++v) sums.reached_by[v] = reached_by[v];
+  }
   work.updates = static_cast<double>(scanned[0]);
 
   detail::finish_centrality(g, options, total, sums, result);

@@ -61,10 +61,6 @@ __device__ BlockArrays block_arrays(const SearchSpace& space, const PartialSums&
   return b;
 }
 
-__device__ __forceinline__ bool keeps(const DeviceGraph& g, std::int64_t arc, std::int32_t head) {
-  return (!g.arc_kept || g.arc_kept[arc]) && (!g.node_kept || g.node_kept[head]);
-}
-
 __device__ __forceinline__ double cost_distance_of(const BlockArrays& b, std::int32_t v) {
   return __longlong_as_double(static_cast<long long>(__ldcg(&b.cost_distance[v])));
 }
@@ -89,6 +85,10 @@ struct Counters {
   std::int32_t reached;
   // Near-far: nodes in the far pile, and what a threshold step counts and finds.
   std::int32_t far;
+  // Near-far: the nodes relaxed in the present step, listed in `order` (unused until Kahn's
+  // order) to be marked settled when the step is over; more than n (a node relaxed in several
+  // rounds) and the step marks none.
+  std::int32_t step_listed;
   std::int32_t split_near, split_far;
   unsigned long long far_min;
 };
@@ -108,8 +108,7 @@ __device__ void pull_dependencies(const DeviceGraph& g, const BlockArrays& b, st
       const std::int32_t w = b.order[i];
       const std::int64_t first = __ldg(&g.offsets[w]), last = __ldg(&g.offsets[w + 1]);
       double sum = 0;
-      // Only arcs the forward pass marked are read further (12-17% of the brain's): a dropped
-      // arc is never marked (tight_arc starts at zero), so no mask test.
+      // Only arcs the forward pass marked are read further (12-17% of the brain's).
       for (std::int64_t a = first + lane; a < last; a += Lanes) {
         if (!b.tight_arc[a]) continue;
         sum += __ldcg(&b.delta[__ldg(&g.heads[a])]);
@@ -159,7 +158,6 @@ __device__ void hop_search(const DeviceGraph& g, const BlockArrays& b, std::int3
       const std::int64_t first = __ldg(&g.offsets[u]), last = __ldg(&g.offsets[u + 1]);
       for (std::int64_t a = first + lane; a < last; a += Lanes) {
         const std::int32_t v = __ldg(&g.heads[a]);
-        if (!keeps(g, a, v)) continue;
         if (static_cast<const volatile std::uint32_t*>(settled)[v >> 5] & (1u << (v & 31))) {
           b.tight_arc[a] = 0;
           continue;
@@ -202,14 +200,39 @@ __device__ void hop_search(const DeviceGraph& g, const BlockArrays& b, std::int3
   __syncthreads();
 }
 
+__device__ __forceinline__ bool is_settled(const std::uint32_t* settled, std::int32_t v) {
+  return (settled[v >> 5] >> (v & 31)) & 1u;
+}
+
+__device__ __forceinline__ void list_for_step(const BlockArrays& b, Counters& counters, std::int32_t v) {
+  const std::int32_t at = atomicAdd(&counters.step_listed, 1);
+  if (at < b.n) b.order[at] = v;
+}
+
+// The source's own arcs that cost more than its distance to their head (plus the margin) are
+// on no shortest path from anywhere: later searches skip them (DeviceGraph::dominated).
+__device__ void mark_dominated_arcs(const DeviceGraph& g, const BlockArrays& b, std::int32_t s) {
+  const std::int64_t first = __ldg(&g.offsets[s]), last = __ldg(&g.offsets[s + 1]);
+  for (std::int64_t a = first + threadIdx.x; a < last; a += blockDim.x) {
+    if (g.dominated[a]) continue;
+    const std::int32_t v = __ldg(&g.heads[a]);
+    if (__ldg(&g.costs[a]) - cost_distance_of(b, v) > g.dominance_margin) g.dominated[a] = 1;
+  }
+}
+
+// `settled`: the block's bitmap in shared memory, or null (a graph too large for it).
 template <int Lanes>
 __device__ void cost_search(const DeviceGraph& g, const BlockArrays& b, std::int32_t s, Counters& counters,
-                            unsigned long long& scanned) {
+                            std::uint32_t* settled, unsigned long long& scanned) {
   const int group = threadIdx.x / Lanes, lane = threadIdx.x % Lanes, groups = blockDim.x / Lanes;
+  if (settled)
+    for (std::int32_t w = threadIdx.x; w < (g.n + 31) / 32; w += blockDim.x) settled[w] = 0;
   if (threadIdx.x == 0) {
     b.cost_distance[s] = 0;  // the bits of +0.0
     b.reached[0] = s;
     b.frontiers[0] = s;
+    b.order[0] = s;
+    counters.step_listed = 1;
     counters.append[0] = counters.append[1] = counters.append[2] = 0;
     counters.reached = 1;
     counters.far = counters.split_near = counters.split_far = 0;
@@ -222,7 +245,9 @@ __device__ void cost_search(const DeviceGraph& g, const BlockArrays& b, std::int
   // the far pile. When no near node is left, the threshold rises to the smallest distance in the
   // pile plus delta and the pile is split. A node in the pile under the old threshold was
   // relaxed at its present distance already and is dropped. atomicMin on the bits orders
-  // non-negative doubles as numbers.
+  // non-negative doubles as numbers. Once a step is over, its nodes are settled: every node
+  // relaxed later is at or above the old threshold, above their distances, so an arc into a
+  // settled node neither lowers it nor is tight, and is dismissed without reading its head.
   double threshold = g.near_far_step;
   std::int32_t round = 1, count = 1, from = 0, epoch = 1, pile = 0;
   for (;;) {
@@ -236,8 +261,15 @@ __device__ void cost_search(const DeviceGraph& g, const BlockArrays& b, std::int
         const double du = cost_distance_of(b, u);
         const std::int64_t first = __ldg(&g.offsets[u]), last = __ldg(&g.offsets[u + 1]);
         for (std::int64_t a = first + lane; a < last; a += Lanes) {
+          if (g.dominated && g.dominated[a]) {
+            b.tight_arc[a] = 0;
+            continue;
+          }
           const std::int32_t v = __ldg(&g.heads[a]);
-          if (!keeps(g, a, v)) continue;
+          if (settled && is_settled(settled, v)) {
+            b.tight_arc[a] = 0;
+            continue;
+          }
           const double distance = __dadd_rn(du, __ldg(&g.costs[a]));
           const auto candidate = static_cast<unsigned long long>(__double_as_longlong(distance));
           // The arc's byte says whether it may be tight: a node's last relaxation is at its
@@ -254,7 +286,10 @@ __device__ void cost_search(const DeviceGraph& g, const BlockArrays& b, std::int
           if (candidate >= old) continue;
           if (old == kUnreachedCost) b.reached[atomicAdd(&counters.reached, 1)] = v;
           if (distance < threshold) {
-            if (atomicExch(&b.queued_in_round[v], round) != round) next[atomicAdd(&counters.append[round % 3], 1)] = v;
+            if (atomicExch(&b.queued_in_round[v], round) != round) {
+              next[atomicAdd(&counters.append[round % 3], 1)] = v;
+              if (settled) list_for_step(b, counters, v);
+            }
           } else if (atomicExch(&b.far_in_epoch[v], epoch) != epoch) {
             far[atomicAdd(&counters.far, 1)] = v;
           }
@@ -269,6 +304,16 @@ __device__ void cost_search(const DeviceGraph& g, const BlockArrays& b, std::int
     // The threshold step.
     const std::int32_t piled = counters.far;
     if (piled == 0) break;
+    if (settled) {
+      const std::int32_t listed = counters.step_listed;
+      if (listed <= b.n)
+        for (std::int32_t i = threadIdx.x; i < listed; i += blockDim.x) {
+          const std::int32_t v = b.order[i];
+          atomicOr(&settled[v >> 5], 1u << (v & 31));
+        }
+      __syncthreads();
+      if (threadIdx.x == 0) counters.step_listed = 0;
+    }
     const std::int32_t* far = b.far + (pile ? b.n : 0);
     unsigned long long smallest = kUnreachedCost;
     for (std::int32_t i = threadIdx.x; i < piled; i += blockDim.x) {
@@ -293,7 +338,10 @@ __device__ void cost_search(const DeviceGraph& g, const BlockArrays& b, std::int
       const double d = cost_distance_of(b, v);
       if (d < threshold) continue;
       if (d < raised) {
-        if (atomicExch(&b.queued_in_round[v], round) != round) near[atomicAdd(&counters.split_near, 1)] = v;
+        if (atomicExch(&b.queued_in_round[v], round) != round) {
+          near[atomicAdd(&counters.split_near, 1)] = v;
+          if (settled) list_for_step(b, counters, v);
+        }
       } else if (atomicExch(&b.far_in_epoch[v], epoch) != epoch) {
         kept[atomicAdd(&counters.split_far, 1)] = v;
       }
@@ -317,9 +365,9 @@ __device__ void cost_search(const DeviceGraph& g, const BlockArrays& b, std::int
 
   // Tight arcs into each node, then Kahn's order by rounds: a node's path count is complete
   // when its last tight predecessor has added to it, and it joins the next round then.
-  // Only the arcs the relaxation marked are tested (a dropped arc is never marked), so the
-  // head's distance is read at a random place for those alone. Arcs into the source are never
-  // tight (zero-cost cycles through it aside, none are).
+  // Only the arcs the relaxation marked are tested, so the head's distance is read at a random
+  // place for those alone. Arcs into the source are never tight (zero-cost cycles through it
+  // aside, none are).
   for (std::int32_t i = group; i < reached; i += groups) {
     const std::int32_t u = b.reached[i];
     const double du = cost_distance_of(b, u);
@@ -367,6 +415,10 @@ __device__ void cost_search(const DeviceGraph& g, const BlockArrays& b, std::int
   }
   __syncthreads();
   pull_dependencies<Lanes>(g, b, s, level, scanned);
+  if (g.dominated) {
+    mark_dominated_arcs(g, b, s);
+    __syncthreads();  // it reads the distances the loop below clears
+  }
   // Every node reached goes back to the starting state, also one a zero-cost cycle kept out
   // of Kahn's order.
   for (std::int32_t i = threadIdx.x; i < reached; i += blockDim.x) {
@@ -396,7 +448,7 @@ __global__ void source_searches(DeviceGraph g, SearchSpace space, PartialSums su
   const BlockArrays b = block_arrays(space, sums, g.n, g.arcs);
   std::uint32_t* settled = space.settled_bits
                                ? space.settled_bits + static_cast<std::size_t>(blockIdx.x) * ((g.n + 31) / 32)
-                               : shared_bits;
+                               : (Hops || space.cost_bitmap_shared ? shared_bits : nullptr);
   unsigned long long scanned = 0;
   for (;;) {
     if (threadIdx.x == 0) current = atomicAdd(next_source, 1u);
@@ -405,7 +457,7 @@ __global__ void source_searches(DeviceGraph g, SearchSpace space, PartialSums su
     __syncthreads();
     if (index >= static_cast<unsigned>(count)) break;
     if constexpr (Hops) hop_search<Lanes>(g, b, sources[index], counters, settled, scanned);
-    else cost_search<Lanes>(g, b, sources[index], counters, scanned);
+    else cost_search<Lanes>(g, b, sources[index], counters, settled, scanned);
   }
   for (int offset = 16; offset > 0; offset /= 2) scanned += __shfl_down_sync(0xffffffffu, scanned, offset);
   if ((threadIdx.x & 31u) == 0 && scanned) atomicAdd(arcs_scanned, scanned);
@@ -446,9 +498,15 @@ SearchKernel kernel_for(const SearchLaunch& launch) {
   return four ? source_searches<false, 4> : source_searches<false, 16>;
 }
 
+// A hop search always keeps its bitmap in shared memory when it fits; a cost search when the
+// launch asks for it too.
+std::size_t shared_bytes_of(const SearchLaunch& launch, std::int32_t n) {
+  return launch.hops || launch.settled_bitmap ? settled_bitmap_shared_bytes(n) : 0;
+}
+
 }  // namespace
 
-std::size_t hop_bitmap_shared_bytes(std::int32_t n) {
+std::size_t settled_bitmap_shared_bytes(std::int32_t n) {
   const std::size_t bytes = (static_cast<std::size_t>(n) + 31) / 32 * 4;
   return bytes <= kMaxSharedBitmapBytes ? bytes : 0;
 }
@@ -456,16 +514,18 @@ std::size_t hop_bitmap_shared_bytes(std::int32_t n) {
 int resident_blocks_per_multiprocessor(const SearchLaunch& launch, std::int32_t n) {
   int blocks = 0;
   CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, kernel_for(launch), launch.threads,
-                                                           launch.hops ? hop_bitmap_shared_bytes(n) : 0));
+                                                           shared_bytes_of(launch, n)));
   return blocks;
 }
 
 void launch_source_searches(const SearchLaunch& launch, int blocks, const DeviceGraph& graph, const SearchSpace& space,
                             const PartialSums& sums, const std::int32_t* sources, std::int32_t count,
                             unsigned* next_source, unsigned long long* arcs_scanned, cudaStream_t stream) {
-  const std::size_t shared = launch.hops && !space.settled_bits ? hop_bitmap_shared_bytes(graph.n) : 0;
-  kernel_for(launch)<<<blocks, launch.threads, shared, stream>>>(graph, space, sums, sources, count, next_source,
-                                                                 arcs_scanned);
+  const std::size_t shared = space.settled_bits ? 0 : shared_bytes_of(launch, graph.n);
+  SearchSpace with_bitmap = space;
+  with_bitmap.cost_bitmap_shared = !launch.hops && shared > 0;
+  kernel_for(launch)<<<blocks, launch.threads, shared, stream>>>(graph, with_bitmap, sums, sources, count,
+                                                                 next_source, arcs_scanned);
   CUDA_CHECK_LAUNCH();
 }
 

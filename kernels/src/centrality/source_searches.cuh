@@ -19,18 +19,24 @@
 
 namespace pathscope::gpu::centrality {
 
-// The graph as the searches read it. costs is null for hop searches; the masks are null when
-// they keep everything (filter/graph_mask.hpp's rule: an arc needs its own flag and its head's).
+// The graph as the searches read it (search_graph.hpp: the kept arcs only). costs is null for
+// hop searches.
 struct DeviceGraph {
   const std::int64_t* offsets = nullptr;
   const std::int32_t* heads = nullptr;
   const double* costs = nullptr;
-  const std::uint8_t* node_kept = nullptr;
-  const std::uint8_t* arc_kept = nullptr;
   std::int32_t n = 0;
   std::int64_t arcs = 0;
   // Costs: how far the near-far threshold rises at a time (+infinity: plain Bellman-Ford).
   double near_far_step = 0;
+  // Costs: a byte per arc the searches learn as they go, shared by every block (null: none).
+  // A search from u sets it on u's arcs that cost more than u's distance to their head plus
+  // dominance_margin; such an arc is on no shortest path from any source, and every later
+  // search skips it without reading its head. The margin covers the rounding of every computed
+  // distance (dominance_margin() in gpu_source_searches.cpp), so a skipped arc would never
+  // have been tight nor lowered a distance: the results are those of the whole graph.
+  std::uint8_t* dominated = nullptr;
+  double dominance_margin = 0;
 };
 
 // Working arrays, `blocks` slices of n entries each (level_start: n + 2, frontier: 2n). The
@@ -56,8 +62,12 @@ struct SearchSpace {
   std::uint8_t* tight_arc = nullptr;
   // Hops: a bit per node, set once its level is done, so that the many arcs back to such nodes
   // are dismissed without reading their distance. In shared memory when it fits
-  // (hop_bitmap_shared_bytes), else here, (n + 31) / 32 words per slice.
+  // (settled_bitmap_shared_bytes), else here, (n + 31) / 32 words per slice. Costs: the same
+  // bit, set for the nodes relaxed in a near-far step once the step is over (their distances
+  // are below the threshold, so final); in shared memory only, none when it does not fit.
   std::uint32_t* settled_bits = nullptr;
+  // Costs: the bitmap is in shared memory (set by launch_source_searches).
+  bool cost_bitmap_shared = false;
 };
 
 // Per block partial sums (blocks slices of n), null when not asked for.
@@ -82,11 +92,13 @@ struct SearchLaunch {
   bool hops = true;
   ArcLanes lanes = ArcLanes::Sixteen;
   int threads = 256;
+  // Costs: keep the settled bitmap when it fits (off only to measure what it saves).
+  bool settled_bitmap = true;
 };
 
-// The shared memory a hop search of n nodes keeps its bitmap in, 0 when it does not fit (the
-// bitmap then needs SearchSpace::settled_bits).
-std::size_t hop_bitmap_shared_bytes(std::int32_t n);
+// The shared memory a search of n nodes keeps its settled bitmap in, 0 when it does not fit (a
+// hop search then needs SearchSpace::settled_bits; a cost search goes without).
+std::size_t settled_bitmap_shared_bytes(std::int32_t n);
 
 // How many blocks of `launch` fit on one multiprocessor at once, for a graph of n nodes.
 int resident_blocks_per_multiprocessor(const SearchLaunch& launch, std::int32_t n);
