@@ -8,21 +8,18 @@
 #include <type_traits>
 
 #include "apsp/bucket_queue.hpp"
+#include "apsp/contracted_searches.hpp"
 #include "apsp/cpu_engines.hpp"
 #include "apsp/engine_support.hpp"
 #include "apsp/integer_headroom.hpp"
 #include "apsp/quaternary_heap.hpp"
 #include "apsp/radix_heap.hpp"
+#include "apsp/rows_from_successors.hpp"
 #include "runtime/shared_progress.hpp"
 
 namespace pathscope::detail {
 
 namespace {
-
-struct IntArc {
-  std::int32_t head;
-  std::int32_t cost;
-};
 
 struct RealEntry {
   double dist;
@@ -211,12 +208,24 @@ Method choose_method(const Graph& g, const ApspOptions& options) {
   return g.arc_count() == 0 || g.max_weight() <= BucketQueue::kMaxCost ? Method::Buckets : Method::Radix;
 }
 
+// Whole costs searched exactly into integer rows: rows_from_successors.hpp can derive rows.
+bool derives_rows(Method method, const ApspOptions& options) {
+  const bool whole = method == Method::BreadthFirst || method == Method::Buckets || method == Method::Radix;
+  return whole && !options.next_hop && (options.dist == DistType::Int32 || options.dist == DistType::Int64);
+}
+
+void derive(const Graph& g, std::int32_t u, ApspResult& r) {
+  if (r.dist == DistType::Int32) derive_row(g, u, r.d32.data(), kUnreachableI32);
+  else derive_row(g, u, r.d64.data(), kUnreachableI64);
+}
+
 // One thread's buffers; search() fills row s of the result.
 class Searcher {
  public:
-  Searcher(const Graph& g, const std::vector<IntArc>& int_arcs, Method method)
+  // int_arcs: the graph searched by the whole-cost methods (Buckets, Radix).
+  Searcher(const Graph& g, const ContractedGraph& int_arcs, Method method)
       : g_(g), int_arcs_(int_arcs), method_(method),
-        buckets_(method == Method::Buckets && g.arc_count() ? static_cast<std::uint32_t>(g.max_weight()) : 0) {}
+        buckets_(method == Method::Buckets ? static_cast<std::uint32_t>(int_arcs.max_cost) : 0) {}
 
   std::int64_t search(std::int32_t s, ApspResult& r) {
     const std::size_t n = static_cast<std::size_t>(g_.n);
@@ -251,10 +260,14 @@ class Searcher {
       case Method::BreadthFirst:
         return breadth_first(g_, s, row, queue_, kUnreachableOf<Dist>);
       case Method::Buckets:
-        if constexpr (std::is_same_v<Dist, std::int32_t>) return dijkstra_int(g_.offsets, int_arcs_, s, row, buckets_);
-        break;
       case Method::Radix:
-        if constexpr (std::is_same_v<Dist, std::int32_t>) return dijkstra_int(g_.offsets, int_arcs_, s, row, radix_);
+        if constexpr (std::is_same_v<Dist, std::int32_t>) {
+          const std::int64_t scanned = method_ == Method::Buckets
+                                           ? dijkstra_int(int_arcs_.offsets, int_arcs_.arcs, s, row, buckets_)
+                                           : dijkstra_int(int_arcs_.offsets, int_arcs_.arcs, s, row, radix_);
+          fill_removed_distances(int_arcs_, row.dist, kUnreachableI32);
+          return scanned;
+        }
         break;
       case Method::Real:
         if constexpr (std::is_same_v<Dist, float>) {
@@ -275,7 +288,7 @@ class Searcher {
   }
 
   const Graph& g_;
-  const std::vector<IntArc>& int_arcs_;
+  const ContractedGraph& int_arcs_;
   Method method_;
   BucketQueue buckets_;
   RadixHeap radix_;
@@ -291,7 +304,8 @@ class SparseEngine final : public ApspEngine {
  public:
   std::string name() const override { return "sparse"; }
   std::string description() const override {
-    return "Dijkstra (BFS when unweighted) from every source, sources in parallel";
+    return "Dijkstra (BFS when unweighted) from every source, sources in parallel; with whole costs, rows of an "
+           "independent set taken as the minimum over their successors' rows";
   }
   bool supports(DistType t) const override {
     return t == DistType::Int32 || t == DistType::Int64 || t == DistType::Float32;
@@ -315,24 +329,38 @@ class SparseEngine final : public ApspEngine {
       case DistType::Hop16: break;  // refused by check_run_request
     }
 
-    const Method method = choose_method(g, options);
-    std::vector<IntArc> int_arcs;
-    if (method == Method::Buckets || method == Method::Radix) {
-      int_arcs.resize(g.heads.size());
-      for (std::size_t a = 0; a < g.heads.size(); ++a)
-        int_arcs[a] = {g.heads[a], static_cast<std::int32_t>(g.weights[a])};
-    }
-
+    Method method = choose_method(g, options);
     const double compute_start = now_seconds();
+    // The rows searched first, then the ones derived from them; whole-cost searches skip the
+    // derived nodes with few arcs (contracted_searches.hpp).
+    const std::vector<std::uint8_t> derived =
+        derives_rows(method, options) ? rows_to_derive(g) : std::vector<std::uint8_t>();
+    ContractedGraph int_arcs;
+    if (method == Method::Buckets || method == Method::Radix) {
+      int_arcs = derived.empty() ? uncontracted(g) : contract_derived_nodes(g, derived);
+      if (method == Method::Buckets && static_cast<std::uint32_t>(int_arcs.max_cost) > BucketQueue::kMaxCost)
+        method = Method::Radix;  // shortcuts cost up to twice the largest arc
+    }
+    std::vector<std::int32_t> searched, derived_rows;
+    for (std::int32_t s = 0; s < g.n; ++s) (!derived.empty() && derived[s] ? derived_rows : searched).push_back(s);
+    const auto count = [](const std::vector<std::int32_t>& v) { return static_cast<std::int64_t>(v.size()); };
     SharedProgress progress(job, g.n);
     std::int64_t scanned = 0;
 #pragma omp parallel num_threads(threads) reduction(+ : scanned)
     {
       Searcher searcher(g, int_arcs, method);
 #pragma omp for schedule(dynamic, 8)
-      for (std::int32_t s = 0; s < g.n; ++s) {
+      for (std::int64_t i = 0; i < count(searched); ++i) {
         if (progress.should_stop()) continue;
-        scanned += searcher.search(s, r);
+        scanned += searcher.search(searched[i], r);
+        progress.unit_done();
+      }
+#pragma omp for schedule(dynamic, 8)
+      for (std::int64_t i = 0; i < count(derived_rows); ++i) {
+        if (progress.should_stop()) continue;
+        const std::int32_t u = derived_rows[i];
+        derive(g, u, r);
+        scanned += (g.offsets[u + 1] - g.offsets[u]) * static_cast<std::int64_t>(g.n);
         progress.unit_done();
       }
     }

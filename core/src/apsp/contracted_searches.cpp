@@ -1,0 +1,93 @@
+// contracted_searches.hpp.
+#include "apsp/contracted_searches.hpp"
+
+#include <algorithm>
+#include <numeric>
+
+#include "apsp/integer_headroom.hpp"
+
+namespace pathscope::detail {
+
+ContractedGraph uncontracted(const Graph& g) {
+  ContractedGraph c;
+  c.offsets = g.offsets;
+  c.arcs.resize(g.heads.size());
+  for (std::size_t a = 0; a < g.heads.size(); ++a) {
+    c.arcs[a] = {g.heads[a], static_cast<std::int32_t>(g.weights[a])};
+    c.max_cost = std::max(c.max_cost, c.arcs[a].cost);
+  }
+  return c;
+}
+
+ContractedGraph contract_derived_nodes(const Graph& g, const std::vector<std::uint8_t>& derived) {
+  const std::size_t n = static_cast<std::size_t>(g.n);
+  std::vector<std::int64_t> in_offsets(n + 1, 0);
+  for (const std::int32_t v : g.heads) ++in_offsets[static_cast<std::size_t>(v) + 1];
+  std::partial_sum(in_offsets.begin(), in_offsets.end(), in_offsets.begin());
+  std::vector<IntArc> in_arcs(g.heads.size());
+  {
+    std::vector<std::int64_t> at(in_offsets.begin(), in_offsets.end() - 1);
+    for (std::int32_t u = 0; u < g.n; ++u)
+      for (std::int64_t a = g.offsets[u]; a < g.offsets[u + 1]; ++a)
+        in_arcs[static_cast<std::size_t>(at[static_cast<std::size_t>(g.heads[a])]++)] = {
+            u, static_cast<std::int32_t>(g.weights[a])};
+  }
+
+  std::vector<std::uint8_t> removed(n, 0);
+  for (std::size_t d = 0; d < n; ++d) {
+    if (!derived[d]) continue;
+    const std::int64_t in = in_offsets[d + 1] - in_offsets[d], out = g.offsets[d + 1] - g.offsets[d];
+    if (in * out > 2 * (in + out)) continue;
+    std::int64_t largest = 0;
+    for (std::int64_t a = g.offsets[d]; a < g.offsets[d + 1]; ++a)
+      for (std::int64_t i = in_offsets[d]; i < in_offsets[d + 1]; ++i)
+        largest = std::max<std::int64_t>(largest, static_cast<std::int64_t>(g.weights[a]) + in_arcs[i].cost);
+    if (largest > kInt32PathCostLimit) continue;
+    removed[d] = 1;
+  }
+
+  // Each node's arcs: its own to nodes still there, then shortcuts through its removed successors.
+  ContractedGraph c;
+  c.offsets.assign(n + 1, 0);
+  std::vector<IntArc> list;
+  for (std::int32_t u = 0; u < g.n; ++u) {
+    list.clear();
+    if (!removed[static_cast<std::size_t>(u)])
+      for (std::int64_t a = g.offsets[u]; a < g.offsets[u + 1]; ++a) {
+        const std::int32_t d = g.heads[a];
+        const auto cost = static_cast<std::int32_t>(g.weights[a]);
+        if (!removed[static_cast<std::size_t>(d)]) {
+          list.push_back({d, cost});
+          continue;
+        }
+        for (std::int64_t b = g.offsets[d]; b < g.offsets[d + 1]; ++b)
+          if (g.heads[b] != u) list.push_back({g.heads[b], cost + static_cast<std::int32_t>(g.weights[b])});
+      }
+    for (const IntArc& arc : list) c.max_cost = std::max(c.max_cost, arc.cost);
+    c.arcs.insert(c.arcs.end(), list.begin(), list.end());
+    c.offsets[static_cast<std::size_t>(u) + 1] = static_cast<std::int64_t>(c.arcs.size());
+  }
+  c.into_removed_offsets.push_back(0);
+  for (std::int32_t d = 0; d < g.n; ++d) {
+    const auto sd = static_cast<std::size_t>(d);
+    if (!removed[sd]) continue;
+    c.removed.push_back(d);
+    c.into_removed.insert(c.into_removed.end(), in_arcs.begin() + in_offsets[sd], in_arcs.begin() + in_offsets[sd + 1]);
+    c.into_removed_offsets.push_back(static_cast<std::int64_t>(c.into_removed.size()));
+  }
+  return c;
+}
+
+void fill_removed_distances(const ContractedGraph& c, std::int32_t* row, std::int32_t unreachable) {
+  for (std::size_t i = 0; i < c.removed.size(); ++i) {
+    std::int32_t best = unreachable;
+    for (std::int64_t a = c.into_removed_offsets[i]; a < c.into_removed_offsets[i + 1]; ++a) {
+      const IntArc& in = c.into_removed[static_cast<std::size_t>(a)];
+      const std::int32_t from = row[in.head];
+      if (from != unreachable) best = std::min(best, from + in.cost);
+    }
+    row[c.removed[i]] = best;
+  }
+}
+
+}  // namespace pathscope::detail

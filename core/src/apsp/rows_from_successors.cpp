@@ -1,0 +1,79 @@
+// rows_from_successors.hpp.
+#include "apsp/rows_from_successors.hpp"
+
+#include <algorithm>
+#include <numeric>
+
+namespace pathscope::detail {
+
+namespace {
+
+// Deriving a row reads one successor row an arc, n cells each (vectorised: several cells a
+// cycle); a search does heap work per node and per arc. A row is derived when its out-degree
+// times n is at most this many times the search's n + m.
+constexpr std::int64_t kDeriveWorkRatio = 4;
+
+}  // namespace
+
+std::vector<std::uint8_t> rows_to_derive(const Graph& g) {
+  const std::size_t n = static_cast<std::size_t>(g.n);
+  std::vector<std::int64_t> degree(n, 0);  // arcs both ways
+  for (std::int32_t u = 0; u < g.n; ++u)
+    for (std::int64_t a = g.offsets[u]; a < g.offsets[u + 1]; ++a) {
+      ++degree[static_cast<std::size_t>(u)];
+      ++degree[static_cast<std::size_t>(g.heads[a])];
+    }
+  // In-arcs, to block a derived node's predecessors as well as its successors.
+  std::vector<std::int64_t> in_offsets(n + 1, 0);
+  for (const std::int32_t v : g.heads) ++in_offsets[static_cast<std::size_t>(v) + 1];
+  std::partial_sum(in_offsets.begin(), in_offsets.end(), in_offsets.begin());
+  std::vector<std::int32_t> tails(g.heads.size());
+  {
+    std::vector<std::int64_t> at(in_offsets.begin(), in_offsets.end() - 1);
+    for (std::int32_t u = 0; u < g.n; ++u)
+      for (std::int64_t a = g.offsets[u]; a < g.offsets[u + 1]; ++a)
+        tails[static_cast<std::size_t>(at[static_cast<std::size_t>(g.heads[a])]++)] = u;
+  }
+
+  std::vector<std::int32_t> order(n);
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::int32_t a, std::int32_t b) { return degree[static_cast<std::size_t>(a)] < degree[static_cast<std::size_t>(b)]; });
+  const std::int64_t search_work = kDeriveWorkRatio * (static_cast<std::int64_t>(n) + g.arc_count());
+  std::vector<std::uint8_t> derived(n, 0), blocked(n, 0);
+  for (const std::int32_t u : order) {
+    const auto su = static_cast<std::size_t>(u);
+    const std::int64_t out_degree = g.offsets[su + 1] - g.offsets[su];
+    if (blocked[su] || out_degree * static_cast<std::int64_t>(n) > search_work) continue;
+    derived[su] = 1;
+    for (std::int64_t a = g.offsets[su]; a < g.offsets[su + 1]; ++a) blocked[static_cast<std::size_t>(g.heads[a])] = 1;
+    for (std::int64_t i = in_offsets[su]; i < in_offsets[su + 1]; ++i) blocked[static_cast<std::size_t>(tails[i])] = 1;
+  }
+  // A node with an arc to itself in the CSR (engines keep loops apart, but a graph built by
+  // hand may not) would read its own unfinished row.
+  for (std::int32_t u = 0; u < g.n; ++u)
+    for (std::int64_t a = g.offsets[u]; a < g.offsets[u + 1]; ++a)
+      if (g.heads[a] == u) derived[static_cast<std::size_t>(u)] = 0;
+  return derived;
+}
+
+template <class Dist>
+void derive_row(const Graph& g, std::int32_t u, Dist* rows, Dist unreachable) {
+  const std::size_t n = static_cast<std::size_t>(g.n);
+  Dist* row = rows + static_cast<std::size_t>(u) * n;
+  std::fill(row, row + n, unreachable);
+  for (std::int64_t a = g.offsets[u]; a < g.offsets[u + 1]; ++a) {
+    const Dist cost = static_cast<Dist>(g.weights[a]);
+    const Dist* from = rows + static_cast<std::size_t>(g.heads[a]) * n;
+    // min(x, unreachable - cost) + cost is x + cost for every distance (far below the
+    // headroom limits) and stays `unreachable` for no path, with no branch and no overflow.
+    const Dist cap = unreachable - cost;
+    for (std::size_t t = 0; t < n; ++t) row[t] = std::min(row[t], static_cast<Dist>(std::min(from[t], cap) + cost));
+  }
+  row[u] = 0;
+}
+
+template void derive_row<std::int32_t>(const Graph&, std::int32_t, std::int32_t*, std::int32_t);
+template void derive_row<std::int64_t>(const Graph&, std::int32_t, std::int64_t*, std::int64_t);
+
+}  // namespace pathscope::detail
