@@ -77,6 +77,9 @@ __device__ __forceinline__ double group_sum(double value) {
   return value;
 }
 
+// Arcs a lane reads ahead before using any (cost searches).
+constexpr int kArcBatch = 4;
+
 // Shared counters: three for appends to the next level, rotated so that one barrier per level
 // is enough (level l appends to counter l % 3 and clears counter (l + 1) % 3, last read two
 // barriers earlier); the fourth counts the nodes a cost search reached.
@@ -109,6 +112,7 @@ __device__ void pull_dependencies(const DeviceGraph& g, const BlockArrays& b, st
       const std::int64_t first = __ldg(&g.offsets[w]), last = __ldg(&g.offsets[w + 1]);
       double sum = 0;
       // Only arcs the forward pass marked are read further (12-17% of the brain's).
+#pragma unroll 4
       for (std::int64_t a = first + lane; a < last; a += Lanes) {
         if (!b.tight_arc[a]) continue;
         sum += __ldcg(&b.delta[__ldg(&g.heads[a])]);
@@ -260,38 +264,56 @@ __device__ void cost_search(const DeviceGraph& g, const BlockArrays& b, std::int
         const std::int32_t u = frontier[i];
         const double du = cost_distance_of(b, u);
         const std::int64_t first = __ldg(&g.offsets[u]), last = __ldg(&g.offsets[u + 1]);
-        for (std::int64_t a = first + lane; a < last; a += Lanes) {
-          if (g.dominated && g.dominated[a]) {
-            b.tight_arc[a] = 0;
-            continue;
-          }
-          const std::int32_t v = __ldg(&g.heads[a]);
-          if (settled && is_settled(settled, v)) {
-            b.tight_arc[a] = 0;
-            continue;
-          }
-          const double distance = __dadd_rn(du, __ldg(&g.costs[a]));
-          const auto candidate = static_cast<unsigned long long>(__double_as_longlong(distance));
-          // The arc's byte says whether it may be tight: a node's last relaxation is at its
-          // final distance, and an arc tight at the end reaches its head no later than the head's
-          // final distance then, so every tight arc is marked; arcs whose head improved later
-          // stay marked too, and the tight-arc count tests only the marked ones.
-          const unsigned long long current = __ldcg(&b.cost_distance[v]);
-          if (candidate >= current) {
-            b.tight_arc[a] = candidate == current;
-            continue;
-          }
-          const unsigned long long old = atomicMin(&b.cost_distance[v], candidate);
-          b.tight_arc[a] = candidate <= old;
-          if (candidate >= old) continue;
-          if (old == kUnreachedCost) b.reached[atomicAdd(&counters.reached, 1)] = v;
-          if (distance < threshold) {
-            if (atomicExch(&b.queued_in_round[v], round) != round) {
-              next[atomicAdd(&counters.append[round % 3], 1)] = v;
-              if (settled) list_for_step(b, counters, v);
+        // kArcBatch arcs a lane at once, their heads and distances loaded before any is used:
+        // the byte stores below may alias anything, so without this the compiler issues one
+        // arc's random read only after the previous arc's store, one memory latency an arc.
+        for (std::int64_t base = first + lane; base < last; base += Lanes * kArcBatch) {
+          std::int32_t head[kArcBatch];
+          unsigned long long current[kArcBatch];
+#pragma unroll
+          for (int k = 0; k < kArcBatch; ++k) {
+            const std::int64_t a = base + k * Lanes;
+            std::int32_t v = -1;
+            if (a < last && !(g.dominated && g.dominated[a])) {
+              v = __ldg(&g.heads[a]);
+              if (settled && is_settled(settled, v)) v = -1;
             }
-          } else if (atomicExch(&b.far_in_epoch[v], epoch) != epoch) {
-            far[atomicAdd(&counters.far, 1)] = v;
+            head[k] = v;
+          }
+#pragma unroll
+          for (int k = 0; k < kArcBatch; ++k) current[k] = head[k] >= 0 ? __ldcg(&b.cost_distance[head[k]]) : 0;
+#pragma unroll
+          for (int k = 0; k < kArcBatch; ++k) {
+            const std::int64_t a = base + k * Lanes;
+            if (a >= last) break;
+            const std::int32_t v = head[k];
+            if (v < 0) {  // dominated, or into a settled node
+              b.tight_arc[a] = 0;
+              continue;
+            }
+            const double distance = __dadd_rn(du, __ldg(&g.costs[a]));
+            const auto candidate = static_cast<unsigned long long>(__double_as_longlong(distance));
+            // The arc's byte says whether it may be tight: a node's last relaxation is at its
+            // final distance, and an arc tight at the end reaches its head no later than the
+            // head's final distance then, so every tight arc is marked; arcs whose head improved
+            // later (or since `current` was read) stay marked too, and the tight-arc count tests
+            // only the marked ones.
+            if (candidate >= current[k]) {
+              b.tight_arc[a] = candidate == current[k];
+              continue;
+            }
+            const unsigned long long old = atomicMin(&b.cost_distance[v], candidate);
+            b.tight_arc[a] = candidate <= old;
+            if (candidate >= old) continue;
+            if (old == kUnreachedCost) b.reached[atomicAdd(&counters.reached, 1)] = v;
+            if (distance < threshold) {
+              if (atomicExch(&b.queued_in_round[v], round) != round) {
+                next[atomicAdd(&counters.append[round % 3], 1)] = v;
+                if (settled) list_for_step(b, counters, v);
+              }
+            } else if (atomicExch(&b.far_in_epoch[v], epoch) != epoch) {
+              far[atomicAdd(&counters.far, 1)] = v;
+            }
           }
         }
         if (lane == 0) scanned += static_cast<unsigned long long>(last - first);
@@ -372,12 +394,24 @@ __device__ void cost_search(const DeviceGraph& g, const BlockArrays& b, std::int
     const std::int32_t u = b.reached[i];
     const double du = cost_distance_of(b, u);
     const std::int64_t first = __ldg(&g.offsets[u]), last = __ldg(&g.offsets[u + 1]);
-    for (std::int64_t a = first + lane; a < last; a += Lanes) {
-      if (!b.tight_arc[a]) continue;
-      const std::int32_t v = __ldg(&g.heads[a]);
-      const bool on_path = v != s && tight(du, __ldg(&g.costs[a]), cost_distance_of(b, v));
-      if (!on_path) b.tight_arc[a] = 0;
-      else atomicAdd(&b.tight_in[v], 1);
+    for (std::int64_t base = first + lane; base < last; base += Lanes * kArcBatch) {
+      std::int32_t head[kArcBatch];
+      double head_distance[kArcBatch];
+#pragma unroll
+      for (int k = 0; k < kArcBatch; ++k) {
+        const std::int64_t a = base + k * Lanes;
+        head[k] = a < last && b.tight_arc[a] ? __ldg(&g.heads[a]) : -1;
+      }
+#pragma unroll
+      for (int k = 0; k < kArcBatch; ++k) head_distance[k] = head[k] >= 0 ? cost_distance_of(b, head[k]) : 0;
+#pragma unroll
+      for (int k = 0; k < kArcBatch; ++k) {
+        const std::int32_t v = head[k];
+        if (v < 0) continue;
+        const std::int64_t a = base + k * Lanes;
+        if (v != s && tight(du, __ldg(&g.costs[a]), head_distance[k])) atomicAdd(&b.tight_in[v], 1);
+        else b.tight_arc[a] = 0;
+      }
     }
     if (lane == 0) scanned += static_cast<unsigned long long>(last - first);
   }
@@ -399,11 +433,24 @@ __device__ void cost_search(const DeviceGraph& g, const BlockArrays& b, std::int
       const std::int32_t u = b.order[i];
       const double paths = __ldcg(&b.sigma[u]);
       const std::int64_t first = __ldg(&g.offsets[u]), last = __ldg(&g.offsets[u + 1]);
-      for (std::int64_t a = first + lane; a < last; a += Lanes) {
-        if (!b.tight_arc[a]) continue;
-        const std::int32_t v = __ldg(&g.heads[a]);
-        atomicAdd(&b.sigma[v], paths);
-        if (atomicSub(&b.tight_in[v], 1) == 1) b.order[end + atomicAdd(&counters.append[level % 3], 1)] = v;
+      // As in the relaxation: the heads first, then every atomic, then the stores that depend on them.
+      for (std::int64_t base = first + lane; base < last; base += Lanes * kArcBatch) {
+        std::int32_t head[kArcBatch], left[kArcBatch];
+#pragma unroll
+        for (int k = 0; k < kArcBatch; ++k) {
+          const std::int64_t a = base + k * Lanes;
+          head[k] = a < last && b.tight_arc[a] ? __ldg(&g.heads[a]) : -1;
+        }
+#pragma unroll
+        for (int k = 0; k < kArcBatch; ++k) {
+          left[k] = 0;
+          if (head[k] < 0) continue;
+          atomicAdd(&b.sigma[head[k]], paths);
+          left[k] = atomicSub(&b.tight_in[head[k]], 1);
+        }
+#pragma unroll
+        for (int k = 0; k < kArcBatch; ++k)
+          if (head[k] >= 0 && left[k] == 1) b.order[end + atomicAdd(&counters.append[level % 3], 1)] = head[k];
       }
       if (lane == 0) scanned += static_cast<unsigned long long>(last - first);
     }
