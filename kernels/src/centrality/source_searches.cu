@@ -433,24 +433,11 @@ __device__ void cost_search(const DeviceGraph& g, const BlockArrays& b, std::int
       const std::int32_t u = b.order[i];
       const double paths = __ldcg(&b.sigma[u]);
       const std::int64_t first = __ldg(&g.offsets[u]), last = __ldg(&g.offsets[u + 1]);
-      // As in the relaxation: the heads first, then every atomic, then the stores that depend on them.
-      for (std::int64_t base = first + lane; base < last; base += Lanes * kArcBatch) {
-        std::int32_t head[kArcBatch], left[kArcBatch];
-#pragma unroll
-        for (int k = 0; k < kArcBatch; ++k) {
-          const std::int64_t a = base + k * Lanes;
-          head[k] = a < last && b.tight_arc[a] ? __ldg(&g.heads[a]) : -1;
-        }
-#pragma unroll
-        for (int k = 0; k < kArcBatch; ++k) {
-          left[k] = 0;
-          if (head[k] < 0) continue;
-          atomicAdd(&b.sigma[head[k]], paths);
-          left[k] = atomicSub(&b.tight_in[head[k]], 1);
-        }
-#pragma unroll
-        for (int k = 0; k < kArcBatch; ++k)
-          if (head[k] >= 0 && left[k] == 1) b.order[end + atomicAdd(&counters.append[level % 3], 1)] = head[k];
+      for (std::int64_t a = first + lane; a < last; a += Lanes) {
+        if (!b.tight_arc[a]) continue;
+        const std::int32_t v = __ldg(&g.heads[a]);
+        atomicAdd(&b.sigma[v], paths);
+        if (atomicSub(&b.tight_in[v], 1) == 1) b.order[end + atomicAdd(&counters.append[level % 3], 1)] = v;
       }
       if (lane == 0) scanned += static_cast<unsigned long long>(last - first);
     }
