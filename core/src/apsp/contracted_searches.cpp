@@ -2,7 +2,6 @@
 #include "apsp/contracted_searches.hpp"
 
 #include <algorithm>
-#include <numeric>
 
 #include "apsp/integer_headroom.hpp"
 
@@ -19,29 +18,17 @@ ContractedGraph uncontracted(const Graph& g) {
   return c;
 }
 
-ContractedGraph contract_derived_nodes(const Graph& g, const std::vector<std::uint8_t>& derived) {
+ContractedGraph contract_derived_nodes(const Graph& g, const Graph& reverse, const std::vector<std::uint8_t>& derived) {
   const std::size_t n = static_cast<std::size_t>(g.n);
-  std::vector<std::int64_t> in_offsets(n + 1, 0);
-  for (const std::int32_t v : g.heads) ++in_offsets[static_cast<std::size_t>(v) + 1];
-  std::partial_sum(in_offsets.begin(), in_offsets.end(), in_offsets.begin());
-  std::vector<IntArc> in_arcs(g.heads.size());
-  {
-    std::vector<std::int64_t> at(in_offsets.begin(), in_offsets.end() - 1);
-    for (std::int32_t u = 0; u < g.n; ++u)
-      for (std::int64_t a = g.offsets[u]; a < g.offsets[u + 1]; ++a)
-        in_arcs[static_cast<std::size_t>(at[static_cast<std::size_t>(g.heads[a])]++)] = {
-            u, static_cast<std::int32_t>(g.weights[a])};
-  }
-
   std::vector<std::uint8_t> removed(n, 0);
   for (std::size_t d = 0; d < n; ++d) {
     if (!derived[d]) continue;
-    const std::int64_t in = in_offsets[d + 1] - in_offsets[d], out = g.offsets[d + 1] - g.offsets[d];
+    const std::int64_t in = reverse.offsets[d + 1] - reverse.offsets[d], out = g.offsets[d + 1] - g.offsets[d];
     if (in * out > 2 * (in + out)) continue;
     std::int64_t largest = 0;
     for (std::int64_t a = g.offsets[d]; a < g.offsets[d + 1]; ++a)
-      for (std::int64_t i = in_offsets[d]; i < in_offsets[d + 1]; ++i)
-        largest = std::max<std::int64_t>(largest, static_cast<std::int64_t>(g.weights[a]) + in_arcs[i].cost);
+      for (std::int64_t i = reverse.offsets[d]; i < reverse.offsets[d + 1]; ++i)
+        largest = std::max<std::int64_t>(largest, static_cast<std::int64_t>(g.weights[a] + reverse.weights[i]));
     if (largest > kInt32PathCostLimit) continue;
     removed[d] = 1;
   }
@@ -72,7 +59,8 @@ ContractedGraph contract_derived_nodes(const Graph& g, const std::vector<std::ui
     const auto sd = static_cast<std::size_t>(d);
     if (!removed[sd]) continue;
     c.removed.push_back(d);
-    c.into_removed.insert(c.into_removed.end(), in_arcs.begin() + in_offsets[sd], in_arcs.begin() + in_offsets[sd + 1]);
+    for (std::int64_t a = reverse.offsets[sd]; a < reverse.offsets[sd + 1]; ++a)
+      c.into_removed.push_back({reverse.heads[a], static_cast<std::int32_t>(reverse.weights[a])});
     c.into_removed_offsets.push_back(static_cast<std::int64_t>(c.into_removed.size()));
   }
   return c;

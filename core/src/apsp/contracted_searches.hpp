@@ -33,10 +33,10 @@ struct ContractedGraph {
 // The graph's arcs as IntArc, nothing removed (whole costs that fit int32).
 ContractedGraph uncontracted(const Graph& g);
 
-// Removes the nodes with derived[u] (an independent set: no arc between two of them) whose
+// Removes (reverse: reverse_graph(g)) the nodes with derived[u] (an independent set: no arc between two of them) whose
 // shortcuts are few: in-degree times out-degree at most twice in-degree plus out-degree. A
 // shortcut that costs more than int32 headroom allows is refused by keeping the node.
-ContractedGraph contract_derived_nodes(const Graph& g, const std::vector<std::uint8_t>& derived);
+ContractedGraph contract_derived_nodes(const Graph& g, const Graph& reverse, const std::vector<std::uint8_t>& derived);
 
 // After a search on c from a node that was not removed: the removed nodes' distances in `row`.
 void fill_removed_distances(const ContractedGraph& c, std::int32_t* row, std::int32_t unreachable);

@@ -15,7 +15,7 @@ constexpr std::int64_t kDeriveWorkRatio = 4;
 
 }  // namespace
 
-std::vector<std::uint8_t> rows_to_derive(const Graph& g) {
+std::vector<std::uint8_t> rows_to_derive(const Graph& g, const Graph& reverse) {
   const std::size_t n = static_cast<std::size_t>(g.n);
   std::vector<std::int64_t> degree(n, 0);  // arcs both ways
   for (std::int32_t u = 0; u < g.n; ++u)
@@ -23,18 +23,6 @@ std::vector<std::uint8_t> rows_to_derive(const Graph& g) {
       ++degree[static_cast<std::size_t>(u)];
       ++degree[static_cast<std::size_t>(g.heads[a])];
     }
-  // In-arcs, to block a derived node's predecessors as well as its successors.
-  std::vector<std::int64_t> in_offsets(n + 1, 0);
-  for (const std::int32_t v : g.heads) ++in_offsets[static_cast<std::size_t>(v) + 1];
-  std::partial_sum(in_offsets.begin(), in_offsets.end(), in_offsets.begin());
-  std::vector<std::int32_t> tails(g.heads.size());
-  {
-    std::vector<std::int64_t> at(in_offsets.begin(), in_offsets.end() - 1);
-    for (std::int32_t u = 0; u < g.n; ++u)
-      for (std::int64_t a = g.offsets[u]; a < g.offsets[u + 1]; ++a)
-        tails[static_cast<std::size_t>(at[static_cast<std::size_t>(g.heads[a])]++)] = u;
-  }
-
   std::vector<std::int32_t> order(n);
   std::iota(order.begin(), order.end(), 0);
   std::stable_sort(order.begin(), order.end(),
@@ -47,7 +35,7 @@ std::vector<std::uint8_t> rows_to_derive(const Graph& g) {
     if (blocked[su] || out_degree * static_cast<std::int64_t>(n) > search_work) continue;
     derived[su] = 1;
     for (std::int64_t a = g.offsets[su]; a < g.offsets[su + 1]; ++a) blocked[static_cast<std::size_t>(g.heads[a])] = 1;
-    for (std::int64_t i = in_offsets[su]; i < in_offsets[su + 1]; ++i) blocked[static_cast<std::size_t>(tails[i])] = 1;
+    for (std::int64_t a = reverse.offsets[su]; a < reverse.offsets[su + 1]; ++a) blocked[static_cast<std::size_t>(reverse.heads[a])] = 1;
   }
   // A node with an arc to itself in the CSR (engines keep loops apart, but a graph built by
   // hand may not) would read its own unfinished row.

@@ -13,11 +13,11 @@
 
 namespace pathscope::detail {
 
-// 1 for the nodes whose rows are derived: no two of them joined by an arc either way, none with
+// 1 for the nodes whose rows are derived (reverse: reverse_graph(g)): no two of them joined by an arc either way, none with
 // a self-loop's worth of dependence on itself, and each with few enough arcs that its minimum
 // over successor rows costs less than a search (out-degree times n against a few times the
 // search's n + m). Low-degree nodes first (greedy), so most of a road graph's nodes go in.
-std::vector<std::uint8_t> rows_to_derive(const Graph& g);
+std::vector<std::uint8_t> rows_to_derive(const Graph& g, const Graph& reverse);
 
 // Row u (length n, of `rows`, a row-major n x n table whose successors' rows of u are final)
 // as the minimum above; `unreachable` marks no path.

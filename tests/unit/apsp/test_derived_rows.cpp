@@ -52,7 +52,7 @@ ApspResult run(const std::string& engine, const Graph& g, DistType dist, int thr
 TEST(DerivedRows, AreAnIndependentSetCoveringMuchOfARoadGraph) {
   const std::uint64_t seed = test_support::fresh_seed();
   const Graph g = road_like(1201, 1, 1000, seed);
-  const std::vector<std::uint8_t> derived = detail::rows_to_derive(g);
+  const std::vector<std::uint8_t> derived = detail::rows_to_derive(g, reverse_graph(g));
   std::int64_t count = 0;
   for (std::int32_t u = 0; u < g.n; ++u) {
     count += derived[u];
@@ -88,7 +88,7 @@ TEST(DerivedRows, ContractionKeepsEveryDistanceOnALargerGraph) {
   const ApspResult sparse = run("sparse", g, DistType::Int32, 2);
   const ApspResult blocked = run("blocked", g, DistType::Int32, 2);
   EXPECT_EQ(sparse.d32, blocked.d32) << "seed " << seed;
-  const detail::ContractedGraph contracted = detail::contract_derived_nodes(g, detail::rows_to_derive(g));
+  const detail::ContractedGraph contracted = detail::contract_derived_nodes(g, reverse_graph(g), detail::rows_to_derive(g, reverse_graph(g)));
   EXPECT_GT(contracted.removed.size(), static_cast<std::size_t>(g.n / 5)) << "seed " << seed;
   EXPECT_GT(contracted.max_cost, 131'071) << "shortcuts past the bucket queue's range, seed " << seed;
 }
