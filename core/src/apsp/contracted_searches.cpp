@@ -3,8 +3,6 @@
 
 #include <algorithm>
 
-#include "apsp/integer_headroom.hpp"
-
 namespace pathscope::detail {
 
 ContractedGraph uncontracted(const Graph& g) {
@@ -24,13 +22,7 @@ ContractedGraph contract_derived_nodes(const Graph& g, const Graph& reverse, con
   for (std::size_t d = 0; d < n; ++d) {
     if (!derived[d]) continue;
     const std::int64_t in = reverse.offsets[d + 1] - reverse.offsets[d], out = g.offsets[d + 1] - g.offsets[d];
-    if (in * out > 2 * (in + out)) continue;
-    std::int64_t largest = 0;
-    for (std::int64_t a = g.offsets[d]; a < g.offsets[d + 1]; ++a)
-      for (std::int64_t i = reverse.offsets[d]; i < reverse.offsets[d + 1]; ++i)
-        largest = std::max<std::int64_t>(largest, static_cast<std::int64_t>(g.weights[a] + reverse.weights[i]));
-    if (largest > kInt32PathCostLimit) continue;
-    removed[d] = 1;
+    removed[d] = in * out <= 2 * (in + out);
   }
 
   // Each node's arcs: its own to nodes still there, then shortcuts through its removed successors.

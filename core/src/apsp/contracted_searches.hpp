@@ -35,7 +35,8 @@ ContractedGraph uncontracted(const Graph& g);
 
 // Removes (reverse: reverse_graph(g)) the nodes with derived[u] (an independent set: no arc between two of them) whose
 // shortcuts are few: in-degree times out-degree at most twice in-degree plus out-degree. A
-// shortcut that costs more than int32 headroom allows is refused by keeping the node.
+// shortcut joins two other nodes, so it costs at most two arcs, within the (n - 1) arcs' cost
+// the int32 headroom check already bounds (integer_headroom.hpp).
 ContractedGraph contract_derived_nodes(const Graph& g, const Graph& reverse, const std::vector<std::uint8_t>& derived);
 
 // After a search on c from a node that was not removed: the removed nodes' distances in `row`.

@@ -17,31 +17,27 @@ constexpr std::int64_t kDeriveWorkRatio = 4;
 
 std::vector<std::uint8_t> rows_to_derive(const Graph& g, const Graph& reverse) {
   const std::size_t n = static_cast<std::size_t>(g.n);
-  std::vector<std::int64_t> degree(n, 0);  // arcs both ways
-  for (std::int32_t u = 0; u < g.n; ++u)
-    for (std::int64_t a = g.offsets[u]; a < g.offsets[u + 1]; ++a) {
-      ++degree[static_cast<std::size_t>(u)];
-      ++degree[static_cast<std::size_t>(g.heads[a])];
-    }
+  const auto arcs_of = [](const Graph& graph, std::size_t u) { return graph.offsets[u + 1] - graph.offsets[u]; };
   std::vector<std::int32_t> order(n);
   std::iota(order.begin(), order.end(), 0);
-  std::stable_sort(order.begin(), order.end(),
-                   [&](std::int32_t a, std::int32_t b) { return degree[static_cast<std::size_t>(a)] < degree[static_cast<std::size_t>(b)]; });
+  std::stable_sort(order.begin(), order.end(), [&](std::int32_t a, std::int32_t b) {
+    const auto sa = static_cast<std::size_t>(a), sb = static_cast<std::size_t>(b);
+    return arcs_of(g, sa) + arcs_of(reverse, sa) < arcs_of(g, sb) + arcs_of(reverse, sb);
+  });
   const std::int64_t search_work = kDeriveWorkRatio * (static_cast<std::int64_t>(n) + g.arc_count());
   std::vector<std::uint8_t> derived(n, 0), blocked(n, 0);
   for (const std::int32_t u : order) {
     const auto su = static_cast<std::size_t>(u);
-    const std::int64_t out_degree = g.offsets[su + 1] - g.offsets[su];
-    if (blocked[su] || out_degree * static_cast<std::int64_t>(n) > search_work) continue;
+    if (blocked[su] || arcs_of(g, su) * static_cast<std::int64_t>(n) > search_work) continue;
+    // A node with an arc to itself in the CSR (engines keep loops apart, but a graph built by
+    // hand may not) would read its own unfinished row.
+    const auto heads = g.heads.begin();
+    if (std::find(heads + g.offsets[su], heads + g.offsets[su + 1], u) != heads + g.offsets[su + 1]) continue;
     derived[su] = 1;
     for (std::int64_t a = g.offsets[su]; a < g.offsets[su + 1]; ++a) blocked[static_cast<std::size_t>(g.heads[a])] = 1;
-    for (std::int64_t a = reverse.offsets[su]; a < reverse.offsets[su + 1]; ++a) blocked[static_cast<std::size_t>(reverse.heads[a])] = 1;
+    for (std::int64_t a = reverse.offsets[su]; a < reverse.offsets[su + 1]; ++a)
+      blocked[static_cast<std::size_t>(reverse.heads[a])] = 1;
   }
-  // A node with an arc to itself in the CSR (engines keep loops apart, but a graph built by
-  // hand may not) would read its own unfinished row.
-  for (std::int32_t u = 0; u < g.n; ++u)
-    for (std::int64_t a = g.offsets[u]; a < g.offsets[u + 1]; ++a)
-      if (g.heads[a] == u) derived[static_cast<std::size_t>(u)] = 0;
   return derived;
 }
 

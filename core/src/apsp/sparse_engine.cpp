@@ -349,9 +349,9 @@ class SparseEngine final : public ApspEngine {
     const double compute_start = now_seconds();
     // The rows searched first, then the ones derived from them; whole-cost searches skip the
     // derived nodes with few arcs (contracted_searches.hpp).
-    const Graph reverse = derives_rows(method, options) ? reverse_graph(g) : Graph();
-    const std::vector<std::uint8_t> derived =
-        derives_rows(method, options) ? rows_to_derive(g, reverse) : std::vector<std::uint8_t>();
+    const bool derives = derives_rows(method, options);
+    const Graph reverse = derives ? reverse_graph(g) : Graph();
+    const std::vector<std::uint8_t> derived = derives ? rows_to_derive(g, reverse) : std::vector<std::uint8_t>();
     ContractedGraph int_arcs;
     if (method == Method::Buckets || method == Method::Radix) {
       int_arcs = derived.empty() ? uncontracted(g) : contract_derived_nodes(g, reverse, derived);
