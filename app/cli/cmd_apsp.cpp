@@ -7,6 +7,7 @@
 #include "commands.hpp"
 #include "engine_options.hpp"
 #include "input_options.hpp"
+#include "launch_job.hpp"
 #include "exit_codes.hpp"
 #include "option_checks.hpp"
 #include "out_file.hpp"
@@ -20,10 +21,25 @@
 namespace pathscope::cli {
 namespace {
 
+// Each process checks its own chunks; rank 0 writes the metadata once all have.
+void commit_share(ZarrMatrixWriter& zarr, ProcessJob& job) {
+  std::string failure;
+  try {
+    zarr.commit();
+  } catch (const Error& e) {
+    failure = e.what();
+  }
+  if (job.any(!failure.empty())) {
+    if (!failure.empty()) throw Error(failure);
+    throw Error("another process of the job could not finish its chunks (its own error says why)");
+  }
+  if (job.rank() == 0) finish_zarr_table(zarr.folder(), zarr.layout());
+}
+
 struct ApspCommand {
   InputOptions input;
   EngineOptions engine_options;
-  std::string engine_name = "auto";
+  std::string engine_asked = "auto";
   std::string out_path, next_out_path, out_format;
   std::int64_t chunk_side = 0;
   int zstd_level = 0;
@@ -48,6 +64,11 @@ struct ApspCommand {
 
   void run() const {
     const bool zarr_out = writes_zarr();
+    const auto job = join_launch_job(kJobStepTimeoutSeconds);
+    if (job && !out_path.empty() && !zarr_out)
+      throw UsageError("--out " + out_path + ": a job of processes writes a Zarr table (--out D.zarr), each process its "
+                       "own chunks; no process holds the whole matrix for a .npy");
+    const std::string engine_name = job ? job_engine(engine_asked, *job) : engine_asked;
     OutFile out("--out", zarr_out ? std::string() : out_path, ".npy", /*binary=*/true);
     OutFile next_out("--next-out", next_out_path, ".npy", /*binary=*/true);
     const auto loaded = input.load_graph();
@@ -56,18 +77,24 @@ struct ApspCommand {
     if (const auto why = engine->unavailable_reason(); !why.empty()) throw Error(engine_name + " is unavailable: " + why);
     ApspOptions options = engine_options.to_apsp_options(g);
     options.next_hop = !next_out_path.empty();
+    options.job = job.get();
     // The output exists, at its full size, before the run: a full disk or a folder that cannot
     // be written is said at once, and engines that can (gpu-blocked) put each row straight
     // into the file as it leaves the device, hashing it on the way (docs/gpu.md).
     std::unique_ptr<NpyMatrixWriter> npy;
     std::unique_ptr<ZarrMatrixWriter> zarr;
-    if (zarr_out)
+    if (zarr_out && job) {
+      const ZarrTableLayout layout = zarr_table_layout(g, options.dist, chunk_side, zstd_level);
+      zarr = std::make_unique<ZarrMatrixWriter>(out_path, layout, RowShare{job->rank(), job->world_size(), layout.chunk});
+      job->rendezvous().barrier();  // rank 0 has begun the table before any process writes to it
+    } else if (zarr_out) {
       zarr = std::make_unique<ZarrMatrixWriter>(out_path, zarr_table_layout(g, options.dist, chunk_side, zstd_level));
+    }
     else if (!out_path.empty())
       npy = std::make_unique<NpyMatrixWriter>(out.path(), g, options.dist);
     MatrixSink* const sink = zarr ? static_cast<MatrixSink*>(zarr.get()) : npy.get();
     // Float distances of whole costs are scanned for rounding below, which needs the matrix.
-    const bool scan_floats = options.dist == DistType::Float32 && g.integer_weights;
+    const bool scan_floats = options.dist == DistType::Float32 && g.integer_weights && !job;
     if (!scan_floats) options.sink = sink;
     ApspResult result;
     {
@@ -84,7 +111,10 @@ struct ApspCommand {
       fmt::print(stderr, "warning: {}\n", rounded);
     std::string checksum;
     if (sink && !result.rows_in_sink) put_result_rows(result, *sink);
-    if (zarr) {
+    if (zarr && job) {
+      checksum = checksum_hex(matrix_checksum(result));
+      commit_share(*zarr, *job);
+    } else if (zarr) {
       checksum = checksum_hex(zarr->checksum());
       zarr->commit();
     } else if (npy) {
@@ -103,6 +133,7 @@ struct ApspCommand {
       next_out.finish();
     }
     const Timing& t = result.timing;
+    if (job && job->rank() != 0) return;  // rank 0 speaks for the job
     if (json) {
       nlohmann::json doc = {{"graph", input.spec}, {"n", g.n}, {"m", g.arc_count()}, {"engine", t.engine},
                             {"device", t.device}, {"dist", dist_type_name(result.dist)}, {"seconds", t.seconds},
@@ -135,7 +166,7 @@ void add_apsp_command(CLI::App& app) {
   auto* sub = app.add_subcommand("apsp", "All-pairs shortest distances, optionally written as a NumPy .npy matrix or a Zarr table");
   cmd->input.add_to(*sub);
   cmd->engine_options.add_to(*sub);
-  sub->add_option("--engine", cmd->engine_name, "textbook, blocked, sparse, auto, gpu-naive, gpu-blocked")->capture_default_str();
+  sub->add_option("--engine", cmd->engine_asked, "textbook, blocked, sparse, auto, gpu-naive, gpu-blocked")->capture_default_str();
   sub->add_option("--out", cmd->out_path,
                   "Write the distance matrix (.npy, or a .zarr folder of chunks; unreachable = int32 or int64 max, +inf or "
                   "65535; '-': standard output, .npy)");

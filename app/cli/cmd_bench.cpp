@@ -14,6 +14,7 @@
 #include "engine_options.hpp"
 #include "exit_codes.hpp"
 #include "input_options.hpp"
+#include "launch_job.hpp"
 #include "pathscope/apsp/checksum.hpp"
 #include "pathscope/apsp/gpu.hpp"
 #include "pathscope/io/file_formats.hpp"
@@ -55,13 +56,22 @@ struct BenchApspCommand {
 
   void run() const {
     repeat.check();
+    // In a job of processes every process runs each engine in turn, as one rank of it.
+    const auto job = join_launch_job(kJobStepTimeoutSeconds);
+    auto names = split_comma_list(engines, "--engines");
+    if (job) {
+      for (auto& name : names) name = job_engine(name, *job);
+      if (engine_options.resources.gpu_sweep() != std::vector<GpuSet>{GpuSet{}})
+        throw UsageError("--gpus: in a job of processes each process runs one rank on a GPU of its own; leave out --gpus");
+    }
     const auto loaded = input.load_graph();
     const Graph& g = loaded.graph;
-    const ApspOptions options = engine_options.to_apsp_options(g);
-    const auto names = split_comma_list(engines, "--engines");
+    ApspOptions options = engine_options.to_apsp_options(g);
+    options.job = job.get();
     const bool any_gpu = std::any_of(names.begin(), names.end(), is_gpu_engine);
     const GpuInfo gpu = any_gpu ? gpu_info() : GpuInfo{};
-    const double peak = any_gpu && gpu.available ? gpu_minplus_peak(options.dist) : 0;
+    // A job's rate is that of all its GPUs: its peak is theirs together.
+    const double peak = any_gpu && gpu.available ? gpu_minplus_peak(options.dist) * (job ? job->world_size() : 1) : 0;
 
     BenchLayout layout;
     layout.columns = {{"% peak", 8}};
@@ -79,10 +89,12 @@ struct BenchApspCommand {
         table.add(std::move(row));
       }
     }
+    if (job && job->rank() != 0) return;  // rank 0 speaks for the job
     if (json) {
       nlohmann::json out = {{"graph", input.spec}, {"n", g.n}, {"m", g.arc_count()}, {"dist", dist_type_name(options.dist)},
                             {"repeat", repeat.repeat}, {"warmup", repeat.warmup}, {"results", table.json_rows()},
                             {"checksums_equal", table.all_agree()}};
+      if (job) out["processes"] = job->world_size();
       if (any_gpu) {
         out["gpu"] = gpu.available ? nlohmann::json{{"name", gpu.name}, {"minplus_peak_updates_per_second", peak}}
                                    : nlohmann::json{{"unavailable", gpu.reason}};
@@ -95,6 +107,9 @@ struct BenchApspCommand {
     if (any_gpu)
       fmt::print("GPU: {}\n", gpu.available ? fmt::format("{}, measured min-plus peak {:.3g} updates/s", gpu.name, peak)
                                             : "unavailable: " + gpu.reason);
+    if (job)
+      fmt::print("a job of {} processes ({}), one rank and GPU each; the peak is theirs together\n", job->world_size(),
+                 launcher_name(job->placement().launcher));
     table.print();
   }
 };

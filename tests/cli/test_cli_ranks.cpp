@@ -4,142 +4,35 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
-#include <csignal>
-#include <cstring>
-#include <map>
+#include <filesystem>
 #include <nlohmann/json.hpp>
 #include <random>
 #include <string>
-#include <thread>
 #include <vector>
-
-#include <fcntl.h>
-#include <netinet/in.h>
-#include <spawn.h>
-#include <sys/socket.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include "free_port.hpp"
 #include "fresh_seed.hpp"
+#include "launched_ranks.hpp"
 #include "scratch_folder.hpp"
-
-extern char** environ;
 
 namespace {
 
 using namespace std::chrono_literals;
-using Variables = std::map<std::string, std::string>;
+using test_support::Variables;
 
 using test_support::free_port;
 
-// This test's environment without any launcher's variables (CI may itself run under one).
-std::vector<std::string> clean_environment() {
-  std::vector<std::string> kept;
-  for (char** e = environ; *e != nullptr; ++e) {
-    const std::string entry = *e;
-    const std::string name = entry.substr(0, entry.find('='));
-    const bool launcher = name == "RANK" || name == "WORLD_SIZE" || name == "LOCAL_RANK" ||
-                          name == "LOCAL_WORLD_SIZE" || name == "MASTER_ADDR" || name == "MASTER_PORT" ||
-                          name.rfind("PATHSCOPE_RENDEZVOUS", 0) == 0 || name.rfind("OMPI_", 0) == 0 ||
-                          name.rfind("PMI_", 0) == 0 || name.rfind("MPI_LOCAL", 0) == 0 || name.rfind("SLURM_", 0) == 0;
-    if (!launcher) kept.push_back(entry);
-  }
-  return kept;
-}
+using test_support::describe;
+using test_support::host_name;
+using test_support::Process;
+using test_support::torchrun_job;
 
-struct Process {
-  pid_t pid = -1;
-  std::string out_path, err_path;
-  int code = -1;  // -1: killed (past the limit) or crashed
-  std::string out, err;
-};
-
-std::string read_text(const std::string& path) {
-  std::string text;
-  if (FILE* f = std::fopen(path.c_str(), "rb")) {
-    char buffer[4096];
-    for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, f)) > 0;) text.append(buffer, n);
-    std::fclose(f);
-  }
-  return text;
-}
-
-// Starts one pathscope-cli per entry of `ranks` at once, each with its variables, and waits for
-// all of them; any still running after `limit` is killed, so a hang fails instead of stalling.
+// `pathscope-cli ranks` in each process of the job.
 std::vector<Process> run_ranks(const std::vector<Variables>& ranks, const std::vector<std::string>& arguments,
                                std::chrono::seconds limit = 60s) {
-  static int counter = 0;
-  test_support::ScratchFolder scratch;
-  std::vector<Process> processes(ranks.size());
-  for (std::size_t i = 0; i < ranks.size(); ++i) {
-    auto environment = clean_environment();
-    for (const auto& [name, value] : ranks[i]) environment.push_back(name + "=" + value);
-    std::vector<char*> envp;
-    for (auto& e : environment) envp.push_back(e.data());
-    envp.push_back(nullptr);
-    std::vector<std::string> args{PATHSCOPE_CLI, "ranks"};
-    args.insert(args.end(), arguments.begin(), arguments.end());
-    std::vector<char*> argv;
-    for (auto& a : args) argv.push_back(a.data());
-    argv.push_back(nullptr);
-    auto& p = processes[i];
-    const std::string tag = std::to_string(::getpid()) + "-" + std::to_string(++counter);
-    p.out_path = (scratch.path() / ("out-" + tag)).string();
-    p.err_path = (scratch.path() / ("err-" + tag)).string();
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
-    posix_spawn_file_actions_addopen(&actions, 1, p.out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-    posix_spawn_file_actions_addopen(&actions, 2, p.err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-    if (posix_spawn(&p.pid, argv[0], &actions, nullptr, argv.data(), envp.data()) != 0) p.pid = -1;
-    posix_spawn_file_actions_destroy(&actions);
-  }
-  const auto deadline = std::chrono::steady_clock::now() + limit;
-  for (auto& p : processes) {
-    if (p.pid < 0) continue;
-    int status = 0;
-    while (::waitpid(p.pid, &status, WNOHANG) == 0) {
-      if (std::chrono::steady_clock::now() > deadline) {
-        ::kill(p.pid, SIGKILL);
-        ::waitpid(p.pid, &status, 0);
-        break;
-      }
-      std::this_thread::sleep_for(10ms);
-    }
-    if (WIFEXITED(status)) p.code = WEXITSTATUS(status);
-    p.out = read_text(p.out_path);
-    p.err = read_text(p.err_path);
-  }
-  return processes;
-}
-
-std::vector<Variables> torchrun_job(int world_size, int port, bool local_numbers = true) {
-  std::vector<Variables> ranks;
-  for (int r = 0; r < world_size; ++r) {
-    Variables v{{"RANK", std::to_string(r)}, {"WORLD_SIZE", std::to_string(world_size)},
-                {"MASTER_ADDR", "127.0.0.1"}, {"MASTER_PORT", std::to_string(port)}};
-    if (local_numbers) {
-      v["LOCAL_RANK"] = std::to_string(r);
-      v["LOCAL_WORLD_SIZE"] = std::to_string(world_size);
-    }
-    ranks.push_back(v);
-  }
-  return ranks;
-}
-
-std::string host_name() {
-  char name[256] = {};
-  ::gethostname(name, sizeof name - 1);
-  return name;
-}
-
-std::string describe(const std::vector<Process>& processes) {
-  std::string text;
-  for (std::size_t i = 0; i < processes.size(); ++i)
-    text += "process " + std::to_string(i) + " exit " + std::to_string(processes[i].code) + "\nstdout: " +
-            processes[i].out + "stderr: " + processes[i].err + "\n";
-  return text;
+  std::vector<std::string> all{"ranks"};
+  all.insert(all.end(), arguments.begin(), arguments.end());
+  return test_support::run_processes(ranks, all, limit);
 }
 
 TEST(CliRanks, OneProcessWithoutALauncher) {
@@ -223,6 +116,32 @@ TEST(CliRanks, BadVariableAndLostRank) {
   EXPECT_EQ(lost[0].code, 1);
   EXPECT_NE(lost[0].err.find("rank 0 heard from 1 of 2 ranks within 1 s"), std::string::npos) << lost[0].err;
   EXPECT_NE(lost[0].err.find("missing rank 1 "), std::string::npos) << lost[0].err;
+}
+
+// `apsp` started as a job: the processes meet, then refuse together what a job cannot do (a CPU
+// engine, which runs in one process; a .npy, which no process holds whole); without a GPU,
+// gpu-blocked says it is unavailable. Every process exits non-zero, none hangs.
+TEST(CliRanks, ApspInAJobRefusesWhatAJobCannotDo) {
+  const std::string graph = "random:n=60,deg=3,seed=" + std::to_string(test_support::fresh_seed() % 1000);
+  test_support::ScratchFolder scratch;
+  const std::string npy = (scratch.path() / "d.npy").string();
+  struct Refusal {
+    std::vector<std::string> arguments;
+    std::string says;
+  };
+  const std::vector<Refusal> refusals{
+      {{"apsp", graph, "--engine", "sparse"}, "torchrun started 2 processes, which run gpu-blocked as one rank each; "
+                                              "sparse runs in one process"},
+      {{"apsp", graph, "--out", npy}, "a job of processes writes a Zarr table (--out D.zarr)"},
+      {{"bench", "apsp", graph, "--engines", "gpu-blocked,blocked"}, "blocked runs in one process"}};
+  for (const auto& refusal : refusals) {
+    const auto run = test_support::run_processes(torchrun_job(2, free_port()), refusal.arguments, 60s);
+    for (const auto& p : run) {
+      EXPECT_NE(p.code, 0) << describe(run);
+      EXPECT_NE(p.err.find(refusal.says), std::string::npos) << p.err;
+    }
+  }
+  EXPECT_FALSE(std::filesystem::exists(npy));
 }
 
 }  // namespace

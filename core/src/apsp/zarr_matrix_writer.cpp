@@ -20,12 +20,13 @@ struct ZarrMatrixWriter::Impl {
     std::int64_t given_count = 0;
   };
 
-  Impl(std::string folder, ZarrTableLayout layout)
-      : folder(std::move(folder)), layout(std::move(layout)), hashes(this->layout.n, this->layout.dist),
+  Impl(std::string folder, ZarrTableLayout layout, RowShare share)
+      : folder(std::move(folder)), layout(std::move(layout)), share(share), hashes(this->layout.n, this->layout.dist),
         written(static_cast<std::size_t>(this->layout.chunks_per_side()), 0) {}
 
   std::string folder;
   ZarrTableLayout layout;
+  RowShare share;
   RowChecksums hashes;
   std::map<std::int64_t, Band> open;  // bands with some rows given, not yet written
   std::vector<char> written;
@@ -55,6 +56,11 @@ struct ZarrMatrixWriter::Impl {
       throw Error("rows " + std::to_string(row0) + " to " + std::to_string(row0 + rows) + " are outside the " +
                   std::to_string(layout.n) + "-row matrix written to " + folder);
     if (rows == 0) return;
+    for (std::int64_t b = row0 / layout.chunk; b <= (row0 + rows - 1) / layout.chunk; ++b)
+      if (!share.owns(b * layout.chunk))
+        throw Error("rows " + std::to_string(row0) + " to " + std::to_string(row0 + rows) + " of " + folder +
+                    " belong to rank " + std::to_string(b % share.ranks) + " of the job, not to rank " +
+                    std::to_string(share.rank));
     hashes.add(row0, rows, cells);
     for (std::int64_t r = row0; r < row0 + rows;) {
       const std::int64_t b = r / layout.chunk, first = b * layout.chunk;
@@ -80,10 +86,18 @@ struct ZarrMatrixWriter::Impl {
 };
 
 ZarrMatrixWriter::ZarrMatrixWriter(std::string folder, ZarrTableLayout layout)
+    : ZarrMatrixWriter(std::move(folder), layout, RowShare{0, 1, layout.chunk}) {}
+
+ZarrMatrixWriter::ZarrMatrixWriter(std::string folder, ZarrTableLayout layout, RowShare share)
     : MatrixSink(static_cast<std::int32_t>(layout.n), layout.dist),
-      impl_(std::make_unique<Impl>(std::move(folder), std::move(layout))) {
-  begin_zarr_table(impl_->folder, impl_->layout);
+      impl_(std::make_unique<Impl>(std::move(folder), std::move(layout), share)) {
+  if (share.band != impl_->layout.chunk || share.ranks < 1 || share.rank < 0 || share.rank >= share.ranks)
+    throw Error("a share of " + impl_->folder + " must be bands of its chunk side " + std::to_string(impl_->layout.chunk) +
+                " dealt to a rank below the number of ranks");
+  if (share.rank == 0) begin_zarr_table(impl_->folder, impl_->layout);
 }
+
+std::int64_t ZarrMatrixWriter::row_band() const { return impl_->layout.chunk; }
 
 ZarrMatrixWriter::~ZarrMatrixWriter() = default;
 
@@ -100,17 +114,21 @@ void ZarrMatrixWriter::commit() {
                 std::to_string(layout.extent(b)) + " rows from " + std::to_string(b * layout.chunk) +
                 (again ? " were not given again with the rest of their chunk band" : " were never computed"));
   }
+  const RowShare& share = impl_->share;
   std::int64_t missing = 0;
   for (std::int64_t b = 0; b < layout.chunks_per_side(); ++b)
-    if (!impl_->written[static_cast<std::size_t>(b)]) missing += layout.extent(b);
+    if (share.owns(b * layout.chunk) && !impl_->written[static_cast<std::size_t>(b)]) missing += layout.extent(b);
   if (missing > 0)
     throw Error("cannot finish " + impl_->folder + ": " + std::to_string(missing) + " of its " +
-                std::to_string(layout.n) + " rows were never computed");
-  finish_zarr_table(impl_->folder, layout);
+                std::to_string(layout.n) + " rows were never computed" +
+                (share.ranks > 1 ? " by rank " + std::to_string(share.rank) : std::string()));
+  if (share.ranks == 1) finish_zarr_table(impl_->folder, layout);
 }
 
 std::uint64_t ZarrMatrixWriter::checksum() const { return impl_->hashes.total(); }
 
 const ZarrTableLayout& ZarrMatrixWriter::layout() const { return impl_->layout; }
+
+const std::string& ZarrMatrixWriter::folder() const { return impl_->folder; }
 
 }  // namespace pathscope

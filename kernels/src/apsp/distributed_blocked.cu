@@ -15,6 +15,10 @@
 // safe): the ranks holding pivot p + 1's rows or columns first bring those up to date with p.
 // Every cell sees the same operations as in the one-GPU engine, so int32 and hop16 results are
 // the same bit for bit; float ones agree within float rounding (see docs/gpu.md).
+//
+// Ranks are threads of this process (run_blocked_distributed, --gpus) or processes of a job,
+// one rank each (run_blocked_job): those meet on the host over the job's rendezvous, and each
+// hands its share of whole rows on (share_rows.hpp) instead of its block.
 #include <algorithm>
 #include <atomic>
 #include <climits>
@@ -24,11 +28,15 @@
 #include "apsp/distributed_grid.hpp"
 #include "apsp/gpu_runs.hpp"
 #include "apsp/launch.cuh"
+#include "apsp/share_rows.hpp"
 #include "common/communicator.hpp"
+#include "common/device.hpp"
 #include "common/gpu_context.hpp"
 #include "common/host_transfer.hpp"
 #include "common/run_trace.hpp"
 #include "common/staging.hpp"
+#include "pathscope/apsp/checksum.hpp"
+#include "pathscope/cluster/process_job.hpp"
 #include "pathscope/runtime/memory_budget.hpp"
 
 namespace pathscope::gpu {
@@ -124,7 +132,7 @@ class RankRun {
     return finished;
   }
 
-  // Called from the run's own thread once every rank is done, with this rank's device current.
+  // This rank's block into its place in `out` (n x n, filled), with this rank's device current.
   void download(Scalar* out) {
     const int n = layout_.n();
     const int rows = std::clamp(n - part_.row0, 0, part_.rows);
@@ -145,6 +153,7 @@ class RankRun {
   void comm_barrier() {
     // Owned by the group: run_on_ranks aborts it when a rank fails.
     barrier_->arrive_and_wait();
+    if (job_) job_->rendezvous().barrier();
   }
 
   Word* words() const { return reinterpret_cast<Word*>(d_.get()); }
@@ -246,6 +255,7 @@ class RankRun {
         shared_.job.report(done);
         if (shared_.job.cancel_requested()) shared_.stop = true;
       });
+      if (job_) shared_.stop = job_->any(shared_.stop);
       if (shared_.stop) return false;
     }
     return true;
@@ -253,6 +263,8 @@ class RankRun {
 
  public:
   HostBarrier* barrier_ = nullptr;
+  ProcessJob* job_ = nullptr;  // set when the ranks are processes of a job
+  const Scalar* block() const { return d_.get(); }
 
  private:
   const Graph& g_;
@@ -295,30 +307,23 @@ RunFigures run_blocked_distributed(const Graph& g, const ApspOptions& options, c
   RunTrace trace("gpu-blocked distributed");
   BackgroundResize<Scalar> resizer(&out, nullptr, std::size_t(g.n) * g.n);
   SharedRun shared(job);
-  // Each rank's block stays on its GPU until this thread has copied it out.
-  std::vector<std::unique_ptr<RankRun<D>>> parts(ranks);
+  // Every rank copies its own block into the result once all have finished (the host matrix
+  // filled, no negative cycle found), all at once: each device has its own staging.
+  double downloads_began = 0;
   run_on_ranks(*group, [&](Communicator& comm) {
-    parts[comm.rank()] = std::make_unique<RankRun<D>>(contexts[comm.rank()], g, layout, comm, shared);
-    parts[comm.rank()]->barrier_ = &group->barrier();
-    if (!parts[comm.rank()]->compute()) shared.stop = true;
+    RankRun<D> part(contexts[comm.rank()], g, layout, comm, shared);
+    part.barrier_ = &group->barrier();
+    if (!part.compute()) shared.stop = true;
+    group->barrier().arrive_and_wait([&] {
+      trace.mark("computed");
+      resizer.wait();
+      trace.mark("result filled", resizer.finished_at());
+      downloads_began = now_seconds();
+    });
+    if (!shared.stop && shared.negative == INT_MAX) part.download(out.data());
   });
-  trace.mark("computed");
   if (shared.stop) job.check_cancel();
-  resizer.wait();
-  trace.mark("result filled", resizer.finished_at());
-  if (shared.negative == INT_MAX) {
-    const double t0 = now_seconds();
-    for (int r = 0; r < ranks; ++r) {
-      CUDA_CHECK(cudaSetDevice(devices[r]));
-      parts[r]->download(out.data());
-      parts[r].reset();
-    }
-    shared.transfer_seconds = now_seconds() - t0;
-  }
-  for (int r = 0; r < ranks; ++r) {
-    CUDA_CHECK(cudaSetDevice(devices[r]));
-    parts[r].reset();
-  }
+  if (shared.negative == INT_MAX) shared.transfer_seconds = now_seconds() - downloads_began;
   trace.mark("downloaded");
   fig.compute_seconds = shared.compute_seconds;
   fig.transfer_seconds = shared.transfer_seconds;
@@ -328,9 +333,106 @@ RunFigures run_blocked_distributed(const Graph& g, const ApspOptions& options, c
   return fig;
 }
 
+
+template <class D>
+RunFigures run_blocked_job(const Graph& g, const ApspOptions& options, const JobContext& job, MatrixSink* sink,
+                           std::uint64_t& checksum) {
+  using Scalar = typename D::Scalar;
+  ProcessJob& processes = *options.job;
+  const int ranks = processes.world_size(), me = processes.rank();
+  const MatrixLayout layout(g.n, kTileRows, ProcessGrid::for_ranks(ranks));
+  const KeepCurrentDevice keep_device;
+  // Refusals are agreed on before any rank waits in NCCL for one that gave up.
+  std::string refusal;
+  std::optional<GpuContext> context;
+  std::uint64_t gpu_id[2] = {0, 0};
+  try {
+    // Under a launcher that gives each process its own GPU (CUDA_VISIBLE_DEVICES) every
+    // process sees one device; otherwise the ranks of a host take its devices in turn.
+    const int device = processes.local_index() % device_count();
+    gpu_id[0] = device_uuid_words(device).first;
+    gpu_id[1] = device_uuid_words(device).second;
+    context.emplace(GpuContext::for_rank(options.gpu_memory_budget, device, 1));
+    require_within_budget(rank_bytes<D>(layout.part(me), g.n, g.arc_count()) + share_rows_bytes(layout, sizeof(Scalar)),
+                          context->memory_budget(),
+                          "rank " + std::to_string(me) + "'s block of the matrix on GPU " + std::to_string(device) +
+                              " (each rank keeps its block in GPU memory; add processes)");
+  } catch (const Error& e) {
+    refusal = e.what();
+  }
+  const std::vector<std::uint64_t> ids = processes.all_gather({gpu_id[0], gpu_id[1], refusal.empty() ? 0u : 1u});
+  for (int k = 0; k < ranks; ++k) {
+    if (ids[3 * std::size_t(k) + 2] == 0) continue;
+    if (k == me) throw Error(refusal);
+    throw Error("rank " + std::to_string(k) + " of the job could not start (its own error says why)");
+  }
+  for (int a = 0; a < ranks; ++a)
+    for (int b = a + 1; b < ranks; ++b)
+      if (ids[3 * std::size_t(a)] == ids[3 * std::size_t(b)] && ids[3 * std::size_t(a) + 1] == ids[3 * std::size_t(b) + 1])
+        throw Error("ranks " + std::to_string(a) + " and " + std::to_string(b) + " of the job would share one GPU (on " +
+                    processes.records()[std::size_t(a)].host + "): NCCL needs a GPU of its own for each process");
+  const auto comm = job_rank(processes, context->device());
+  RunFigures fig;
+  fig.mode = "rank " + std::to_string(me) + " of a job of " + std::to_string(ranks) + " processes, grid " +
+             std::to_string(layout.grid().rows) + "x" + std::to_string(layout.grid().cols) + ", NCCL";
+  RunTrace trace("gpu-blocked job rank");
+  SharedRun shared(job);
+  HostBarrier alone(1);
+  try {
+    RankRun<D> run(*context, g, layout, *comm, shared);
+    run.barrier_ = &alone;
+    run.job_ = &processes;
+    const bool finished = run.compute();
+    trace.mark("computed");
+    // Every process learns what any found, so that all leave, or go on, together.
+    const bool stopped = processes.any(!finished || shared.stop);
+    const std::int64_t negative = processes.min(shared.negative.load());
+    const bool clipped = processes.any(shared.clipped.load());
+    if (stopped) throw Cancelled();
+    fig.compute_seconds = processes.max(shared.compute_seconds);
+    if (negative != INT_MAX) {
+      fig.negative_node = int(negative);
+      return fig;
+    }
+    if (clipped)
+      throw Error("gpu-blocked: a shortest path has more hops than hop16's working range on the GPU, and a job of "
+                  "processes cannot redo it in int32 as one GPU does: run with --dist int32");
+    const RowShare share{me, ranks, sink && sink->row_band() > 1 ? sink->row_band() : std::int64_t(8) * kTileRows};
+    RowChecksums hashes(g.n, options.dist);
+    const double t0 = now_seconds();
+    gather_share_rows(layout, *comm, run.block(), sizeof(Scalar), share, *context,
+                      [&](std::size_t row0, std::size_t rows, const void* staged) {
+                        hashes.add(std::int64_t(row0), std::int64_t(rows), staged);
+                        if (sink) sink->put_rows(std::int64_t(row0), std::int64_t(rows), staged);
+                      });
+    fig.transfer_seconds = now_seconds() - t0;
+    trace.mark("rows handed on");
+    // The matrix's checksum from every rank's row hashes, each rank's in its share's order.
+    std::vector<std::uint64_t> mine;
+    for (const RowRange& range : share.ranges(g.n))
+      for (std::int64_t row = range.first; row < range.first + range.count; ++row) mine.push_back(hashes.row(row));
+    const std::vector<std::uint64_t> all = processes.all_gather(mine);
+    RowChecksums whole(g.n, options.dist);
+    std::size_t at = 0;
+    for (int k = 0; k < ranks; ++k)
+      for (const RowRange& range : RowShare{k, ranks, share.band}.ranges(g.n))
+        for (std::int64_t row = range.first; row < range.first + range.count; ++row) whole.set(row, all.at(at++));
+    checksum = whole.total();
+    fig.transfer_seconds = processes.max(fig.transfer_seconds);
+    fig.rows_in_sink = true;
+  } catch (...) {
+    forget_job_rank(processes);
+    throw;
+  }
+  job.report(1.0);
+  return fig;
+}
+
 #define PATHSCOPE_INSTANTIATE(D)                                                                                  \
   template RunFigures run_blocked_distributed<D>(const Graph&, const ApspOptions&, const JobContext&, \
-                                                 std::vector<D::Scalar>&);
+                                                 std::vector<D::Scalar>&);                       \
+  template RunFigures run_blocked_job<D>(const Graph&, const ApspOptions&, const JobContext&, MatrixSink*,      \
+                                         std::uint64_t&);
 PATHSCOPE_INSTANTIATE(Int32Dist)
 PATHSCOPE_INSTANTIATE(FloatDist)
 PATHSCOPE_INSTANTIATE(Hop16Dist)

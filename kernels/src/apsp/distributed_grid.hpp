@@ -29,6 +29,7 @@ class MatrixLayout {
   MatrixLayout(int n, int tile, ProcessGrid grid);
   const ProcessGrid& grid() const { return grid_; }
   int n() const { return n_; }
+  int tile() const { return tile_; }
   int size() const { return tiles_ * tile_; }  // padded side
   int pivots() const { return tiles_; }
   MatrixPart part(int rank) const;

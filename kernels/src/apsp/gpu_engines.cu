@@ -81,7 +81,7 @@ class GpuEngine final : public ApspEngine {
     // A one-GPU run works on one context from here; the ranks of a several-GPU run make
     // theirs on their own devices.
     std::optional<GpuContext> context;
-    if (options.gpus.is_default()) context.emplace(GpuContext::for_run(options.gpu_memory_budget));
+    if (options.gpus.is_default() && !options.job) context.emplace(GpuContext::for_run(options.gpu_memory_budget));
     else require_device();
     const GpuContext* gpu = context ? &*context : nullptr;
     if (options.dist == DistType::Int32) check_int32_distances(g);
@@ -97,6 +97,7 @@ class GpuEngine final : public ApspEngine {
       throw Error(name_ + ": the output was made for " + std::to_string(sink->n()) + " nodes of " +
                   dist_type_name(sink->dist()) + " distances, not " + std::to_string(g.n) + " of " +
                   dist_type_name(options.dist));
+    if (options.job) return run_job_rank(g, options, job);
     // With a sink the distances need no host memory of their own (out of core: checked there).
     const std::uint64_t next_hop_bytes = options.next_hop ? apsp_result_bytes(g.n, DistType::Int32, false) : 0;
     require_within_budget(sink ? next_hop_bytes : apsp_result_bytes(g.n, options.dist, options.next_hop),
@@ -127,6 +128,38 @@ class GpuEngine final : public ApspEngine {
   }
 
  private:
+  // One rank of a job of processes, its graph checked by run: no host matrix, the rows of this
+  // process's share go to the sink, the checksum is the whole matrix's.
+  ApspResult run_job_rank(const Graph& g, const ApspOptions& options, const JobContext& job) const {
+    if (algorithm_ == Algorithm::Naive) throw Error("gpu-naive runs on one GPU; a job of processes needs gpu-blocked");
+    if (options.next_hop) throw Error("next hops need the whole matrix on one GPU, which a job of processes never holds");
+    if (!options.gpus.is_default())
+      throw Error("--gpus " + gpu_set_text(options.gpus) + ": in a job of processes each process runs one rank on a GPU " +
+                  "of its own; leave out --gpus");
+    const double t0 = now_seconds();
+    ApspResult r;
+    r.n = g.n;
+    r.dist = options.dist;
+    r.timing.engine = name_;
+    r.timing.device = device_name();
+    std::uint64_t checksum = 0;
+    RunFigures f;
+    switch (options.dist) {
+      case DistType::Int32: f = run_blocked_job<Int32Dist>(g, options, job, options.sink, checksum); break;
+      case DistType::Float32: f = run_blocked_job<FloatDist>(g, options, job, options.sink, checksum); break;
+      case DistType::Hop16: f = run_blocked_job<Hop16Dist>(g, options, job, options.sink, checksum); break;
+      case DistType::Int64: break;  // refused by run
+    }
+    if (f.negative_node >= 0) throw NegativeCycle(f.negative_node);
+    add_figures(r.timing, f);
+    r.timing.device += ", " + f.mode;
+    r.rows_in_sink = true;
+    r.checksum = checksum;
+    r.timing.seconds = now_seconds() - t0;
+    r.timing.updates = std::pow(double(g.n), 3.0);
+    return r;
+  }
+
   // Hop counts of 0x7FFE or more do not fit the 16-bit working range (dist_traits.cuh); such a
   // graph is redone in int32 and narrowed, which still gives every count up to kMaxHop16.
   // The redo is part of the same run: on the same context, within the same device budget.

@@ -46,6 +46,12 @@ RunFigures run_blocked_out_of_core(const GpuContext& gpu, const Graph& g, const 
 template <class D>
 RunFigures run_blocked_distributed(const Graph& g, const ApspOptions& options, const JobContext& job,
                                    std::vector<typename D::Scalar>& out);
+// gpu-blocked as this process's rank of options.job (one GPU each): its block in GPU memory,
+// its share of whole rows (row_share.hpp, bands of sink->row_band()) handed to `sink` if any,
+// and the whole matrix's checksum, agreed by every process, in `checksum`.
+template <class D>
+RunFigures run_blocked_job(const Graph& g, const ApspOptions& options, const JobContext& job, MatrixSink* sink,
+                           std::uint64_t& checksum);
 template <class D>
 RunFigures run_naive(const GpuContext& gpu, const Graph& g, const JobContext& job, std::vector<typename D::Scalar>& out,
                      std::vector<std::int32_t>* next, MatrixSink* sink);

@@ -16,6 +16,10 @@
 
 #include "pathscope/runtime/error.hpp"
 
+namespace pathscope {
+class ProcessJob;  // pathscope/cluster/process_job.hpp
+}
+
 namespace pathscope::gpu {
 
 // Thrown in a rank whose group was aborted because another rank failed; the other rank's
@@ -113,6 +117,14 @@ std::string nccl_unavailable_reason();
 // The transports, for rank_group and the tests.
 std::shared_ptr<RankGroup> make_copy_group(const std::vector<int>& devices);
 std::shared_ptr<RankGroup> make_nccl_group(const std::vector<int>& devices);
+
+// This process's rank of a job of processes (one GPU each, process_job.hpp), on `device`
+// (made current): NCCL's communicator from ncclCommInitRank, rank 0's id shared over the job's
+// rendezvous. Every process of the job calls it at the same point. Kept for the job's length,
+// like rank_group's groups; forget_job_rank aborts it (after an error, so that transfers this
+// process left unmatched do not hold the device). Throws Error when this build has no NCCL.
+std::shared_ptr<Communicator> job_rank(ProcessJob& job, int device);
+void forget_job_rank(const ProcessJob& job);
 
 // Runs body(rank's communicator) on one thread per rank, with the rank's device current.
 // When a body throws, the group is aborted so that the others stop waiting, and forgotten; the

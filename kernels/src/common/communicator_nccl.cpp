@@ -1,10 +1,15 @@
 // The NCCL transport: one communicator per rank from ncclCommInitAll (one process, a thread
-// per GPU), each grouped step one ncclGroupStart/End of ncclSend/ncclRecv on the rank's stream.
+// per GPU), or from ncclCommInitRank (a job of processes, one rank each), each grouped step
+// one ncclGroupStart/End of ncclSend/ncclRecv on the rank's stream.
 // Built only when CMake found NCCL; otherwise several-GPU runs say why they cannot run.
 #include <atomic>
 #include <cstdlib>
+#include <cstring>
+#include <map>
+#include <mutex>
 
 #include "common/communicator.hpp"
+#include "pathscope/cluster/process_job.hpp"
 
 #ifdef PATHSCOPE_HAVE_NCCL
 #include <nccl.h>
@@ -21,6 +26,10 @@ void nccl_check(ncclResult_t status, const char* what) {
   if (status != ncclSuccess && status != ncclInProgress)
     throw Error(std::string("NCCL error in ") + what + ": " + ncclGetErrorString(status));
 }
+
+// NVLink multicast (NVLS) can put a shared host's GPUs out of service; these runs need only
+// point-to-point transfers.
+void keep_nvlink_multicast_off() { setenv("NCCL_NVLS_ENABLE", "0", 1); }
 
 class NcclCommunicator final : public Communicator {
  public:
@@ -45,9 +54,7 @@ class NcclCommunicator final : public Communicator {
 class NcclGroup final : public RankGroup {
  public:
   explicit NcclGroup(std::vector<int> devices) : RankGroup(std::move(devices)) {
-    // NVLink multicast (NVLS) can put a shared host's GPUs out of service; these runs need
-    // only point-to-point transfers.
-    setenv("NCCL_NVLS_ENABLE", "0", 1);
+    keep_nvlink_multicast_off();
     std::vector<ncclComm_t> comms(size());
     nccl_check(ncclCommInitAll(comms.data(), size(), this->devices().data()), "ncclCommInitAll");
     for (int r = 0; r < size(); ++r)
@@ -71,9 +78,64 @@ class NcclGroup final : public RankGroup {
   std::vector<std::unique_ptr<NcclCommunicator>> ranks_;
 };
 
+class JobRank final {
+ public:
+  JobRank(ProcessJob& job, int device) {
+    keep_nvlink_multicast_off();
+    ncclUniqueId id{};
+    if (job.rank() == 0) nccl_check(ncclGetUniqueId(&id), "ncclGetUniqueId");
+    Bytes mine(sizeof id);
+    std::memcpy(mine.data(), &id, sizeof id);
+    const Bytes shared = job.rendezvous().broadcast_from_rank0(mine);
+    if (shared.size() != sizeof id) throw Error("rendezvous: NCCL's id arrived with the wrong length");
+    std::memcpy(&id, shared.data(), sizeof id);
+    CUDA_CHECK(cudaSetDevice(device));
+    ncclComm_t comm = nullptr;
+    nccl_check(ncclCommInitRank(&comm, job.world_size(), id, job.rank()), "ncclCommInitRank");
+    rank_ = std::make_shared<NcclCommunicator>(comm, job.rank(), job.world_size(), device, aborted_);
+  }
+  ~JobRank() {
+    if (aborted_) ncclCommAbort(rank_->comm());
+    else ncclCommDestroy(rank_->comm());
+  }
+  const std::shared_ptr<NcclCommunicator>& rank() const { return rank_; }
+  void abort() { aborted_ = true; }
+
+ private:
+  std::atomic<bool> aborted_{false};
+  std::shared_ptr<NcclCommunicator> rank_;
+};
+
+std::mutex job_ranks_mutex;
+std::map<std::uint64_t, std::shared_ptr<JobRank>>& kept_job_ranks() {
+  static auto* ranks = new std::map<std::uint64_t, std::shared_ptr<JobRank>>;  // outlives exit
+  return *ranks;
+}
+
 }  // namespace
 
 std::string nccl_unavailable_reason() { return {}; }
+
+std::shared_ptr<Communicator> job_rank(ProcessJob& job, int device) {
+  std::lock_guard<std::mutex> lock(job_ranks_mutex);
+  auto& kept = kept_job_ranks();
+  auto it = kept.find(job.serial());
+  if (it == kept.end()) it = kept.emplace(job.serial(), std::make_shared<JobRank>(job, device)).first;
+  if (it->second->rank()->device() != device)
+    throw Error("this process's rank of the job runs on GPU " + std::to_string(it->second->rank()->device()) +
+                ", not " + std::to_string(device));
+  CUDA_CHECK(cudaSetDevice(device));
+  return {it->second, it->second->rank().get()};
+}
+
+void forget_job_rank(const ProcessJob& job) {
+  std::lock_guard<std::mutex> lock(job_ranks_mutex);
+  auto& kept = kept_job_ranks();
+  if (auto it = kept.find(job.serial()); it != kept.end()) {
+    it->second->abort();
+    kept.erase(it);
+  }
+}
 
 std::shared_ptr<RankGroup> make_nccl_group(const std::vector<int>& devices) {
   return std::make_shared<NcclGroup>(devices);
@@ -87,6 +149,10 @@ std::string nccl_unavailable_reason() {
 }
 
 std::shared_ptr<RankGroup> make_nccl_group(const std::vector<int>&) { throw Error(nccl_unavailable_reason()); }
+
+std::shared_ptr<Communicator> job_rank(ProcessJob&, int) { throw Error(nccl_unavailable_reason()); }
+
+void forget_job_rank(const ProcessJob&) {}
 
 #endif
 

@@ -3,6 +3,7 @@
 #include <cuda_runtime.h>
 
 #include <algorithm>
+#include <cstring>
 
 #include "common/cuda_check.hpp"
 #include "common/device.hpp"
@@ -149,6 +150,15 @@ int device_count() {
   if (!probed().available) return 0;
   int count = 0;
   return cudaGetDeviceCount(&count) == cudaSuccess ? count : 0;
+}
+
+std::pair<std::uint64_t, std::uint64_t> device_uuid_words(int device) {
+  cudaDeviceProp prop{};
+  CUDA_CHECK(cudaGetDeviceProperties(&prop, device));
+  std::uint64_t words[2];
+  static_assert(sizeof prop.uuid.bytes == sizeof words);
+  std::memcpy(words, prop.uuid.bytes, sizeof words);
+  return {words[0], words[1]};
 }
 
 }  // namespace pathscope::gpu

@@ -4,6 +4,7 @@
 // of its memory a run may take. No CUDA types here, so .cpp files of every family include it.
 #include <cstdint>
 #include <string>
+#include <utility>
 
 #include "pathscope/apsp/gpu.hpp"
 
@@ -27,6 +28,9 @@ std::uint64_t device_memory_budget(std::uint64_t requested);
 std::uint64_t device_memory_budget(std::uint64_t requested, int device, int ranks);
 // How many CUDA devices this process sees (0 when none or no driver).
 int device_count();
+// Device `device`'s UUID as two words: the same GPU gives the same words in every process,
+// whatever number CUDA_VISIBLE_DEVICES gave it there.
+std::pair<std::uint64_t, std::uint64_t> device_uuid_words(int device);
 
 // Whether the device's default memory pool serves stream-ordered allocations, set up to keep
 // freed memory for the next run.

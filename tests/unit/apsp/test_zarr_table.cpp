@@ -242,6 +242,59 @@ TEST(ZarrTable, SinkTakesRowBlocksInAnyOrderAndHashesAsTheNpyWriter) {
   }
 }
 
+// The ranks of a job each fill their share of one table (rank 0 first, as it begins the
+// table); a row outside a share is refused; the table is whole only after rank 0 finishes it,
+// and then reads back as written.
+TEST(ZarrTable, SharesOfSeveralRanksMakeOneTable) {
+  const std::uint64_t seed = test_support::fresh_seed();
+  SplitMix64 rng(seed);
+  readtest::TempDir dir;
+  for (const DistType dist : kTypes) {
+    const std::int64_t n = 1 + rng.below(120), chunk = 1 + rng.below(30);
+    const int ranks = 2 + static_cast<int>(rng.below(4));
+    SCOPED_TRACE(std::string(dist_type_name(dist)) + " n=" + std::to_string(n) + " chunk=" + std::to_string(chunk) +
+                 " ranks=" + std::to_string(ranks) + " seed=" + std::to_string(seed));
+    const auto cells = random_matrix(n, dist, rng);
+    const std::size_t row_bytes = static_cast<std::size_t>(n) * dist_type_bytes(dist);
+    const std::string folder = dir.file(std::string(dist_type_name(dist)) + "-shared.zarr");
+    const auto layout = zarr_matrix_layout(n, dist, chunk, static_cast<int>(rng.below(3)));
+    std::int64_t rows_given = 0;
+    for (int rank = 0; rank < ranks; ++rank) {
+      const RowShare share{rank, ranks, layout.chunk};
+      ZarrMatrixWriter writer(folder, layout, share);
+      EXPECT_EQ(writer.row_band(), layout.chunk);
+      for (std::int64_t row = 0; row < n; ++row)
+        if (!share.owns(row)) {
+          EXPECT_TRUE(contains(error_of([&] { writer.put_rows(row, 1, cells.data() + row * row_bytes); }),
+                               "belong to rank " + std::to_string((row / layout.chunk) % ranks)));
+          break;
+        }
+      for (const RowRange& range : share.ranges(n)) {
+        writer.put_rows(range.first, range.count, cells.data() + static_cast<std::size_t>(range.first) * row_bytes);
+        rows_given += range.count;
+      }
+      writer.commit();
+      EXPECT_FALSE(std::filesystem::exists(folder + "/.zarray")) << "a share's commit wrote the metadata";
+    }
+    EXPECT_EQ(rows_given, n);  // the shares cover every row once
+    finish_zarr_table(folder, layout);
+    expect_same_table(SavedTable(folder), cells, n, dist);
+  }
+}
+
+TEST(ZarrTable, ShareMissingItsRowsIsNamedAndAWrongBandRefused) {
+  readtest::TempDir dir;
+  const auto layout = zarr_matrix_layout(10, DistType::Int32, 3, 0);
+  EXPECT_TRUE(contains(error_of([&] { ZarrMatrixWriter(dir.file("a.zarr"), layout, RowShare{0, 2, 4}); }),
+                       "chunk side 3"));
+  ZarrMatrixWriter first(dir.file("b.zarr"), layout, RowShare{0, 2, 3});
+  ZarrMatrixWriter second(dir.file("b.zarr"), layout, RowShare{1, 2, 3});
+  const std::vector<std::int32_t> rows(30, 1);
+  second.put_rows(3, 3, rows.data());
+  // Rank 1 owns chunk rows 1 and 3 (rows 3-5 and 9): row 9 was never given.
+  EXPECT_TRUE(contains(error_of([&] { second.commit(); }), "1 of its 10 rows were never computed by rank 1"));
+}
+
 TEST(ZarrTable, GraphTableIsMatchedToItsGraphByFingerprint) {
   const std::uint64_t seed = test_support::fresh_seed();
   readtest::TempDir dir;

@@ -23,6 +23,7 @@
 
 #include "free_port.hpp"
 #include "fresh_seed.hpp"
+#include "pathscope/cluster/process_job.hpp"
 #include "pathscope/cluster/rank_table.hpp"
 #include "pathscope/cluster/rendezvous.hpp"
 #include "pathscope/runtime/error.hpp"
@@ -56,7 +57,63 @@ struct Job {
   Bytes blob;                     // rank 0's
   std::vector<int> device_count;  // what each rank says it sees
   int dies_after_joining = -1;    // this rank exits right after it joined
+  std::uint64_t agreements_seed = 0;  // not 0: the ranks join a ProcessJob and check its agreements
 };
+
+// Rank r's values in the agreements check, which every rank can work out for every other.
+std::vector<std::uint64_t> rank_words(std::uint64_t seed, int rank) {
+  std::mt19937_64 random(seed + std::uint64_t(rank));
+  // One rank sends more than the rendezvous carries in one message, so the gather takes steps.
+  const std::size_t words = rank == 1 ? pathscope::kMaxRendezvousMessage / 8 * 2 + random() % 1000 : random() % 3000;
+  std::vector<std::uint64_t> values(words);
+  for (auto& v : values) v = random();
+  return values;
+}
+
+// The agreements of a ProcessJob against what they must give; "" when all hold.
+std::string check_agreements(pathscope::ProcessJob& job, std::uint64_t seed) {
+  const int rank = job.rank(), size = job.world_size();
+  std::mt19937_64 shared(seed);
+  const int chosen = int(shared() % std::uint64_t(size));
+  std::vector<std::int64_t> numbers;
+  std::vector<double> reals;
+  for (int r = 0; r < size; ++r) {
+    numbers.push_back(std::int64_t(shared() % 2000) - 1000);
+    reals.push_back(double(shared() % 1000) / 7.0);
+  }
+  std::string wrong;
+  if (!job.any(rank == chosen)) wrong += "any missed rank " + std::to_string(chosen) + "'s true; ";
+  if (job.any(false)) wrong += "any of all false was true; ";
+  if (job.min(numbers[std::size_t(rank)]) != *std::min_element(numbers.begin(), numbers.end())) wrong += "min; ";
+  if (job.max(reals[std::size_t(rank)]) != *std::max_element(reals.begin(), reals.end())) wrong += "max; ";
+  std::vector<std::uint64_t> expected;
+  for (int r = 0; r < size; ++r) {
+    const auto words = rank_words(seed, r);
+    expected.insert(expected.end(), words.begin(), words.end());
+  }
+  if (job.all_gather(rank_words(seed, rank)) != expected) wrong += "all_gather; ";
+  if (!job.all_gather({}).empty()) wrong += "all_gather of nothing; ";
+  if (job.local_index() != rank || job.local_count() != size) wrong += "local index or count; ";
+  return wrong;
+}
+
+// The agreements check in a forked rank.
+std::string agreements_report(const pathscope::ProcessPlacement& placement, const Job& job, int rank) {
+  const auto joined = pathscope::join_process_job(placement, job.device_count[std::size_t(rank)], {job.timeout});
+  const std::string wrong = check_agreements(*joined, job.agreements_seed);
+  if (!wrong.empty()) throw std::runtime_error("wrong: " + wrong);
+  return "agreements hold\n";
+}
+
+// Writes a rank's report to `out` and returns its exit code.
+int finish_report(const std::string& report, int code, int out) {
+  for (std::size_t written = 0; written < report.size();) {
+    const ssize_t n = ::write(out, report.data() + written, report.size() - written);
+    if (n <= 0) break;
+    written += std::size_t(n);
+  }
+  return code;
+}
 
 // What one rank does, in the forked child: the report goes to `out`, the exit code says ok.
 int run_rank(const Job& job, int rank, int out) {
@@ -67,6 +124,7 @@ int run_rank(const Job& job, int rank, int out) {
         {{"RANK", std::to_string(rank)}, {"WORLD_SIZE", std::to_string(job.world_size)},
          {"LOCAL_RANK", std::to_string(rank)}, {"LOCAL_WORLD_SIZE", std::to_string(job.world_size)},
          {"MASTER_ADDR", "127.0.0.1"}, {"MASTER_PORT", std::to_string(job.port)}}));
+    if (job.agreements_seed != 0) return finish_report(agreements_report(placement, job, rank), 0, out);
     auto rendezvous = pathscope::join_rendezvous(placement, {job.timeout});
     if (rank == job.dies_after_joining) ::_exit(3);
     const Bytes got = rendezvous->broadcast_from_rank0(rank == 0 ? job.blob : Bytes{});
@@ -79,12 +137,7 @@ int run_rank(const Job& job, int rank, int out) {
     report = std::string("error: ") + e.what() + "\n";
     code = 1;
   }
-  for (std::size_t written = 0; written < report.size();) {
-    const ssize_t n = ::write(out, report.data() + written, report.size() - written);
-    if (n <= 0) break;
-    written += std::size_t(n);
-  }
-  return code;
+  return finish_report(report, code, out);
 }
 
 struct RankOutcome {
@@ -168,6 +221,26 @@ TEST(RendezvousProcesses, EveryRankGetsTheBlobAndTheTable) {
       EXPECT_EQ(outcomes[std::size_t(r)].exit_code, 0) << "P=" << world_size << " rank " << r << ": "
                                                       << outcomes[std::size_t(r)].report;
       EXPECT_EQ(outcomes[std::size_t(r)].report, expected) << "P=" << world_size << " rank " << r;
+    }
+  }
+}
+
+// A job's agreements (any, min, max, a gather longer than one rendezvous message) give every
+// rank the same answer, the one worked out from all ranks' values.
+TEST(RendezvousProcesses, JobAgreementsGiveEveryRankTheSameAnswer) {
+  std::mt19937_64 random(test_support::fresh_seed());
+  for (int world_size : {2, 3 + int(random() % 2)}) {
+    Job job = random_job(random, world_size);
+    job.agreements_seed = random() | 1;
+    job.device_count.assign(std::size_t(world_size), int(random() % 3));  // a sane launch: every rank alike
+    std::vector<int> order(static_cast<std::size_t>(world_size));
+    std::iota(order.begin(), order.end(), 0);
+    std::shuffle(order.begin(), order.end(), random);
+    const auto outcomes = run_job(job, order);
+    for (int r = 0; r < world_size; ++r) {
+      EXPECT_EQ(outcomes[std::size_t(r)].exit_code, 0) << "P=" << world_size << " rank " << r << ": "
+                                                      << outcomes[std::size_t(r)].report;
+      EXPECT_EQ(outcomes[std::size_t(r)].report, "agreements hold\n") << "P=" << world_size << " rank " << r;
     }
   }
 }

@@ -2,6 +2,7 @@
 // All-pairs shortest paths: one interface, several engines (CPU and GPU), chosen by name.
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -16,6 +17,7 @@
 namespace pathscope {
 
 class MatrixSink;  // matrix_sink.hpp
+class ProcessJob;  // cluster/process_job.hpp
 
 struct ApspOptions : EngineResources {
   DistType dist = DistType::Int32;
@@ -25,6 +27,10 @@ struct ApspOptions : EngineResources {
   // ApspResult::rows_in_sink; the others fill the vectors as usual, and the caller passes
   // them on (put_result_rows). Null: the vectors.
   MatrixSink* sink = nullptr;
+  // The job of several processes this process is one rank of (one GPU each), or null. Only
+  // gpu-blocked runs so; each process then hands its share of the rows (row_share.hpp, bands
+  // of sink->row_band()) to its sink, and no process holds the whole matrix.
+  ProcessJob* job = nullptr;
 };
 
 // The distance matrix, row-major, row = source. Exactly one of d32/d64/df/d16 is filled,
@@ -42,6 +48,9 @@ struct ApspResult {
   Timing timing;
   // The distance rows went to ApspOptions::sink and the distance vectors are empty.
   bool rows_in_sink = false;
+  // The matrix's checksum (checksum.hpp), when the engine took it itself: a job's run, whose
+  // rows no one process holds. matrix_checksum() returns it.
+  std::optional<std::uint64_t> checksum;
 
   bool reachable(std::int32_t u, std::int32_t v) const;
   double distance(std::int32_t u, std::int32_t v) const;  // +inf when unreachable; int64 beyond 2^53 rounded

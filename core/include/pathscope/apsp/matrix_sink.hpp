@@ -28,6 +28,9 @@ class MatrixSink {
   // sink has taken what it keeps when the call returns (it may use all cores for that).
   // Throws Cancelled once a cancel was asked for (cancel_writes_on), or Error.
   virtual void put_rows(std::int64_t row0, std::int64_t rows, const void* cells) = 0;
+  // The rows the sink writes as one piece (a Zarr table's chunk side), 1 for a sink that takes
+  // rows one by one: the processes of a job share rows in bands of this height (row_share.hpp).
+  virtual std::int64_t row_band() const { return 1; }
 
  private:
   std::int32_t n_;

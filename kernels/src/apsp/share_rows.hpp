@@ -1,0 +1,31 @@
+#pragma once
+// Whole rows out of a 2-D block distribution: in a job of processes (one rank each) every rank
+// holds a block of rows x columns, but its share of the output (row_share.hpp) is whole rows,
+// which the ranks of a process row hold in pieces. Rounds of one grouped NCCL step: in round r
+// every rank receives the pieces of its r-th slab (at most one tile row, so within one process
+// row) from the ranks of that process row, lays them side by side on its device and hands the
+// rows to `take` through the device's staging. All ranks take part in every round.
+#include <cstdint>
+
+#include "apsp/distributed_grid.hpp"
+#include "common/communicator.hpp"
+#include "common/gpu_context.hpp"
+#include "common/staging.hpp"
+#include "pathscope/apsp/row_share.hpp"
+
+namespace pathscope::gpu {
+
+// The slabs of `share`'s rows: each within one tile row of `tile` rows, in row order.
+std::vector<RowRange> share_slabs(const RowShare& share, std::int64_t n, int tile);
+
+// Device bytes gather_share_rows allocates on a rank of `layout`.
+std::uint64_t share_rows_bytes(const MatrixLayout& layout, std::size_t cell_bytes);
+
+// `block`: this rank's block (layout.part(comm.rank())), row-major with its padded width as
+// pitch, cells of `cell_bytes`. `share.ranks` must be the communicator's size. `take` gets
+// rows [row0, row0 + rows) of the n x n matrix, dense; what it throws is kept until every
+// round has run (the other ranks wait for this one's transfers), then rethrown.
+void gather_share_rows(const MatrixLayout& layout, Communicator& comm, const void* block, std::size_t cell_bytes,
+                       const RowShare& share, const GpuContext& gpu, const TakeRows& take);
+
+}  // namespace pathscope::gpu
