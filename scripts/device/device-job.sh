@@ -15,6 +15,7 @@ OUT=${OUT:-$PWD/device-out}
 BUILD=${BUILD:-build-device}
 JOBS=${JOBS:-$(nproc)}
 export NCCL_NVLS_ENABLE=0
+export PATHSCOPE_GPU_TRACE=1  # host-side steps of each run on stderr (run_trace.hpp)
 mkdir -p "$OUT"
 gpus=$(nvidia-smi -L | wc -l)
 cli="$BUILD/app/pathscope-cli"
@@ -40,6 +41,7 @@ job() {
   local rc=0
   for pid in "${pids[@]}"; do wait "$pid" || rc=1; done
   [ $rc -eq 0 ] || { echo "job $name failed:"; tail -3 "$OUT/$name".*.err; }
+  grep -h "^trace" "$OUT/$name.0.err" | tail -2
   return $rc
 }
 rows() {  # rows FILE: engine, seconds, checksum of each bench row
@@ -55,7 +57,7 @@ PY
 case $what in
 tests)
   "$BUILD/tests/gpu_test_gpu_job" 2>&1 | tee "$OUT/test-job.log" | grep -E "^\[  (PASSED|FAILED|  OK|SKIPPED)|Failure|error" | head -30
-  "$BUILD/tests/gpu_test_gpu_distributed" 2>&1 | tee "$OUT/test-distributed.log" | grep -E "^\[  (PASSED|FAILED)|Failure" | head -20
+  [ "${JOB_TESTS_ONLY:-0}" = 1 ] || "$BUILD/tests/gpu_test_gpu_distributed" 2>&1 | tee "$OUT/test-distributed.log" | grep -E "^\[  (PASSED|FAILED)|Failure" | head -20
   ;;
 bench)
   for spec in "random:n=12529,deg=20,seed=1 int32 3 1" "random:n=12529,deg=20,seed=1,unweighted hop16 3 1" \

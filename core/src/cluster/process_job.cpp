@@ -1,7 +1,10 @@
 #include "pathscope/cluster/process_job.hpp"
 
+#include <omp.h>
+
 #include <algorithm>
 #include <atomic>
+#include <cstdlib>
 #include <cstring>
 
 #include "pathscope/runtime/error.hpp"
@@ -103,7 +106,11 @@ std::shared_ptr<ProcessJob> join_process_job(const ProcessPlacement& placement, 
     if (check.problems.size() > 1) text += " (and " + std::to_string(check.problems.size() - 1) + " more; `pathscope-cli ranks` lists them)";
     throw Error(text);
   }
-  return std::make_shared<ProcessJob>(placement, std::move(rendezvous), std::move(records));
+  auto job = std::make_shared<ProcessJob>(placement, std::move(rendezvous), std::move(records));
+  // The processes of a host would each start a thread per core in every parallel loop (hashing
+  // and writing rows), and threads that wait by spinning then starve the ones with work.
+  if (std::getenv("OMP_NUM_THREADS") == nullptr) omp_set_num_threads(std::max(1, omp_get_num_procs() / job->local_count()));
+  return job;
 }
 
 }  // namespace pathscope

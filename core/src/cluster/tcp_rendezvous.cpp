@@ -258,6 +258,10 @@ class TcpRendezvous final : public Rendezvous {
         if (!detail::poll_until(listener, POLLIN, deadline, cancel_)) throw Error(missing_message(by_rank, joined));
         const int fd = ::accept(listener, nullptr, nullptr);
         if (fd < 0) continue;
+        // Rank 0 answers each step with a small frame, header and body in two writes: with
+        // Nagle's rule the body waits for the peer's delayed ACK, tens of ms a step.
+        const int on = 1;
+        ::setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &on, sizeof on);
         DeadlineSocket peer(fd, "a connecting process", cancel_);
         const int rank = read_hello(peer, std::min(deadline, Clock::now() + kHelloWait));
         if (rank < 0) continue;  // a stray connection, not one of ours

@@ -404,7 +404,8 @@ RunFigures run_blocked_job(const Graph& g, const ApspOptions& options, const Job
                       [&](std::size_t row0, std::size_t rows, const void* staged) {
                         hashes.add(std::int64_t(row0), std::int64_t(rows), staged);
                         if (sink) sink->put_rows(std::int64_t(row0), std::int64_t(rows), staged);
-                      });
+                      },
+                      trace);
     fig.transfer_seconds = now_seconds() - t0;
     trace.mark("rows handed on");
     // The matrix's checksum from every rank's row hashes, each rank's in its share's order.

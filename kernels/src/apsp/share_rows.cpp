@@ -26,7 +26,7 @@ std::uint64_t share_rows_bytes(const MatrixLayout& layout, std::size_t cell_byte
 }
 
 void gather_share_rows(const MatrixLayout& layout, Communicator& comm, const void* block, std::size_t cell_bytes,
-                       const RowShare& share, const GpuContext& gpu, const TakeRows& take) {
+                       const RowShare& share, const GpuContext& gpu, const TakeRows& take, RunTrace& trace) {
   // A slab is at most one tile row of the layout, so it lies within one process row.
   const int tile = layout.tile();
   const ProcessGrid& grid = layout.grid();
@@ -67,7 +67,12 @@ void gather_share_rows(const MatrixLayout& layout, Communicator& comm, const voi
       step.sends.push_back({k, const_cast<unsigned char*>(cells) + std::size_t(theirs.first - mine.row0) * mine.cols * cell_bytes,
                             std::size_t(theirs.count) * mine.cols * cell_bytes});
     }
+    const double exchange_began = now_seconds();
     comm.exchange(step, s);
+    if (trace.enabled()) {  // the exchange alone, apart from the copies behind it
+      CUDA_CHECK(cudaStreamSynchronize(s));
+      trace.add("exchanges", now_seconds() - exchange_began);
+    }
     if (!slab) continue;
     const std::size_t row_bytes = std::size_t(n) * cell_bytes;
     for (int pc = 0; pc < grid.cols; ++pc) {
@@ -84,8 +89,18 @@ void gather_share_rows(const MatrixLayout& layout, Communicator& comm, const voi
     if (failed) continue;  // keeps taking part in the rounds, hands nothing on
     try {
       const std::int64_t first = slab->first;
-      download_rows(rows.get(), row_bytes, std::size_t(slab->count), row_bytes,
-                    [&](std::size_t row0, std::size_t count, const void* staged) { take(first + row0, count, staged); }, gpu);
+      const double down_began = now_seconds();
+      double taking = 0;
+      download_rows(
+          rows.get(), row_bytes, std::size_t(slab->count), row_bytes,
+          [&](std::size_t row0, std::size_t count, const void* staged) {
+            const double t = now_seconds();
+            take(first + row0, count, staged);
+            taking += now_seconds() - t;
+          },
+          gpu);
+      trace.add("rows down", now_seconds() - down_began - taking);
+      trace.add("rows taken", taking);
     } catch (...) {
       failed = std::current_exception();
     }

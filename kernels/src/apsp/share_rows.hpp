@@ -10,6 +10,7 @@
 #include "apsp/distributed_grid.hpp"
 #include "common/communicator.hpp"
 #include "common/gpu_context.hpp"
+#include "common/run_trace.hpp"
 #include "common/staging.hpp"
 #include "pathscope/apsp/row_share.hpp"
 
@@ -24,8 +25,9 @@ std::uint64_t share_rows_bytes(const MatrixLayout& layout, std::size_t cell_byte
 // `block`: this rank's block (layout.part(comm.rank())), row-major with its padded width as
 // pitch, cells of `cell_bytes`. `share.ranks` must be the communicator's size. `take` gets
 // rows [row0, row0 + rows) of the n x n matrix, dense; what it throws is kept until every
-// round has run (the other ranks wait for this one's transfers), then rethrown.
+// round has run (the other ranks wait for this one's transfers), then rethrown. `trace` gets
+// the time in the exchanges, in the copies down and in `take`.
 void gather_share_rows(const MatrixLayout& layout, Communicator& comm, const void* block, std::size_t cell_bytes,
-                       const RowShare& share, const GpuContext& gpu, const TakeRows& take);
+                       const RowShare& share, const GpuContext& gpu, const TakeRows& take, RunTrace& trace);
 
 }  // namespace pathscope::gpu

@@ -17,6 +17,7 @@ class RunTrace {
       : run_(run), enabled_(std::getenv("PATHSCOPE_GPU_TRACE") != nullptr), start_(now_seconds()) {}
   RunTrace(const RunTrace&) = delete;
   RunTrace& operator=(const RunTrace&) = delete;
+  bool enabled() const { return enabled_; }
   // A step that ended now, or at `when` (a now_seconds() value taken elsewhere).
   void mark(const char* step) { mark(step, now_seconds()); }
   void mark(const char* step, double when) {

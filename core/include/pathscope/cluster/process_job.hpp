@@ -47,7 +47,8 @@ class ProcessJob {
 
 // The job this process was started in: null for one process. Otherwise joins the rendezvous,
 // shares the ranks' records (device_count: the GPUs this process sees) and refuses a wrong
-// launch (check_rank_table's problems) on every rank.
+// launch (check_rank_table's problems) on every rank. Each process then takes its share of its
+// host's cores for parallel loops (unless OMP_NUM_THREADS says otherwise).
 std::shared_ptr<ProcessJob> join_process_job(const ProcessPlacement& placement, int device_count,
                                              const RendezvousOptions& options);
 
