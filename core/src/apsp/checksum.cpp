@@ -4,56 +4,26 @@
 #include <cstdio>
 #include <cstring>
 
+#include "pathscope/apsp/detail/row_hash.hpp"
 #include "pathscope/graph/distance.hpp"
 #include "pathscope/runtime/error.hpp"
 
 namespace pathscope {
 namespace {
 
-// Every cell is mapped to one 64-bit canonical value before hashing, so the checksum depends
-// on the distances alone: a whole distance is its int64 value whichever type holds it (int32,
-// int64, hop16, or a float that is a whole number), and all unreachable values agree.
-constexpr std::uint64_t kUnreachableCanonical = 0x7FF0DEADBEEF0000ull;
-
-// Cells of a row go round-robin into this many independent hash chains: one chain is a
-// dependency chain of a multiply and shifts per cell, and eight keep a core's units busy.
-constexpr int kLanes = 8;
-
-std::uint64_t mix(std::uint64_t h, std::uint64_t v) {
-  h ^= v + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2);
-  h *= 0xBF58476D1CE4E5B9ull;
-  return h ^ (h >> 29);
-}
-
-std::uint64_t canonical(std::int32_t v) {
-  return v == kUnreachableI32 ? kUnreachableCanonical : static_cast<std::uint64_t>(static_cast<std::int64_t>(v));
-}
-std::uint64_t canonical(std::int64_t v) {
-  return v == kUnreachableI64 ? kUnreachableCanonical : static_cast<std::uint64_t>(v);
-}
-std::uint64_t canonical(std::uint16_t v) {
-  return v == kUnreachableU16 ? kUnreachableCanonical : static_cast<std::uint64_t>(v);
-}
-std::uint64_t canonical(float f) {
-  if (std::isinf(f) && f > 0) return kUnreachableCanonical;
-  if (f == std::trunc(f) && std::fabs(f) < 0x1.0p63f) return static_cast<std::uint64_t>(static_cast<std::int64_t>(f));
-  double d = f;  // fractional values: their exact bits
-  std::uint64_t bits;
-  std::memcpy(&bits, &d, sizeof bits);
-  return bits;
-}
+using detail::canonical_cell;
+using detail::kRowHashLanes;
+using detail::row_hash_mix;
 
 template <class T>
 std::uint64_t hash_row(std::int64_t row, const T* cells, std::int64_t n) {
-  std::uint64_t lane[kLanes];
-  for (int k = 0; k < kLanes; ++k) lane[k] = mix(0x5EED0000ull + static_cast<std::uint64_t>(k), static_cast<std::uint64_t>(row));
+  std::uint64_t lane[kRowHashLanes];
+  for (int k = 0; k < kRowHashLanes; ++k) lane[k] = detail::row_hash_seed(k, row);
   std::int64_t j = 0;
-  for (; j + kLanes <= n; j += kLanes)
-    for (int k = 0; k < kLanes; ++k) lane[k] = mix(lane[k], canonical(cells[j + k]));
-  for (int k = 0; j < n; ++j, ++k) lane[k] = mix(lane[k], canonical(cells[j]));
-  std::uint64_t h = lane[0];
-  for (int k = 1; k < kLanes; ++k) h = mix(h, lane[k]);
-  return h;
+  for (; j + kRowHashLanes <= n; j += kRowHashLanes)
+    for (int k = 0; k < kRowHashLanes; ++k) lane[k] = row_hash_mix(lane[k], canonical_cell(cells[j + k]));
+  for (int k = 0; j < n; ++j, ++k) lane[k] = row_hash_mix(lane[k], canonical_cell(cells[j]));
+  return detail::row_hash_combine(lane);
 }
 
 const void* row_start(const void* cells, DistType dist, std::int64_t row, std::int64_t n) {
@@ -81,8 +51,8 @@ void RowChecksums::add(std::int64_t row0, std::int64_t rows, const void* cells) 
 }
 
 std::uint64_t RowChecksums::total() const {
-  std::uint64_t h = mix(0x5EED, static_cast<std::uint64_t>(rows_.size()));
-  for (const std::uint64_t row : rows_) h = mix(h, row);
+  std::uint64_t h = row_hash_mix(0x5EED, static_cast<std::uint64_t>(rows_.size()));
+  for (const std::uint64_t row : rows_) h = row_hash_mix(h, row);
   return h;
 }
 

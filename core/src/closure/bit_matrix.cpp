@@ -2,6 +2,7 @@
 #include <string>
 #include <utility>
 
+#include "pathscope/apsp/detail/row_hash.hpp"
 #include "pathscope/apsp/npy_writer.hpp"
 #include "pathscope/closure/closure.hpp"
 #include "pathscope/runtime/atomic_file.hpp"
@@ -42,13 +43,9 @@ bool closure_fits_budget(const Graph& g, const ClosureOptions& options) {
 
 std::uint64_t closure_checksum(const BitMatrix& r) {
   // Same mixing step as matrix_checksum(), over the packed words: rows carry no padding bits.
-  auto mix = [](std::uint64_t h, std::uint64_t v) {
-    h ^= v + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2);
-    h *= 0xBF58476D1CE4E5B9ull;
-    return h ^ (h >> 29);
-  };
-  std::uint64_t h = mix(0xC105u, static_cast<std::uint64_t>(r.size()));
-  for (std::uint64_t w : r.words()) h = mix(h, w);
+  using detail::row_hash_mix;
+  std::uint64_t h = row_hash_mix(0xC105u, static_cast<std::uint64_t>(r.size()));
+  for (std::uint64_t w : r.words()) h = row_hash_mix(h, w);
   return h;
 }
 

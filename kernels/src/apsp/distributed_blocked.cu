@@ -400,12 +400,10 @@ RunFigures run_blocked_job(const Graph& g, const ApspOptions& options, const Job
     const RowShare share{me, ranks, sink && sink->row_band() > 1 ? sink->row_band() : std::int64_t(8) * kTileRows};
     RowChecksums hashes(g.n, options.dist);
     const double t0 = now_seconds();
-    gather_share_rows(layout, *comm, run.block(), sizeof(Scalar), share, *context,
-                      [&](std::size_t row0, std::size_t rows, const void* staged) {
-                        hashes.add(std::int64_t(row0), std::int64_t(rows), staged);
-                        if (sink) sink->put_rows(std::int64_t(row0), std::int64_t(rows), staged);
-                      },
-                      trace);
+    const TakeRows to_sink = [&](std::size_t row0, std::size_t rows, const void* staged) {
+      sink->put_rows(std::int64_t(row0), std::int64_t(rows), staged);
+    };
+    gather_share_rows(layout, *comm, run.block(), share, *context, hashes, sink ? &to_sink : nullptr, trace);
     fig.transfer_seconds = now_seconds() - t0;
     trace.mark("rows handed on");
     // The matrix's checksum from every rank's row hashes, each rank's in its share's order.

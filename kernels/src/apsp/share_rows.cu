@@ -5,8 +5,35 @@
 
 #include "common/cuda_check.hpp"
 #include "common/device_memory.hpp"
+#include "common/launch_grid.hpp"
+#include "pathscope/apsp/detail/row_hash.hpp"
 
 namespace pathscope::gpu {
+namespace {
+
+constexpr int kLanes = detail::kRowHashLanes;
+
+// One thread per (row, lane): lane k of a row chains the cells j = k mod 8 in order, as the
+// host does; the row's first thread combines its lanes. Rows `count` of width n, dense.
+template <class Scalar>
+__global__ void row_hashes_kernel(const Scalar* rows, std::int64_t n, int count, std::int64_t first_row,
+                                  std::uint64_t* out) {
+  static_assert(32 % kLanes == 0, "a row's lanes lie in one warp");
+  const std::int64_t thread = std::int64_t(blockIdx.x) * blockDim.x + threadIdx.x;
+  const std::int64_t row = thread / kLanes;
+  const int lane = int(thread % kLanes);
+  std::uint64_t h = detail::row_hash_seed(lane, first_row + row);
+  if (row < count) {
+    const Scalar* cells = rows + row * n;
+    for (std::int64_t j = lane; j < n; j += kLanes) h = detail::row_hash_mix(h, detail::canonical_cell(cells[j]));
+  }
+  std::uint64_t lanes[kLanes];
+  for (int k = 0; k < kLanes; ++k) lanes[k] = __shfl_sync(0xffffffffu, h, k, kLanes);
+  if (lane == 0 && row < count) out[row] = detail::row_hash_combine(lanes);
+}
+
+}  // namespace
+
 std::vector<RowRange> share_slabs(const RowShare& share, std::int64_t n, int tile) {
   std::vector<RowRange> slabs;
   for (const RowRange& band : share.ranges(n))
@@ -22,11 +49,14 @@ std::uint64_t share_rows_bytes(const MatrixLayout& layout, std::size_t cell_byte
   std::uint64_t widest = 0;
   for (int rank = 0; rank < layout.grid().rows * layout.grid().cols; ++rank)
     widest = std::max<std::uint64_t>(widest, layout.part(rank).cols);
-  return (std::uint64_t(layout.grid().cols) * widest + std::uint64_t(layout.n())) * std::uint64_t(layout.tile()) * cell_bytes;
+  return (std::uint64_t(layout.grid().cols) * widest + std::uint64_t(layout.n())) * std::uint64_t(layout.tile()) * cell_bytes +
+         std::uint64_t(layout.n()) * sizeof(std::uint64_t);  // the share's row hashes
 }
 
-void gather_share_rows(const MatrixLayout& layout, Communicator& comm, const void* block, std::size_t cell_bytes,
-                       const RowShare& share, const GpuContext& gpu, const TakeRows& take, RunTrace& trace) {
+template <class Scalar>
+void gather_share_rows(const MatrixLayout& layout, Communicator& comm, const Scalar* block, const RowShare& share,
+                       const GpuContext& gpu, RowChecksums& hashes, const TakeRows* take, RunTrace& trace) {
+  constexpr std::size_t cell_bytes = sizeof(Scalar);
   // A slab is at most one tile row of the layout, so it lies within one process row.
   const int tile = layout.tile();
   const ProcessGrid& grid = layout.grid();
@@ -47,7 +77,11 @@ void gather_share_rows(const MatrixLayout& layout, Communicator& comm, const voi
     pieces.emplace_back(std::size_t(tile) * widest * cell_bytes, s);
   }
   DeviceArray<unsigned char> rows(std::size_t(tile) * n * cell_bytes, s);
-  const auto* cells = static_cast<const unsigned char*>(block);
+  std::size_t my_rows = 0;
+  for (const RowRange& slab : slabs[me]) my_rows += std::size_t(slab.count);
+  DeviceArray<std::uint64_t> row_hashes(std::max<std::size_t>(my_rows, 1), s);
+  std::size_t hashed = 0;
+  const auto* cells = reinterpret_cast<const unsigned char*>(block);
   std::exception_ptr failed;
   for (std::size_t r = 0; r < rounds; ++r) {
     Exchange step;
@@ -86,7 +120,12 @@ void gather_share_rows(const MatrixLayout& layout, Communicator& comm, const voi
                                    std::size_t(part.cols) * cell_bytes, std::size_t(width) * cell_bytes,
                                    std::size_t(slab->count), cudaMemcpyDeviceToDevice, s));
     }
-    if (failed) continue;  // keeps taking part in the rounds, hands nothing on
+    const int per_block = 256;
+    row_hashes_kernel<Scalar><<<grid_for(gpu, std::int64_t(slab->count) * kLanes, per_block), per_block, 0, s>>>(
+        reinterpret_cast<const Scalar*>(rows.get()), n, int(slab->count), slab->first, row_hashes.get() + hashed);
+    CUDA_CHECK_LAUNCH();
+    hashed += std::size_t(slab->count);
+    if (!take || failed) continue;  // a failed writer keeps taking part in the rounds, hands nothing on
     try {
       const std::int64_t first = slab->first;
       const double down_began = now_seconds();
@@ -95,7 +134,7 @@ void gather_share_rows(const MatrixLayout& layout, Communicator& comm, const voi
           rows.get(), row_bytes, std::size_t(slab->count), row_bytes,
           [&](std::size_t row0, std::size_t count, const void* staged) {
             const double t = now_seconds();
-            take(first + row0, count, staged);
+            (*take)(first + row0, count, staged);
             taking += now_seconds() - t;
           },
           gpu);
@@ -105,8 +144,22 @@ void gather_share_rows(const MatrixLayout& layout, Communicator& comm, const voi
       failed = std::current_exception();
     }
   }
+  std::vector<std::uint64_t> hashed_rows(my_rows);
+  if (my_rows > 0)
+    CUDA_CHECK(cudaMemcpyAsync(hashed_rows.data(), row_hashes.get(), my_rows * sizeof(std::uint64_t), cudaMemcpyDeviceToHost, s));
   CUDA_CHECK(cudaStreamSynchronize(s));
   if (failed) std::rethrow_exception(failed);
+  std::size_t at = 0;
+  for (const RowRange& slab : slabs[me])
+    for (std::int64_t row = slab.first; row < slab.first + slab.count; ++row) hashes.set(row, hashed_rows[at++]);
 }
+
+template void gather_share_rows<std::int32_t>(const MatrixLayout&, Communicator&, const std::int32_t*, const RowShare&,
+                                              const GpuContext&, RowChecksums&, const TakeRows*, RunTrace&);
+template void gather_share_rows<float>(const MatrixLayout&, Communicator&, const float*, const RowShare&,
+                                       const GpuContext&, RowChecksums&, const TakeRows*, RunTrace&);
+template void gather_share_rows<std::uint16_t>(const MatrixLayout&, Communicator&, const std::uint16_t*,
+                                               const RowShare&, const GpuContext&, RowChecksums&, const TakeRows*,
+                                               RunTrace&);
 
 }  // namespace pathscope::gpu
