@@ -9,7 +9,7 @@ namespace pathscope::gpu {
 
 struct GpuWidthPlan {
   ApspOptions options;  // as asked, `--gpus all` replaced by the chosen width
-  std::string why;      // "--gpus all: 1 of 4 GPUs (model: 1 GPU 0.172 s, ...)", for Timing::device
+  std::string why;      // "--gpus all: 1 of 4 GPUs (model: ...)", for Timing::device
 };
 
 // `all` becomes the default (one GPU) or the first P devices, whichever the model predicts

@@ -47,7 +47,7 @@ std::uint64_t gpu_rank_bytes(std::int64_t n, std::int64_t arcs, DistType dist, i
 struct GpuWidthChoice {
   int ranks = 1;  // 1: the one-GPU engine; P > 1: P ranks on the first P devices
   GpuWidthPrediction prediction;
-  std::string reason;  // "1 of 4 GPUs (model: 1 GPU 0.17 s, 2 GPUs 1.2 s, 4 GPUs 2.2 s)"
+  std::string reason;  // "1 of 4 GPUs (model: 1 GPU a s, 2 GPUs b s, 4 GPUs c s)"
 };
 
 // The width `--gpus all` runs at on devices whose usable bytes are device_memory[0..count):
