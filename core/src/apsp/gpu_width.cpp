@@ -16,19 +16,19 @@ namespace {
 // BEGIN MODEL CONSTANTS (read by scripts/bench/gpu_scaling_model.py; one name a line)
 // Fitted to runs on H100s (scripts/bench/gpu_scaling_model.py --fit; the runs, the fit and what
 // is left over: docs/gpu.md, "Choosing the width").
-constexpr double kRateInt32 = 14.00e12;  // phase-3 min-plus updates/s of one GPU, per type
+constexpr double kRateInt32 = 14.00e12;              // phase-3 min-plus updates/s of one GPU, per type
 constexpr double kRateFloat = 11.98e12;
 constexpr double kRateHop16 = 28.78e12;
-constexpr double kPivotSeconds = 130.4e-6;        // a pivot's cost that look-ahead leaves on the path
-constexpr double kRunSeconds = 0;            // a run on one GPU, besides its pivots and download
-constexpr double kSpreadSecondsPerGpu = 0.5292;   // a run over several GPUs, for each GPU
-constexpr double kDownloadBytesPerSecond = 34e9;      // one GPU's result into host memory (staging)
-constexpr double kHostDownloadBytesPerSecond = 34e9;  // the host's limit: ranks download one after another
-constexpr double kHostLinkBytesPerSecond = 54e9;      // pinned PCIe copies, each way
-constexpr double kPinBytesPerSecond = 5.16e9;         // out of core: the result pinned before streaming
-constexpr double kOutOfCoreEfficiency = 0.887;        // phase-3 rate streaming against in core
-constexpr double kNvlinkBytesPerSecond = 450e9;       // what one GPU sends to peers of its host
-constexpr int kMaxOutOfCoreWidth = 8192;              // blocked_out_of_core.cu's widest super-block
+constexpr double kPivotSeconds = 130.4e-6;           // a pivot's cost that look-ahead leaves on the path
+constexpr double kRunSeconds = 0;                    // a run on one GPU, besides its pivots and download
+constexpr double kSpreadSecondsPerGpu = 0.5292;      // a run over several GPUs, for each GPU
+constexpr double kDownloadBytesPerSecond = 34e9;     // one GPU's result into host memory (staging)
+constexpr double kHostDownloadBytesPerSecond = 34e9; // the host's limit: ranks download one after another
+constexpr double kHostLinkBytesPerSecond = 54e9;     // pinned PCIe copies, each way
+constexpr double kPinBytesPerSecond = 5.16e9;        // out of core: the result pinned before streaming
+constexpr double kOutOfCoreEfficiency = 0.887;       // phase-3 rate streaming against in core
+constexpr double kNvlinkBytesPerSecond = 450e9;      // what one GPU sends to peers of its host
+constexpr int kMaxOutOfCoreWidth = 8192;             // blocked_out_of_core.cu's widest super-block
 // END MODEL CONSTANTS
 
 constexpr std::int64_t kTile = 128;
