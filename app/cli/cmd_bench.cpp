@@ -49,8 +49,12 @@ struct BenchApspCommand {
     });
     row.label = row.timing.engine;
     const double percent_of_peak = peak > 0 && is_gpu_engine(name) ? 100 * row.rate / peak : 0;
-    row.cells = {percent_of_peak > 0 ? fmt::format("{:.1f}%", percent_of_peak) : "-"};
+    // gpu-blocked's cost model (gpu_width.hpp), for the width the row ran at.
+    const double predicted = row.timing.predicted_seconds;
+    row.cells = {percent_of_peak > 0 ? fmt::format("{:.1f}%", percent_of_peak) : "-",
+                 predicted > 0 ? fmt::format("{:.4g}", predicted) : "-"};
     if (percent_of_peak > 0) row.fields["percent_of_peak"] = percent_of_peak;
+    if (predicted > 0) row.fields["predicted_seconds"] = predicted;
     return row;
   }
 
@@ -74,7 +78,7 @@ struct BenchApspCommand {
     const double peak = any_gpu && gpu.available ? gpu_minplus_peak(options.dist) * (job ? job->world_size() : 1) : 0;
 
     BenchLayout layout;
-    layout.columns = {{"% peak", 8}};
+    layout.columns = {{"% peak", 8}, {"predicted s", 11}};
     BenchTable table(layout);
     for (const auto& name : names) {
       if (!is_gpu_engine(name)) {
@@ -166,7 +170,7 @@ CLI::App* add_bench_command(CLI::App& app) {
   auto* bench = app.add_subcommand("bench", "Run engines side by side on the same input and compare");
   bench->require_subcommand(1);
   auto cmd = std::make_shared<BenchApspCommand>();
-  auto* sub = bench->add_subcommand("apsp", "All-pairs engines: seconds, updates/s, ratios, % of GPU peak, checksums");
+  auto* sub = bench->add_subcommand("apsp", "All-pairs engines: seconds, updates/s, ratios, % of GPU peak, gpu-blocked's predicted seconds, checksums");
   cmd->input.add_to(*sub);
   cmd->engine_options.add_to(*sub, /*gpu_sweep=*/true);
   sub->add_option("--engines", cmd->engines, "Comma-separated engine names; the first is the baseline")->capture_default_str();

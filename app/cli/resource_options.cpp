@@ -64,7 +64,8 @@ void ResourceFlags::add_to(CLI::App& command, const std::string& use) {
 void ResourceFlags::add_gpus_to(CLI::App& command, bool sweep) {
   sweep_ = sweep;
   const std::string what =
-      "GPUs for the GPU engines: all, N (the first N; 0 = one GPU, the default) or a list of device numbers "
+      "GPUs for the GPU engines: all (gpu-blocked: as many as its cost model predicts fastest, one included), "
+      "N (the first N; 0 = one GPU, the default) or a list of device numbers "
       "(a device listed twice holds two ranks, exchanging by device copies)";
   auto* option = command.add_option(
       "--gpus", gpus, sweep ? what + "; comma-separated sets run in turn, lists joined by '+', e.g. 0,1,2,0+0" : what);

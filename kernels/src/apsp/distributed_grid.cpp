@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstdint>
 
+#include "pathscope/apsp/gpu_width.hpp"
+
 namespace pathscope::gpu {
 namespace {
 
@@ -18,11 +20,12 @@ int owner(const std::vector<int>& begin, int tile) {
 
 }  // namespace
 
+// The rule is the core's, so the cost model that picks a width sees the grid the run will use.
 ProcessGrid ProcessGrid::for_ranks(int ranks) {
+  const GpuGrid shape = gpu_grid_for_ranks(ranks);
   ProcessGrid g;
-  for (int c = 1; c * c <= ranks; ++c)
-    if (ranks % c == 0) g.cols = c;
-  g.rows = ranks / g.cols;
+  g.rows = shape.rows;
+  g.cols = shape.cols;
   return g;
 }
 

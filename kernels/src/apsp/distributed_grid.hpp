@@ -1,6 +1,7 @@
 #pragma once
 // Where each part of the all-pairs matrix lives in a several-GPU run: P ranks in a process
-// grid of Pr rows x Pc columns (as square as P allows, Pr >= Pc), and the matrix's 128-cell
+// grid of Pr rows x Pc columns (as square as P allows, Pr >= Pc: gpu_grid_for_ranks, the core's
+// rule, which the cost model of gpu_width.hpp also lays ranks out by), and the matrix's 128-cell
 // tiles split into Pr row blocks and Pc column blocks as evenly as whole tiles allow. Rank
 // (pr, pc) holds the cells of row block pr and column block pc. No CUDA here.
 #include <vector>

@@ -4,6 +4,7 @@
 #include <optional>
 
 #include "apsp/gpu_runs.hpp"
+#include "apsp/gpu_width_choice.hpp"
 #include "apsp/launch.cuh"
 #include "apsp/narrow_hops.hpp"
 #include "common/device.hpp"
@@ -78,6 +79,13 @@ class GpuEngine final : public ApspEngine {
     if (!supports(options.dist))
       throw Error(name_ + " does not compute " + dist_type_name(options.dist) +
                   " distances: use a CPU engine (textbook, blocked, sparse or auto)");
+    // `--gpus all`: the width the cost model predicts fastest here, which it names.
+    if (algorithm_ == Algorithm::Blocked && options.gpus.all) {
+      const GpuWidthPlan width = plan_gpu_width(g, options);
+      ApspResult r = run(g, width.options, job);
+      if (!width.why.empty()) r.timing.device += "; " + width.why;
+      return r;
+    }
     // A one-GPU run works on one context from here; the ranks of a several-GPU run make
     // theirs on their own devices.
     std::optional<GpuContext> context;
@@ -124,6 +132,7 @@ class GpuEngine final : public ApspEngine {
     if (f.hop16_clipped) hop16_fallback(gpu, g, options, job, host_budget, r);
     r.timing.seconds = now_seconds() - t0;
     r.timing.updates = std::pow(double(g.n), 3.0);
+    if (algorithm_ == Algorithm::Blocked) r.timing.predicted_seconds = predicted_gpu_blocked_seconds(g, options);
     return r;
   }
 

@@ -41,6 +41,7 @@ struct Timing {
   double compute_seconds = 0;    // the part spent in the algorithm proper (GPU: kernels only)
   double transfer_seconds = 0;   // host<->device copies (GPU engines)
   double updates = 0;            // relaxations done, e.g. n^3 for Floyd-Warshall
+  double predicted_seconds = 0;  // what the engine's cost model expected of `seconds`; 0: no model
   double updates_per_second() const { return seconds > 0 ? updates / seconds : 0; }
 };
 

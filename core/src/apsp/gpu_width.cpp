@@ -1,0 +1,158 @@
+// gpu-blocked's cost model and the width `--gpus all` picks with it. The terms follow what the
+// engines do (docs/gpu.md, "Choosing the width"): per 128-wide pivot, phase 3 over the matrix
+// (spread over the GPUs, or waiting on the exchanges when those are slower) plus the cost of a
+// pivot that look-ahead does not hide; the result carried to host memory; a cost per run.
+#include "pathscope/apsp/gpu_width.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "pathscope/runtime/error.hpp"
+
+namespace pathscope {
+namespace {
+
+// BEGIN MODEL CONSTANTS (read by scripts/bench/gpu_scaling_model.py; one name a line)
+// Fitted to runs on H100s (scripts/bench/gpu_scaling_model.py --fit; the runs, the fit and what
+// is left over: docs/gpu.md, "Choosing the width").
+constexpr double kRateInt32 = 14.00e12;              // phase-3 min-plus updates/s of one GPU, per type
+constexpr double kRateFloat = 11.98e12;
+constexpr double kRateHop16 = 28.78e12;
+constexpr double kPivotSeconds = 130.4e-6;           // a pivot's cost that look-ahead leaves on the path
+constexpr double kRunSeconds = 0;                    // a run on one GPU, besides its pivots and download
+constexpr double kSpreadSecondsPerGpu = 0.5292;      // a run over several GPUs, for each GPU
+constexpr double kDownloadBytesPerSecond = 34e9;     // one GPU's result into host memory (staging)
+constexpr double kHostDownloadBytesPerSecond = 34e9; // the host's limit: ranks download one after another
+constexpr double kHostLinkBytesPerSecond = 54e9;     // pinned PCIe copies, each way
+constexpr double kPinBytesPerSecond = 5.16e9;        // out of core: the result pinned before streaming
+constexpr double kOutOfCoreEfficiency = 0.887;       // phase-3 rate streaming against in core
+constexpr double kNvlinkBytesPerSecond = 450e9;      // what one GPU sends to peers of its host
+constexpr int kMaxOutOfCoreWidth = 8192;             // blocked_out_of_core.cu's widest super-block
+// END MODEL CONSTANTS
+
+constexpr std::int64_t kTile = 128;
+
+std::int64_t padded(std::int64_t n) { return (std::max<std::int64_t>(n, 1) + kTile - 1) / kTile * kTile; }
+
+int cell_bytes(DistType dist) { return dist == DistType::Hop16 ? 2 : 4; }
+
+double rate(DistType dist) {
+  switch (dist) {
+    case DistType::Int32: return kRateInt32;
+    case DistType::Float32: return kRateFloat;
+    case DistType::Hop16: return kRateHop16;
+    case DistType::Int64: break;
+  }
+  throw Error("gpu-blocked has no int64 kernels: no prediction for int64 distances");
+}
+
+std::uint64_t graph_bytes(std::int64_t n, std::int64_t arcs, DistType dist) {
+  return std::uint64_t(n + 1) * 8 + std::uint64_t(arcs) * std::uint64_t(4 + cell_bytes(dist));
+}
+
+// The one-GPU engine streaming from host memory: the super-block width its plan would take
+// (the panels and three slabs of 256 rows within the budget), 0 when even 128 does not fit.
+std::int64_t out_of_core_width(std::int64_t n, std::int64_t arcs, DistType dist, std::uint64_t memory) {
+  const std::int64_t size = padded(n), s = cell_bytes(dist);
+  const std::uint64_t fixed = std::uint64_t(3 * 256 * size * s) + graph_bytes(n, arcs, dist);
+  if (memory <= fixed) return 0;
+  const std::int64_t width = std::int64_t((memory - fixed) / std::uint64_t(4 * s * size)) / kTile * kTile;
+  return std::min<std::int64_t>(width, kMaxOutOfCoreWidth);
+}
+
+std::string seconds_text(double seconds) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.3g s", seconds);
+  return text;
+}
+
+}  // namespace
+
+GpuGrid gpu_grid_for_ranks(int ranks) {
+  if (ranks < 1) throw Error("a process grid needs at least one rank, not " + std::to_string(ranks));
+  GpuGrid g;
+  for (int c = 1; c * c <= ranks; ++c)
+    if (ranks % c == 0) g.cols = c;
+  g.rows = ranks / g.cols;
+  return g;
+}
+
+std::uint64_t gpu_rank_bytes(std::int64_t n, std::int64_t arcs, DistType dist, int ranks) {
+  const GpuGrid grid = gpu_grid_for_ranks(ranks);
+  const std::int64_t tiles = padded(n) / kTile, s = cell_bytes(dist);
+  const std::uint64_t rows = std::uint64_t((tiles + grid.rows - 1) / grid.rows * kTile);
+  const std::uint64_t cols = std::uint64_t((tiles + grid.cols - 1) / grid.cols * kTile);
+  // The block, two sets of panels (hop16's A operand widened to a word), the closed tiles.
+  return rows * cols * std::uint64_t(s) + 2 * kTile * (rows + cols) * std::uint64_t(s + 4) + 4 * kTile * kTile * 4 +
+         graph_bytes(n, arcs, dist) + 4096;
+}
+
+GpuWidthPrediction predict_gpu_blocked(const GpuWidthCase& c) {
+  if (c.n < 0 || c.arcs < 0) throw Error("a prediction needs a graph of zero or more nodes and arcs");
+  if (c.ranks < 0 || c.devices < 1)
+    throw Error("a prediction needs zero or more ranks on one or more GPUs, not " + std::to_string(c.ranks) +
+                " on " + std::to_string(c.devices));
+  const double r = rate(c.dist), n = double(c.n), size = double(padded(c.n)), s = cell_bytes(c.dist);
+  const double pivots = size / kTile, result = n * n * s;
+  GpuWidthPrediction p;
+  if (c.ranks == 0) {
+    p.fixed = kRunSeconds;
+    const bool in_core = c.device_memory == 0 || gpu_rank_bytes(c.n, c.arcs, c.dist, 1) <= c.device_memory;
+    if (in_core) {
+      p.compute = pivots * (kTile * size * size / r + kPivotSeconds);
+      p.download = result / kDownloadBytesPerSecond;
+    } else {
+      // Each round carries the whole matrix up and down once; the longer of that and phase 3.
+      p.out_of_core = true;
+      const std::int64_t width = out_of_core_width(c.n, c.arcs, c.dist, c.device_memory);
+      p.fits = width > 0;
+      const double rounds = width > 0 ? std::ceil(size / double(width)) : 0;
+      p.compute = std::max(pivots * (kTile * size * size / (r * kOutOfCoreEfficiency) + kPivotSeconds),
+                           rounds * result / kHostLinkBytesPerSecond);
+      p.download = result / kPinBytesPerSecond;
+    }
+  } else {
+    p.grid = gpu_grid_for_ranks(c.ranks);
+    p.fits = c.device_memory == 0 || gpu_rank_bytes(c.n, c.arcs, c.dist, c.ranks) <= c.device_memory;
+    const double phase3 = kTile * size * size / (double(c.devices) * r);
+    // The owner of the diagonal tile sends its part of both panels to every peer of its
+    // process row and column: the busiest sender of a pivot.
+    const double sent = kTile * s * (size / p.grid.rows * (p.grid.cols - 1) + size / p.grid.cols * (p.grid.rows - 1));
+    p.compute = pivots * (std::max(phase3, sent / kNvlinkBytesPerSecond) + kPivotSeconds);
+    p.download = result / std::min(c.devices * kDownloadBytesPerSecond, kHostDownloadBytesPerSecond);
+    p.fixed = c.devices > 1 ? kSpreadSecondsPerGpu * c.devices : kRunSeconds;
+  }
+  p.seconds = p.compute + p.download + p.fixed;
+  return p;
+}
+
+GpuWidthChoice choose_gpu_width(std::int64_t n, std::int64_t arcs, DistType dist,
+                                const std::vector<std::uint64_t>& device_memory) {
+  if (device_memory.empty()) throw Error("--gpus all: no GPU to choose from");
+  const int count = int(device_memory.size());
+  std::vector<int> widths;
+  for (int p = 1; p < count; p *= 2) widths.push_back(p);
+  widths.push_back(count);
+  GpuWidthChoice choice;
+  std::string compared;
+  bool chosen = false;
+  for (const int p : widths) {
+    GpuWidthCase c{n, arcs, dist, p == 1 ? 0 : p, p, device_memory[0]};
+    for (int d = 1; d < p; ++d) c.device_memory = std::min(c.device_memory, device_memory[std::size_t(d)]);
+    const GpuWidthPrediction predicted = predict_gpu_blocked(c);
+    compared += (compared.empty() ? "" : ", ") + std::to_string(p) + (p == 1 ? " GPU " : " GPUs ") +
+                (predicted.fits ? seconds_text(predicted.seconds) : std::string("do not fit"));
+    // One GPU is the answer when nothing fits: its engine then says why it cannot run.
+    if (p == 1) choice.prediction = predicted;
+    if (!predicted.fits || (chosen && predicted.seconds >= choice.prediction.seconds)) continue;
+    choice.ranks = p;
+    choice.prediction = predicted;
+    chosen = true;
+  }
+  choice.reason = std::to_string(choice.ranks) + " of " + std::to_string(count) + (count == 1 ? " GPU" : " GPUs") +
+                  " (model: " + compared + ")";
+  return choice;
+}
+
+}  // namespace pathscope
