@@ -7,6 +7,7 @@
 #   OUT=/tmp/out scripts/device/device-job.sh tests   # build, gpu_test_gpu_job, gpu_test_gpu_distributed
 #   OUT=/tmp/out scripts/device/device-job.sh bench   # n = 12,529 (int32, hop16) and 65,536 int32: one process vs the job
 #   OUT=/tmp/out scripts/device/device-job.sh table   # n = 65,536 as a Zarr table by the job vs a .npy from one GPU
+#   OUT=/tmp/out scripts/device/device-job.sh efficiency  # n = 65,536: hop16 checksums, int32 warm runs, --gpus all
 # Environment: OUT, BUILD (default build-device), JOBS.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -71,6 +72,25 @@ bench)
     rows "$OUT/one-$tag.json"
     job "$gpus" "job-$tag" bench apsp "$graph" --engines gpu-blocked --dist "$dist" --repeat "$repeat" --warmup "$warmup" --json &&
       rows "$OUT/job-$tag.0"
+  done
+  ;;
+efficiency)
+  # Warm runs (a warm-up first, so no NCCL set-up is timed): seconds(--gpus 1) / (P seconds(P)).
+  g=random:n=65536,deg=20,seed=1
+  echo "== $g int32, warm: one process --gpus 1,$gpus, then a job of $gpus"
+  "$cli" bench apsp $g --engines gpu-blocked --dist int32 --gpus 1,$gpus --repeat 1 --warmup 1 --json \
+    >"$OUT/warm-one.json" 2>"$OUT/warm-one.err" && rows "$OUT/warm-one.json"
+  job "$gpus" warm-job bench apsp $g --engines gpu-blocked --dist int32 --repeat 2 --warmup 1 --json && rows "$OUT/warm-job.0"
+  echo "== $g,unweighted hop16: one GPU, then a job of $gpus"
+  "$cli" bench apsp $g,unweighted --engines gpu-blocked --dist hop16 --repeat 1 --warmup 0 --json \
+    >"$OUT/hop16-one.json" 2>"$OUT/hop16-one.err" && rows "$OUT/hop16-one.json"
+  job "$gpus" hop16-job bench apsp $g,unweighted --engines gpu-blocked --dist hop16 --repeat 1 --warmup 0 --json &&
+    rows "$OUT/hop16-job.0"
+  echo "== --gpus all and the model's prediction"
+  for sweep in "12529 0,all" "65536 all"; do
+    set -- $sweep
+    "$cli" bench apsp random:n=$1,deg=20,seed=1 --engines gpu-blocked --dist int32 --gpus $2 --repeat 1 --warmup 1 \
+      >"$OUT/all-$1.txt" 2>&1; grep -E "gpu-blocked|predicted" "$OUT/all-$1.txt"
   done
   ;;
 table)
