@@ -89,9 +89,9 @@ struct ApspCommand {
       job->rendezvous().barrier();  // rank 0 has begun the table before any process writes to it
     } else if (zarr_out) {
       zarr = std::make_unique<ZarrMatrixWriter>(out_path, zarr_table_layout(g, options.dist, chunk_side, zstd_level));
-    }
-    else if (!out_path.empty())
+    } else if (!out_path.empty()) {
       npy = std::make_unique<NpyMatrixWriter>(out.path(), g, options.dist);
+    }
     MatrixSink* const sink = zarr ? static_cast<MatrixSink*>(zarr.get()) : npy.get();
     // Float distances of whole costs are scanned for rounding below, which needs the matrix.
     const bool scan_floats = options.dist == DistType::Float32 && g.integer_weights && !job;

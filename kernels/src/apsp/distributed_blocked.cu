@@ -35,7 +35,7 @@
 #include "common/host_transfer.hpp"
 #include "common/run_trace.hpp"
 #include "common/staging.hpp"
-#include "pathscope/apsp/checksum.hpp"
+#include "pathscope/apsp/row_share.hpp"
 #include "pathscope/cluster/process_job.hpp"
 #include "pathscope/runtime/memory_budget.hpp"
 
@@ -43,6 +43,9 @@ namespace pathscope::gpu {
 namespace {
 
 constexpr std::size_t kBlockCells = std::size_t(kTileRows) * kTileRows;
+// A job's share of rows when no output sets its bands: whole tile rows, bands few enough that a
+// process's share is a handful of ranges.
+constexpr std::int64_t kBandWithoutOutput = 8 * kTileRows;
 
 // One pivot's panels as one rank holds them.
 template <class D>
@@ -333,45 +336,54 @@ RunFigures run_blocked_distributed(const Graph& g, const ApspOptions& options, c
   return fig;
 }
 
-
+// This process's GPU and its context for a job's rank, once every process has one: a process
+// that cannot start (its block over budget, no device), or two that would share a GPU, stop
+// every process here, before any waits in NCCL for one that gave up.
 template <class D>
-RunFigures run_blocked_job(const Graph& g, const ApspOptions& options, const JobContext& job, MatrixSink* sink,
-                           std::uint64_t& checksum) {
-  using Scalar = typename D::Scalar;
-  ProcessJob& processes = *options.job;
+GpuContext start_job_rank(ProcessJob& processes, const MatrixLayout& layout, const Graph& g,
+                          std::uint64_t gpu_memory_budget) {
   const int ranks = processes.world_size(), me = processes.rank();
-  const MatrixLayout layout(g.n, kTileRows, ProcessGrid::for_ranks(ranks));
-  const KeepCurrentDevice keep_device;
-  // Refusals are agreed on before any rank waits in NCCL for one that gave up.
   std::string refusal;
   std::optional<GpuContext> context;
-  std::uint64_t gpu_id[2] = {0, 0};
+  std::pair<std::uint64_t, std::uint64_t> gpu_id{0, 0};
   try {
     // Under a launcher that gives each process its own GPU (CUDA_VISIBLE_DEVICES) every
     // process sees one device; otherwise the ranks of a host take its devices in turn.
     const int device = processes.local_index() % device_count();
-    gpu_id[0] = device_uuid_words(device).first;
-    gpu_id[1] = device_uuid_words(device).second;
-    context.emplace(GpuContext::for_rank(options.gpu_memory_budget, device, 1));
-    require_within_budget(rank_bytes<D>(layout.part(me), g.n, g.arc_count()) + share_rows_bytes(layout, sizeof(Scalar)),
+    gpu_id = device_uuid_words(device);
+    context.emplace(GpuContext::for_rank(gpu_memory_budget, device, 1));
+    require_within_budget(rank_bytes<D>(layout.part(me), g.n, g.arc_count()) +
+                              share_rows_bytes(layout, sizeof(typename D::Scalar)),
                           context->memory_budget(),
                           "rank " + std::to_string(me) + "'s block of the matrix on GPU " + std::to_string(device) +
                               " (each rank keeps its block in GPU memory; add processes)");
   } catch (const Error& e) {
     refusal = e.what();
   }
-  const std::vector<std::uint64_t> ids = processes.all_gather({gpu_id[0], gpu_id[1], refusal.empty() ? 0u : 1u});
+  const std::vector<std::uint64_t> ids = processes.all_gather({gpu_id.first, gpu_id.second, refusal.empty() ? 0u : 1u});
+  auto id = [&](int rank, int word) { return ids[3 * std::size_t(rank) + std::size_t(word)]; };
   for (int k = 0; k < ranks; ++k) {
-    if (ids[3 * std::size_t(k) + 2] == 0) continue;
+    if (id(k, 2) == 0) continue;
     if (k == me) throw Error(refusal);
     throw Error("rank " + std::to_string(k) + " of the job could not start (its own error says why)");
   }
   for (int a = 0; a < ranks; ++a)
     for (int b = a + 1; b < ranks; ++b)
-      if (ids[3 * std::size_t(a)] == ids[3 * std::size_t(b)] && ids[3 * std::size_t(a) + 1] == ids[3 * std::size_t(b) + 1])
+      if (id(a, 0) == id(b, 0) && id(a, 1) == id(b, 1))
         throw Error("ranks " + std::to_string(a) + " and " + std::to_string(b) + " of the job would share one GPU (on " +
                     processes.records()[std::size_t(a)].host + "): NCCL needs a GPU of its own for each process");
-  const auto comm = job_rank(processes, context->device());
+  return std::move(*context);
+}
+
+template <class D>
+RunFigures run_blocked_job(const Graph& g, const ApspOptions& options, const JobContext& job, MatrixSink* sink,
+                           std::uint64_t& checksum) {
+  ProcessJob& processes = *options.job;
+  const int ranks = processes.world_size(), me = processes.rank();
+  const MatrixLayout layout(g.n, kTileRows, ProcessGrid::for_ranks(ranks));
+  const KeepCurrentDevice keep_device;
+  const GpuContext context = start_job_rank<D>(processes, layout, g, options.gpu_memory_budget);
+  const auto comm = job_rank(processes, context.device());
   RunFigures fig;
   fig.mode = "rank " + std::to_string(me) + " of a job of " + std::to_string(ranks) + " processes, grid " +
              std::to_string(layout.grid().rows) + "x" + std::to_string(layout.grid().cols) + ", NCCL";
@@ -379,7 +391,7 @@ RunFigures run_blocked_job(const Graph& g, const ApspOptions& options, const Job
   SharedRun shared(job);
   HostBarrier alone(1);
   try {
-    RankRun<D> run(*context, g, layout, *comm, shared);
+    RankRun<D> run(context, g, layout, *comm, shared);
     run.barrier_ = &alone;
     run.job_ = &processes;
     const bool finished = run.compute();
@@ -397,26 +409,17 @@ RunFigures run_blocked_job(const Graph& g, const ApspOptions& options, const Job
     if (clipped)
       throw Error("gpu-blocked: a shortest path has more hops than hop16's working range on the GPU, and a job of "
                   "processes cannot redo it in int32 as one GPU does: run with --dist int32");
-    const RowShare share{me, ranks, sink && sink->row_band() > 1 ? sink->row_band() : std::int64_t(8) * kTileRows};
+    const std::int64_t band = sink && sink->row_band() > 1 ? sink->row_band() : kBandWithoutOutput;
     RowChecksums hashes(g.n, options.dist);
     const double t0 = now_seconds();
     const TakeRows to_sink = [&](std::size_t row0, std::size_t rows, const void* staged) {
       sink->put_rows(std::int64_t(row0), std::int64_t(rows), staged);
     };
-    gather_share_rows(layout, *comm, run.block(), share, *context, hashes, sink ? &to_sink : nullptr, trace);
+    gather_share_rows(layout, *comm, run.block(), RowShare{me, ranks, band}, context, hashes, sink ? &to_sink : nullptr,
+                      trace);
     fig.transfer_seconds = now_seconds() - t0;
     trace.mark("rows handed on");
-    // The matrix's checksum from every rank's row hashes, each rank's in its share's order.
-    std::vector<std::uint64_t> mine;
-    for (const RowRange& range : share.ranges(g.n))
-      for (std::int64_t row = range.first; row < range.first + range.count; ++row) mine.push_back(hashes.row(row));
-    const std::vector<std::uint64_t> all = processes.all_gather(mine);
-    RowChecksums whole(g.n, options.dist);
-    std::size_t at = 0;
-    for (int k = 0; k < ranks; ++k)
-      for (const RowRange& range : RowShare{k, ranks, share.band}.ranges(g.n))
-        for (std::int64_t row = range.first; row < range.first + range.count; ++row) whole.set(row, all.at(at++));
-    checksum = whole.total();
+    checksum = job_matrix_checksum(processes, hashes, g.n, band);
     fig.transfer_seconds = processes.max(fig.transfer_seconds);
     fig.rows_in_sink = true;
   } catch (...) {

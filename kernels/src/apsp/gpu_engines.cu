@@ -80,7 +80,7 @@ class GpuEngine final : public ApspEngine {
       throw Error(name_ + " does not compute " + dist_type_name(options.dist) +
                   " distances: use a CPU engine (textbook, blocked, sparse or auto)");
     // `--gpus all`: the width the cost model predicts fastest here, which it names.
-    if (algorithm_ == Algorithm::Blocked && options.gpus.all) {
+    if (algorithm_ == Algorithm::Blocked && options.gpus.all && !options.job) {
       const GpuWidthPlan width = plan_gpu_width(g, options);
       ApspResult r = run(g, width.options, job);
       if (!width.why.empty()) r.timing.device += "; " + width.why;

@@ -5,7 +5,6 @@
 
 #include "common/cuda_check.hpp"
 #include "common/device_memory.hpp"
-#include "common/launch_grid.hpp"
 #include "pathscope/apsp/detail/row_hash.hpp"
 
 namespace pathscope::gpu {
@@ -30,6 +29,34 @@ __global__ void row_hashes_kernel(const Scalar* rows, std::int64_t n, int count,
   std::uint64_t lanes[kLanes];
   for (int k = 0; k < kLanes; ++k) lanes[k] = __shfl_sync(0xffffffffu, h, k, kLanes);
   if (lane == 0 && row < count) out[row] = detail::row_hash_combine(lanes);
+}
+
+// Round r's one grouped step for rank `me`: the pieces of its r-th slab from the other ranks of
+// that slab's process row, and its own pieces of every other rank's r-th slab in its row.
+Exchange round_step(const MatrixLayout& layout, const std::vector<std::vector<RowRange>>& slabs, std::size_t r, int me,
+                    const unsigned char* block, const std::vector<DeviceArray<unsigned char>>& pieces,
+                    std::size_t cell_bytes) {
+  const ProcessGrid& grid = layout.grid();
+  const MatrixPart mine = layout.part(me);
+  Exchange step;
+  if (r < slabs[me].size()) {
+    const RowRange& slab = slabs[me][r];
+    const int slab_row = layout.row_owner(int(slab.first / layout.tile()));
+    for (int pc = 0; pc < grid.cols; ++pc) {
+      const int from = grid.rank_of(slab_row, pc);
+      const MatrixPart part = layout.part(from);
+      if (from != me && part.cols > 0)
+        step.receives.push_back({from, pieces[pc].get(), std::size_t(slab.count) * part.cols * cell_bytes});
+    }
+  }
+  for (int k = 0; k < int(slabs.size()); ++k) {
+    if (k == me || r >= slabs[k].size() || mine.cols == 0) continue;
+    const RowRange& theirs = slabs[k][r];
+    if (layout.row_owner(int(theirs.first / layout.tile())) != mine.pr) continue;
+    step.sends.push_back({k, const_cast<unsigned char*>(block) + std::size_t(theirs.first - mine.row0) * mine.cols * cell_bytes,
+                          std::size_t(theirs.count) * mine.cols * cell_bytes});
+  }
+  return step;
 }
 
 }  // namespace
@@ -84,23 +111,9 @@ void gather_share_rows(const MatrixLayout& layout, Communicator& comm, const Sca
   const auto* cells = reinterpret_cast<const unsigned char*>(block);
   std::exception_ptr failed;
   for (std::size_t r = 0; r < rounds; ++r) {
-    Exchange step;
     const RowRange* slab = r < slabs[me].size() ? &slabs[me][r] : nullptr;
     const int slab_row = slab ? layout.row_owner(int(slab->first / tile)) : -1;
-    if (slab)
-      for (int pc = 0; pc < grid.cols; ++pc) {
-        const int from = grid.rank_of(slab_row, pc);
-        const MatrixPart part = layout.part(from);
-        if (from != me && part.cols > 0)
-          step.receives.push_back({from, pieces[pc].get(), std::size_t(slab->count) * part.cols * cell_bytes});
-      }
-    for (int k = 0; k < ranks; ++k) {
-      if (k == me || r >= slabs[k].size() || mine.cols == 0) continue;
-      const RowRange& theirs = slabs[k][r];
-      if (layout.row_owner(int(theirs.first / tile)) != mine.pr) continue;
-      step.sends.push_back({k, const_cast<unsigned char*>(cells) + std::size_t(theirs.first - mine.row0) * mine.cols * cell_bytes,
-                            std::size_t(theirs.count) * mine.cols * cell_bytes});
-    }
+    const Exchange step = round_step(layout, slabs, r, me, cells, pieces, cell_bytes);
     const double exchange_began = now_seconds();
     comm.exchange(step, s);
     if (trace.enabled()) {  // the exchange alone, apart from the copies behind it
@@ -120,8 +133,8 @@ void gather_share_rows(const MatrixLayout& layout, Communicator& comm, const Sca
                                    std::size_t(part.cols) * cell_bytes, std::size_t(width) * cell_bytes,
                                    std::size_t(slab->count), cudaMemcpyDeviceToDevice, s));
     }
-    const int per_block = 256;
-    row_hashes_kernel<Scalar><<<grid_for(gpu, std::int64_t(slab->count) * kLanes, per_block), per_block, 0, s>>>(
+    const int per_block = 256, blocks = int((slab->count * kLanes + per_block - 1) / per_block);
+    row_hashes_kernel<Scalar><<<blocks, per_block, 0, s>>>(
         reinterpret_cast<const Scalar*>(rows.get()), n, int(slab->count), slab->first, row_hashes.get() + hashed);
     CUDA_CHECK_LAUNCH();
     hashed += std::size_t(slab->count);

@@ -23,6 +23,7 @@
 
 #include "free_port.hpp"
 #include "fresh_seed.hpp"
+#include "pathscope/apsp/row_share.hpp"
 #include "pathscope/cluster/process_job.hpp"
 #include "pathscope/cluster/rank_table.hpp"
 #include "pathscope/cluster/rendezvous.hpp"
@@ -94,6 +95,16 @@ std::string check_agreements(pathscope::ProcessJob& job, std::uint64_t seed) {
   if (job.all_gather(rank_words(seed, rank)) != expected) wrong += "all_gather; ";
   if (!job.all_gather({}).empty()) wrong += "all_gather of nothing; ";
   if (job.local_index() != rank || job.local_count() != size) wrong += "local index or count; ";
+  // A matrix every rank can make: each hashes only its share's rows, and the agreed checksum
+  // must be the whole matrix's.
+  const std::int64_t n = 50 + std::int64_t(shared() % 400), band = 1 + std::int64_t(shared() % 60);
+  std::vector<std::int32_t> cells(std::size_t(n * n));
+  for (auto& c : cells) c = std::int32_t(shared() % 1000);
+  pathscope::RowChecksums all_rows(n, pathscope::DistType::Int32), share_rows(n, pathscope::DistType::Int32);
+  all_rows.add(0, n, cells.data());
+  for (const auto& range : pathscope::RowShare{rank, size, band}.ranges(n))
+    share_rows.add(range.first, range.count, cells.data() + range.first * n);
+  if (pathscope::job_matrix_checksum(job, share_rows, n, band) != all_rows.total()) wrong += "job_matrix_checksum; ";
   return wrong;
 }
 

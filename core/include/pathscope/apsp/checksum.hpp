@@ -29,6 +29,7 @@ class RowChecksums {
   void add(std::int64_t row0, std::int64_t rows, const void* cells);
   void set(std::int64_t row, std::uint64_t hash) { rows_[static_cast<std::size_t>(row)] = hash; }
   std::uint64_t row(std::int64_t row) const { return rows_[static_cast<std::size_t>(row)]; }
+  DistType dist() const { return dist_; }
   std::uint64_t total() const;
 
  private:

@@ -6,6 +6,9 @@
 #include <cstdint>
 #include <vector>
 
+#include "pathscope/apsp/checksum.hpp"
+#include "pathscope/cluster/process_job.hpp"
+
 namespace pathscope {
 
 struct RowRange {
@@ -22,5 +25,10 @@ struct RowShare {
   // This rank's rows of an n-row matrix, one range per band, in row order.
   std::vector<RowRange> ranges(std::int64_t n) const;
 };
+
+// The whole matrix's checksum (matrix_checksum), agreed by every process of `job`: each hands
+// the hashes of its share's rows (`mine` holds them; the others' rows are ignored), and every
+// process combines all of them in row order.
+std::uint64_t job_matrix_checksum(ProcessJob& job, const RowChecksums& mine, std::int64_t n, std::int64_t band);
 
 }  // namespace pathscope
