@@ -166,6 +166,7 @@ class GpuEngine final : public ApspEngine {
     r.checksum = checksum;
     r.timing.seconds = now_seconds() - t0;
     r.timing.updates = std::pow(double(g.n), 3.0);
+    r.timing.predicted_seconds = predicted_gpu_blocked_seconds(g, options);
     return r;
   }
 

@@ -6,6 +6,7 @@
 
 #include "common/device.hpp"
 #include "pathscope/apsp/gpu_width.hpp"
+#include "pathscope/cluster/process_job.hpp"
 
 namespace pathscope::gpu {
 
@@ -30,6 +31,12 @@ GpuWidthPlan plan_gpu_width(const Graph& g, const ApspOptions& asked) {
 double predicted_gpu_blocked_seconds(const Graph& g, const ApspOptions& options) {
   try {
     GpuWidthCase c{g.n, g.arc_count(), options.dist, 0, 1, 0};
+    if (options.job) {
+      c.ranks = c.devices = options.job->world_size();
+      c.device_memory = device_memory_budget(options.gpu_memory_budget, options.job->local_index() % device_count(), 1);
+      const GpuWidthPrediction p = predict_gpu_blocked(c);
+      return options.sink ? p.seconds : p.seconds - p.download;
+    }
     if (options.gpus.is_default()) {
       c.device_memory = device_memory_budget(options.gpu_memory_budget);
       return predict_gpu_blocked(c).seconds;

@@ -18,7 +18,8 @@ struct GpuWidthPlan {
 GpuWidthPlan plan_gpu_width(const Graph& g, const ApspOptions& asked);
 
 // The model's seconds for gpu-blocked as `options` asks (one GPU, or the ranks of its GPU set,
-// not `all`); 0 when it cannot say, as for a set naming devices this machine lacks.
+// not `all`, or a job's P processes on a GPU each, whose rows reach the host only for an
+// output); 0 when it cannot say, as for a set naming devices this machine lacks.
 double predicted_gpu_blocked_seconds(const Graph& g, const ApspOptions& options);
 
 }  // namespace pathscope::gpu
