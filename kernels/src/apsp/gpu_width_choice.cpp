@@ -32,6 +32,7 @@ double predicted_gpu_blocked_seconds(const Graph& g, const ApspOptions& options)
   try {
     GpuWidthCase c{g.n, g.arc_count(), options.dist, 0, 1, 0};
     if (options.job) {
+      if (device_count() == 0) return 0;
       c.ranks = c.devices = options.job->world_size();
       c.device_memory = device_memory_budget(options.gpu_memory_budget, options.job->local_index() % device_count(), 1);
       const GpuWidthPrediction p = predict_gpu_blocked(c);
