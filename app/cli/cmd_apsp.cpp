@@ -163,7 +163,9 @@ struct ApspCommand {
 
 void add_apsp_command(CLI::App& app) {
   auto cmd = std::make_shared<ApspCommand>();
-  auto* sub = app.add_subcommand("apsp", "All-pairs shortest distances, optionally written as a NumPy .npy matrix or a Zarr table");
+  auto* sub = app.add_subcommand("apsp", "All-pairs shortest distances, optionally written as a NumPy .npy matrix or a Zarr table; "
+                                         "started as several processes (mpirun, srun, torchrun) gpu-blocked runs one rank and "
+                                         "GPU a process, each writing its chunks of --out D.zarr");
   cmd->input.add_to(*sub);
   cmd->engine_options.add_to(*sub);
   sub->add_option("--engine", cmd->engine_asked, "textbook, blocked, sparse, auto, gpu-naive, gpu-blocked")->capture_default_str();
