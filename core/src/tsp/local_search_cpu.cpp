@@ -11,11 +11,15 @@
 #include <random>
 #include <string>
 
+#include "alpha_nearness.hpp"
 #include "cpu_solvers.hpp"
 #include "local_search.hpp"
 
 namespace pathscope::tsp_detail {
 namespace {
+
+// Candidate cities a move may join to each city.
+constexpr std::int32_t kCandidates = 10;
 
 // 8 s up to 3,200 stops, then 1 s per 400 stops up to a minute: a 15,000-stop tour needs its
 // kicks spread over all of it.
@@ -97,7 +101,9 @@ TspResult local_search_cpu(const TspInstance& instance, const TspOptions& option
     if (job.cancel_requested() || now_seconds() > deadline) stop = true;
     return stop.load(std::memory_order_relaxed);
   };
-  const auto neighbours = nearest_neighbours(instance, 10, threads, should_stop);
+  // Lin-Kernighan (symmetric) looks at the alpha-nearest; the asymmetric search at the nearest.
+  const auto neighbours = instance.symmetric ? alpha_nearest_neighbours(instance, kCandidates, threads, should_stop)
+                                             : nearest_neighbours(instance, kCandidates, threads, should_stop);
   const double epsilon = improvement_epsilon(instance);
   if (instance.symmetric && instance.k >= 8) {
     IteratedSearchSetup setup;
