@@ -64,7 +64,7 @@ struct ApspCommand {
 
   void run() const {
     const bool zarr_out = writes_zarr();
-    const auto job = join_launch_job(kJobStepTimeoutSeconds);
+    const auto job = join_launch_job();
     if (job && !out_path.empty() && !zarr_out)
       throw UsageError("--out " + out_path + ": a job of processes writes a Zarr table (--out D.zarr), each process its "
                        "own chunks; no process holds the whole matrix for a .npy");

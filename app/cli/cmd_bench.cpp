@@ -61,7 +61,7 @@ struct BenchApspCommand {
   void run() const {
     repeat.check();
     // In a job of processes every process runs each engine in turn, as one rank of it.
-    const auto job = join_launch_job(kJobStepTimeoutSeconds);
+    const auto job = join_launch_job();
     auto names = split_comma_list(engines, "--engines");
     if (job) {
       for (auto& name : names) name = job_engine(name, *job);

@@ -7,12 +7,20 @@
 #include "progress_printer.hpp"
 
 namespace pathscope::cli {
+namespace {
 
-std::shared_ptr<ProcessJob> join_launch_job(double timeout_seconds) {
+// How long one meeting of the processes may wait: a run's meetings come between long stretches
+// of work (loading, a 64th of the pivots, writing a share of rows) that ranks finish unevenly,
+// while a rank that dies closes its connection and fails the others at once.
+constexpr double kJobStepTimeoutSeconds = 600;
+
+}  // namespace
+
+std::shared_ptr<ProcessJob> join_launch_job() {
   const ProcessPlacement placement = read_process_placement(process_environment());
   if (placement.world_size <= 1) return nullptr;
   const GpuInfo gpu = gpu_info();
-  const auto timeout = std::chrono::milliseconds(static_cast<long long>(timeout_seconds * 1000));
+  const auto timeout = std::chrono::milliseconds(static_cast<long long>(kJobStepTimeoutSeconds * 1000));
   return join_process_job(placement, gpu.available ? gpu.device_count : 0, {timeout, interrupt_flag()});
 }
 

@@ -36,7 +36,8 @@ class ZarrMatrixWriter final : public MatrixSink {
   // Throws Error when a row (of the share) was never given, Cancelled after a cancel request.
   // A share's commit writes no metadata: rank 0 finishes the table after every rank committed.
   void commit();
-  // matrix_checksum() of the rows given; valid once every row was given (one process).
+  // matrix_checksum() of the rows given; valid once every row was given, for one process only
+  // (a share hashes nothing: the job agrees on the whole matrix's checksum itself).
   std::uint64_t checksum() const;
   const ZarrTableLayout& layout() const;
   const std::string& folder() const;
