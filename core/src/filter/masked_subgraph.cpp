@@ -6,6 +6,7 @@
 #include <optional>
 #include <utility>
 
+#include "io/readers.hpp"
 #include "pathscope/filter/graph_mask.hpp"
 #include "pathscope/runtime/error.hpp"
 
@@ -79,10 +80,6 @@ Graph masked_subgraph(const Graph& g, const GraphMask& mask, std::vector<std::in
 
   Graph s = make_empty_graph(static_cast<std::int32_t>(kept.size()));
   s.directed = g.directed;
-  // A part of a graph of whole (or unit) costs has whole (or unit) costs; the converse need not
-  // hold, and a reader that wants the flags exact marks them again.
-  s.integer_weights = g.integer_weights;
-  s.unit_weights = g.unit_weights;
   const bool with_strengths = g.has_arc_strengths();
   const bool with_attributes = !g.arc_attributes.empty();
   std::vector<std::int32_t> attribute_elements;
@@ -129,6 +126,9 @@ Graph masked_subgraph(const Graph& g, const GraphMask& mask, std::vector<std::in
     if (with_attributes) attribute_elements.push_back(static_cast<std::int32_t>(g.extra_arc_attribute_index(i)));
   }
   if (with_attributes) s.arc_attributes = g.arc_attributes.subset(attribute_elements);
+  // Marked afresh, not carried over: a parallel arc standing in for a dropped unit arc may cost
+  // more than 1, and a part that dropped every costly arc is a graph of hops.
+  io::mark_weight_kinds(s);
 
   const bool dropped_nodes = kept.size() != static_cast<std::size_t>(g.n);
   if (!g.ids.empty()) {

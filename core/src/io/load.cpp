@@ -119,9 +119,8 @@ void apply_node_table_stream(std::istream& in, const std::string& source_name, L
 
 namespace {
 
-// LoadOptions::keep: the graph becomes the part it keeps, and the report says what that was. The
-// weight flags are marked again, so the part reads as a file of only its rows would (a graph of
-// fractional costs whose kept arcs are whole is an integer graph).
+// LoadOptions::keep: the graph becomes the part it keeps (weight flags and all, as a file of only
+// its rows would read), and the report says what that was.
 void keep_filtered(LoadedGraph& loaded, const GraphFilter& keep, const std::string& spec) {
   GraphMask mask;
   try {
@@ -131,7 +130,6 @@ void keep_filtered(LoadedGraph& loaded, const GraphFilter& keep, const std::stri
   }
   loaded.report.filter = summarize_mask(loaded.graph, mask, keep).text();
   loaded.graph = masked_subgraph(loaded.graph, mask);
-  io::mark_weight_kinds(loaded.graph);
 }
 
 LoadedGraph load_unchecked(const std::string& spec, const LoadOptions& options, const JobContext& job) {

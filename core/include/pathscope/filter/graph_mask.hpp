@@ -45,7 +45,8 @@ FilterSummary summarize_mask(const Graph& g, const GraphMask& mask, const GraphF
 // The graph of the kept nodes and arcs: ids, names, coordinates, node, arc and graph
 // attributes, strengths, self-loops and extra arcs between kept nodes all carried over. Where an
 // arc (or loop) is dropped but a parallel extra arc is kept, the cheapest kept one takes its
-// place, as in a file of the kept rows alone. A graph without ids gets the old indices as ids.
+// place, as in a file of the kept rows alone; the weight flags are those of the kept arcs. A
+// graph without ids gets the old indices as ids.
 // kept_nodes (optional) receives the old index of every new node, in order.
 Graph masked_subgraph(const Graph& g, const GraphMask& mask, std::vector<std::int32_t>* kept_nodes = nullptr);
 
