@@ -6,7 +6,6 @@
 #include <optional>
 #include <utility>
 
-#include "io/readers.hpp"
 #include "pathscope/filter/graph_mask.hpp"
 #include "pathscope/runtime/error.hpp"
 
@@ -128,7 +127,7 @@ Graph masked_subgraph(const Graph& g, const GraphMask& mask, std::vector<std::in
   if (with_attributes) s.arc_attributes = g.arc_attributes.subset(attribute_elements);
   // Marked afresh, not carried over: a parallel arc standing in for a dropped unit arc may cost
   // more than 1, and a part that dropped every costly arc is a graph of hops.
-  io::mark_weight_kinds(s);
+  mark_weight_kinds(s);
 
   const bool dropped_nodes = kept.size() != static_cast<std::size_t>(g.n);
   if (!g.ids.empty()) {

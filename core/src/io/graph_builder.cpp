@@ -177,7 +177,7 @@ Graph GraphBuilder::build(bool directed, LoadReport& report) {
   }
   record_attributes_ = {};
 
-  io::mark_weight_kinds(g);
+  mark_weight_kinds(g);
   report.parallel_arcs_dropped += merged;
   if (merged > 0) {
     report.notes.push_back(counted(merged, "parallel arc", "parallel arcs") +

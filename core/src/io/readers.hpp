@@ -59,7 +59,4 @@ bool looks_like_edge_table(std::istream& in);
 // apart so that it is refused by name rather than read as a table of words.
 bool looks_like_graphviz_dot(std::istream& in);
 
-// Sets integer_weights and unit_weights from the arcs themselves.
-void mark_weight_kinds(Graph& g);
-
 }  // namespace pathscope::io

@@ -417,7 +417,7 @@ Graph tsplib_to_graph(const TsplibInstance& instance) {
     g.coords.reserve(instance.coords.size());
     for (const double c : instance.coords) g.coords.push_back(io::to_float_saturated(c));
   }
-  io::mark_weight_kinds(g);
+  mark_weight_kinds(g);
   return g;
 }
 

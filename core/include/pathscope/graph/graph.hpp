@@ -96,6 +96,9 @@ struct Graph {
 // Graph with n nodes and no arcs.
 Graph make_empty_graph(std::int32_t n);
 
+// Sets integer_weights and unit_weights from the arcs themselves.
+void mark_weight_kinds(Graph& g);
+
 // The reverse graph (every arc u->v becomes v->u), with the same node attributes.
 Graph reverse_graph(const Graph& g);
 

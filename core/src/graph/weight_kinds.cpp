@@ -2,11 +2,12 @@
 #include <cmath>
 #include <limits>
 
-#include "io/readers.hpp"
+#include "pathscope/graph/graph.hpp"
 
-namespace pathscope::io {
+namespace pathscope {
 
-// GraphBuilder calls this too, and readers again after they change weights or nodes.
+// GraphBuilder calls this, readers again after they change weights or nodes, and a filtered
+// graph for its kept arcs.
 // "Integer" means whole numbers that double holds exactly (up to 2^53), whatever their size:
 // whether sums of them fit int32 or int64 depends on n as well (apsp.hpp, distance_choice.hpp).
 void mark_weight_kinds(Graph& g) {
@@ -17,4 +18,4 @@ void mark_weight_kinds(Graph& g) {
   g.unit_weights = std::all_of(g.weights.begin(), g.weights.end(), [](double w) { return w == 1.0; });
 }
 
-}  // namespace pathscope::io
+}  // namespace pathscope
