@@ -168,7 +168,7 @@ void add_apsp_command(CLI::App& app) {
                                          "GPU a process, each writing its chunks of --out D.zarr");
   cmd->input.add_to(*sub);
   cmd->engine_options.add_to(*sub);
-  sub->add_option("--engine", cmd->engine_asked, "textbook, blocked, sparse, auto, gpu-naive, gpu-blocked")->capture_default_str();
+  sub->add_option("--engine", cmd->engine_asked, "textbook, blocked, sparse, auto, gpu-naive, gpu-blocked, gpu-sparse")->capture_default_str();
   sub->add_option("--out", cmd->out_path,
                   "Write the distance matrix (.npy, or a .zarr folder of chunks; unreachable = int32 or int64 max, +inf or "
                   "65535; '-': standard output, .npy)");

@@ -145,7 +145,7 @@ void bind_apsp(py::module_& m) {
       py::arg("next_hop") = false, py::arg("threads") = 0, py::arg("memory_budget") = 0,
       py::arg("gpu_memory_budget") = 0, py::arg("progress") = py::none(),
       "All-pairs shortest distances as an n x n NumPy array (row = source) over the result's memory: its base is "
-      "the ApspRun (timing, next_hops, path()). engine: textbook, blocked, sparse, auto, gpu-naive, gpu-blocked. "
+      "the ApspRun (timing, next_hops, path()). engine: textbook, blocked, sparse, auto, gpu-naive, gpu-blocked, gpu-sparse. "
       "dist: auto (the narrowest exact type), int32, int64, float, hop16. progress(fraction) is called with "
       "increasing fractions; returning False cancels (pathscope.Cancelled), and Ctrl-C cancels the engine and "
       "raises KeyboardInterrupt.");

@@ -1,7 +1,7 @@
 // The GPU engines writing their rows straight into a .npy file (ApspOptions::sink): in core,
-// out of core (rows handed over while later slabs compute) and gpu-naive give the file that
-// the same engine's matrix in host memory gives, byte for byte, with the same checksum, and
-// that matrix equals Dijkstra's distances.
+// out of core (rows handed over while later slabs compute), gpu-naive and gpu-sparse (in bands
+// under a small budget) give the file that the same engine's matrix in host memory gives, byte
+// for byte, with the same checksum, and that matrix equals Dijkstra's distances.
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -46,12 +46,16 @@ TEST(GpuApspToFile, RowsStraightIntoTheFileEqualTheHostMatrix) {
   for (const Case c : {Case{"gpu-blocked", 1, DistType::Int32, 0}, Case{"gpu-blocked", 777, DistType::Hop16, 0},
                        Case{"gpu-blocked", 1301, DistType::Int32, 0}, Case{"gpu-blocked", 999, DistType::Float32, 0},
                        Case{"gpu-blocked", 1999, DistType::Int32, 14u << 20},
-                       Case{"gpu-blocked", 2100, DistType::Hop16, 9u << 20}, Case{"gpu-naive", 301, DistType::Int32, 0}}) {
+                       Case{"gpu-blocked", 2100, DistType::Hop16, 9u << 20}, Case{"gpu-naive", 301, DistType::Int32, 0},
+                       Case{"gpu-sparse", 1301, DistType::Int32, 0}, Case{"gpu-sparse", 999, DistType::Float32, 0},
+                       Case{"gpu-sparse", 2100, DistType::Hop16, 9u << 20}}) {
     const std::string what = std::string(c.engine) + " n=" + std::to_string(c.n) + " " + dist_type_name(c.dist) +
                              (c.gpu_budget ? " out of core" : "");
     SCOPED_TRACE(what);
     const bool unit = c.dist == DistType::Hop16, fractional = c.dist == DistType::Float32;
-    const TestGraph t = make_graph({c.n, 2.0 + rng.below(3), unit, fractional, unit ? 0 : 100}, rng);
+    // gpu-sparse takes costs of 0 or more only: no potentials for it.
+    const bool potentials = !unit && std::string(c.engine) != "gpu-sparse";
+    const TestGraph t = make_graph({c.n, 2.0 + rng.below(3), unit, fractional, potentials ? 100 : 0}, rng);
     auto engine = make_apsp_engine(c.engine);
     ApspOptions options = options_for(c.dist);
     options.gpu_memory_budget = c.gpu_budget;

@@ -128,7 +128,7 @@ def test_table_from_an_array_equals_the_file(rng, tmp_path):
 def test_gpu_engines_of_every_family_by_name():
     g = pathscope.load_graph("random:n=70,deg=4,seed=11")
     gpu = pathscope.gpu_info()
-    for engine in ("gpu-naive", "gpu-blocked"):
+    for engine in ("gpu-naive", "gpu-blocked", "gpu-sparse"):
         if gpu["available"]:
             np.testing.assert_array_equal(pathscope.apsp(g, engine=engine), pathscope.apsp(g, engine="blocked"))
         else:
@@ -149,7 +149,7 @@ def test_gpu_engines_of_every_family_by_name():
         with pytest.raises(pathscope.Error, match="unavailable: .+"):
             pathscope.tsp(costs, backend="gpu")
     listed = {e["name"]: e for e in pathscope.apsp_engines()}
-    assert listed.keys() >= {"textbook", "blocked", "sparse", "auto", "gpu-naive", "gpu-blocked"}
+    assert listed.keys() >= {"textbook", "blocked", "sparse", "auto", "gpu-naive", "gpu-blocked", "gpu-sparse"}
     assert listed["gpu-blocked"]["available"] == gpu["available"]
     tours = {e["name"]: e for e in pathscope.tsp_engines()}
     assert tours.keys() >= {"auto", "brute", "held-karp", "2opt", "gpu-auto", "gpu-brute", "gpu-held-karp", "gpu-2opt"}

@@ -7,7 +7,7 @@
 namespace pathscope {
 namespace {
 
-// What "gpu-naive" and "gpu-blocked" are in a program without the CUDA back end: listed, so
+// What the GPU engines are in a program without the CUDA back end: listed, so
 // menus and `bench` show them, and saying why they cannot run.
 class MissingGpuApspEngine final : public ApspEngine {
  public:
@@ -30,7 +30,7 @@ EngineRegistry<ApspEngine> make_registry() {
   registry.add("blocked", detail::make_blocked_engine);
   registry.add("sparse", detail::make_sparse_engine);
   registry.add("auto", detail::make_auto_engine);
-  for (const char* gpu : {"gpu-naive", "gpu-blocked"})
+  for (const char* gpu : {"gpu-naive", "gpu-blocked", "gpu-sparse"})
     registry.add(gpu, [gpu] { return std::make_unique<MissingGpuApspEngine>(gpu); });
   return registry;
 }

@@ -1,5 +1,5 @@
-// The two GPU engines as the core sees them: the refusals (device, distance type, budgets),
-// the choice between in-core and out-of-core, the hop16 fallback, and the Timing.
+// The GPU engines as the core sees them: the refusals (device, distance type, budgets), the
+// choice between in-core and out-of-core, the hop16 fallback, and the Timing.
 #include <cmath>
 #include <optional>
 
@@ -15,7 +15,7 @@
 namespace pathscope::gpu {
 namespace {
 
-enum class Algorithm { Naive, Blocked };
+enum class Algorithm { Naive, Blocked, Sparse };
 
 // With a sink, an in-core run needs no host matrix (rows go from staging into the sink);
 // out of core the matrix still lives in host memory between rounds. `gpu` is the context of a
@@ -25,8 +25,9 @@ RunFigures run_algorithm(Algorithm algorithm, const GpuContext* gpu, const Graph
                          const JobContext& job, std::vector<typename D::Scalar>& out, std::vector<std::int32_t>* next,
                          MatrixSink* sink) {
   if (!gpu) {
-    if (algorithm == Algorithm::Naive)
-      throw Error("gpu-naive runs on one GPU; --gpus " + gpu_set_text(options.gpus) + " needs gpu-blocked");
+    if (algorithm != Algorithm::Blocked)
+      throw Error(std::string(algorithm == Algorithm::Naive ? "gpu-naive" : "gpu-sparse") + " runs on one GPU; --gpus " +
+                  gpu_set_text(options.gpus) + " needs gpu-blocked");
     if (next)
       throw Error("next hops need the whole matrix on one GPU; leave out --gpus " + gpu_set_text(options.gpus) +
                   " (paths are rebuilt from the distances alone without them)");
@@ -36,6 +37,10 @@ RunFigures run_algorithm(Algorithm algorithm, const GpuContext* gpu, const Graph
                             effective_memory_budget(options),
                             "gpu-blocked over several GPUs (the matrix in host memory before it is written)");
     return run_blocked_distributed<D>(g, options, job, out);
+  }
+  if (algorithm == Algorithm::Sparse) {
+    if (next) throw Error("gpu-sparse gives no next hops: gpu-blocked and the CPU engines do");
+    return run_sparse<D>(*gpu, g, job, out, sink);
   }
   const std::uint64_t budget = gpu->memory_budget();
   if (algorithm == Algorithm::Naive) {
@@ -66,10 +71,17 @@ class GpuEngine final : public ApspEngine {
   }
   std::string name() const override { return name_; }
   std::string description() const override {
-    return algorithm_ == Algorithm::Naive
-               ? "GPU Floyd-Warshall, one launch per k and one thread per cell, with next hops (baseline)"
-               : "GPU blocked Floyd-Warshall, register-tiled min-plus products; streams from host memory "
-                 "when the matrix exceeds the GPU memory budget";
+    switch (algorithm_) {
+      case Algorithm::Naive:
+        return "GPU Floyd-Warshall, one launch per k and one thread per cell, with next hops (baseline)";
+      case Algorithm::Blocked:
+        return "GPU blocked Floyd-Warshall, register-tiled min-plus products; streams from host memory "
+               "when the matrix exceeds the GPU memory budget";
+      case Algorithm::Sparse:
+        return "GPU search from every source, one thread block each, in shared memory where it fits: "
+               "for sparse graphs with costs of 0 or more (road networks)";
+    }
+    return "";
   }
   std::string unavailable_reason() const override { return device_info().reason; }
   // No int64 kernels: graphs whose sums need int64 run on the CPU engines.
@@ -95,6 +107,9 @@ class GpuEngine final : public ApspEngine {
     if (options.dist == DistType::Int32) check_int32_distances(g);
     if (options.dist == DistType::Float32) check_float32_distances(g);
     refuse_negative_self_loops(g);
+    if (algorithm_ == Algorithm::Sparse && g.has_negative_weights())
+      throw Error("gpu-sparse needs costs of 0 or more (the graph has a negative arc cost): gpu-blocked and the CPU "
+                  "engines take negative costs");
     if (options.dist == DistType::Hop16 && !g.unit_weights && g.arc_count() > 0)
       throw Error(name_ + ": hop16 distances need a graph whose arcs all cost 1, and this one has costs from " +
                   std::to_string(g.min_weight()) + " to " + std::to_string(g.max_weight()) +
@@ -131,7 +146,7 @@ class GpuEngine final : public ApspEngine {
     if (f.negative_node >= 0) throw NegativeCycle(f.negative_node);
     if (f.hop16_clipped) hop16_fallback(gpu, g, options, job, host_budget, r);
     r.timing.seconds = now_seconds() - t0;
-    r.timing.updates = std::pow(double(g.n), 3.0);
+    r.timing.updates = algorithm_ == Algorithm::Sparse ? f.arc_scans : std::pow(double(g.n), 3.0);
     if (algorithm_ == Algorithm::Blocked) r.timing.predicted_seconds = predicted_gpu_blocked_seconds(g, options);
     return r;
   }
@@ -140,7 +155,8 @@ class GpuEngine final : public ApspEngine {
   // One rank of a job of processes, its graph checked by run: no host matrix, the rows of this
   // process's share go to the sink, the checksum is the whole matrix's.
   ApspResult run_job_rank(const Graph& g, const ApspOptions& options, const JobContext& job) const {
-    if (algorithm_ == Algorithm::Naive) throw Error("gpu-naive runs on one GPU; a job of processes needs gpu-blocked");
+    if (algorithm_ != Algorithm::Blocked)
+      throw Error(name_ + " runs on one GPU; a job of processes needs gpu-blocked");
     if (options.next_hop) throw Error("next hops need the whole matrix on one GPU, which a job of processes never holds");
     if (!options.gpus.is_default())
       throw Error("--gpus " + gpu_set_text(options.gpus) + ": in a job of processes each process runs one rank on a GPU " +
@@ -203,6 +219,7 @@ class GpuEngine final : public ApspEngine {
 std::unique_ptr<ApspEngine> make_apsp_engine(std::string_view name) {
   if (name == "gpu-naive") return std::make_unique<GpuEngine>(std::string(name), Algorithm::Naive);
   if (name == "gpu-blocked") return std::make_unique<GpuEngine>(std::string(name), Algorithm::Blocked);
+  if (name == "gpu-sparse") return std::make_unique<GpuEngine>(std::string(name), Algorithm::Sparse);
   return nullptr;
 }
 

@@ -26,6 +26,7 @@ struct RunFigures {
   bool hop16_clipped = false;   // hop16: a cell reached the clipping witness (see dist_traits)
   std::string mode;             // "in-core", "out-of-core (W=..., slabs=...)"
   bool rows_in_sink = false;    // the distances went to the sink, `out` is empty
+  double arc_scans = 0;         // gpu-sparse: the arcs its searches scanned (its updates)
 };
 
 // Device bytes an in-core blocked run needs; over the budget the run goes out of core.
@@ -52,6 +53,10 @@ RunFigures run_blocked_distributed(const Graph& g, const ApspOptions& options, c
 template <class D>
 RunFigures run_blocked_job(const Graph& g, const ApspOptions& options, const JobContext& job, MatrixSink* sink,
                            std::uint64_t& checksum);
+// gpu-sparse (sparse_rows.cu): a search from every source, for costs of 0 or more; no next hops.
+template <class D>
+RunFigures run_sparse(const GpuContext& gpu, const Graph& g, const JobContext& job, std::vector<typename D::Scalar>& out,
+                      MatrixSink* sink);
 template <class D>
 RunFigures run_naive(const GpuContext& gpu, const Graph& g, const JobContext& job, std::vector<typename D::Scalar>& out,
                      std::vector<std::int32_t>* next, MatrixSink* sink);

@@ -18,7 +18,7 @@
 
 namespace pathscope::gpu {
 
-// apsp/gpu_engines.cu: "gpu-naive", "gpu-blocked"; nullptr for other names.
+// apsp/gpu_engines.cu: "gpu-naive", "gpu-blocked", "gpu-sparse"; nullptr for other names.
 std::unique_ptr<ApspEngine> make_apsp_engine(std::string_view name);
 // apsp/minplus_peak.cu: the device's min-plus rate, measured once per distance type.
 double minplus_peak(DistType dist);

@@ -12,7 +12,7 @@ namespace {
 constexpr detail::GpuDevice kCudaDevice{.info = device_info, .minplus_peak = minplus_peak};
 
 bool install() {
-  for (const char* name : {"gpu-naive", "gpu-blocked"})
+  for (const char* name : {"gpu-naive", "gpu-blocked", "gpu-sparse"})
     apsp_engines().add(name, [name] { return make_apsp_engine(name); });
   closure_engines().add("gpu", make_closure_engine);
   correlation_engines().add("gpu", make_correlation_engine);

@@ -68,7 +68,7 @@ TEST(EngineRegistry, EveryFamilyListsItsGpuNames) {
   auto has = [](const std::vector<std::string>& names, const std::string& name) {
     return std::find(names.begin(), names.end(), name) != names.end();
   };
-  for (const char* name : {"gpu-naive", "gpu-blocked"}) EXPECT_TRUE(has(apsp_engine_names(), name)) << name;
+  for (const char* name : {"gpu-naive", "gpu-blocked", "gpu-sparse"}) EXPECT_TRUE(has(apsp_engine_names(), name)) << name;
   EXPECT_TRUE(has(closure_engine_names(), "gpu"));
   EXPECT_TRUE(has(correlation_engine_names(), "gpu"));
   for (const char* name : {"gpu-auto", "gpu-brute", "gpu-held-karp", "gpu-2opt", "gpu-2opt-descent"})

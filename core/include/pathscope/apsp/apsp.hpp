@@ -76,8 +76,9 @@ class NegativeCycle : public Error {
 };
 
 // The family's registry: "textbook", "blocked", "sparse", "auto" (CPU) and "gpu-naive",
-// "gpu-blocked" (GPU: blocked Floyd-Warshall on the device, out of core when the matrix does
-// not fit, over several GPUs with --gpus; "gpu-naive" one launch per pivot).
+// "gpu-blocked", "gpu-sparse" (GPU: blocked Floyd-Warshall on the device, out of core when the
+// matrix does not fit, over several GPUs with --gpus; "gpu-naive" one launch per pivot;
+// "gpu-sparse" a search from every source, for costs of 0 or more, without next hops).
 EngineRegistry<ApspEngine>& apsp_engines();
 std::vector<std::string> apsp_engine_names();
 // Throws Error for an unknown name; GPU engines exist even without a GPU (see unavailable_reason).
