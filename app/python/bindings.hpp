@@ -69,5 +69,6 @@ void bind_distances(pybind11::module_& m);
 void bind_centrality(pybind11::module_& m);
 void bind_flow(pybind11::module_& m);
 void bind_filter(pybind11::module_& m);
+void bind_tables(pybind11::module_& m);
 
 }  // namespace pathscope::python

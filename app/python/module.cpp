@@ -27,4 +27,5 @@ PYBIND11_MODULE(_core, m) {
   pathscope::python::bind_centrality(m);
   pathscope::python::bind_flow(m);
   pathscope::python::bind_filter(m);
+  pathscope::python::bind_tables(m);
 }

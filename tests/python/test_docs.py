@@ -8,7 +8,7 @@ import pathscope
 from conftest import python_igraph
 
 MODULES = ["pathscope._graph", "pathscope._load", "pathscope._convert", "pathscope._engines", "pathscope._centrality",
-           "pathscope._flow"]
+           "pathscope._flow", "pathscope._tables"]
 
 
 @pytest.mark.parametrize("name", MODULES)

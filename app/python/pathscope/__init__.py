@@ -7,6 +7,8 @@ tsp() and correlate() run the engines by name and return NumPy arrays over the r
 memory (array.base is the result object); centrality() and flow_layers() return mappings of
 such arrays, one per measure, and betweenness_centrality(), closeness_centrality(),
 harmonic_centrality() and pagerank() the {node: value} dicts networkx's functions return.
+open_table() reads an all-pairs table that `pathscope-cli apsp --out` saved (.npy or Zarr) in
+place, a row at a time.
 
 The engines live in the compiled extension pathscope._core; the modules here are its Python
 face (signatures, documentation, conversions). NumPy, SciPy, pandas, networkx and igraph are
@@ -26,3 +28,4 @@ from pathscope._centrality import (  # noqa: F401
     Centrality, betweenness_centrality, centrality, centrality_engines, centrality_measures, closeness_centrality,
     harmonic_centrality, pagerank)
 from pathscope._flow import FlowLayers, flow_engines, flow_layers  # noqa: F401
+from pathscope._tables import DistanceTable, open_table  # noqa: F401
