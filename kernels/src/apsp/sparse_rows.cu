@@ -179,9 +179,9 @@ __global__ void sparse_rows_kernel(SparseGraph<typename SparseSearch<D>::Cost> g
 constexpr int kThreads = 256;
 // Shared memory a block may ask for; past 48 KB the kernel must be allowed more.
 constexpr std::size_t kMaxShared = 200 * 1024;
-// A band of rows at most this large, so that progress, cancel and the overlap of copies with
-// compute come often enough.
-constexpr std::size_t kMaxBandBytes = std::size_t{1} << 30;
+// A band of rows at most this large, so that progress, cancel (seen between bands) and the
+// overlap of copies with compute come often enough.
+constexpr std::size_t kMaxBandBytes = std::size_t{256} << 20;
 
 // A whole number from the environment (for measuring), or `fallback`.
 std::int64_t knob(const char* name, std::int64_t fallback) {
