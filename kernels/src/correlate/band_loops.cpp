@@ -7,6 +7,7 @@
 #include "common/launch_grid.hpp"
 #include "correlate/band_dealing.hpp"
 #include "correlate/survivor_collection.hpp"
+#include "pathscope/correlate/detail/band_plan.hpp"
 
 namespace pathscope::gpu {
 
@@ -98,9 +99,9 @@ void run_dealt_bands(const GpuContext& loading, const DeviceRows& rows, const Co
   const double total = 0.5 * rows.n * (rows.n - 1.0);
   const auto pairs_from = [&](double r) { return r * (rows.n - 1) - 0.5 * r * (r - 1); };
   deal_bands(loading, options, rows.device_bytes(), sink, job, result.survivors, [&](const BandRank& rank, BandMerger& merger) {
-    const std::int64_t height = std::clamp<std::int64_t>(
-        round_up((rows.n + 8 * std::int64_t(rank.ranks) - 1) / (8 * std::int64_t(rank.ranks)), kCorrelationTile),
-        kCorrelationTile, std::int64_t{65535} * kCorrelationTile);
+    // About 8 bands a rank, of equal cost, so that every rank's round-robin share costs the same.
+    const std::vector<std::int64_t> edges = correlate::equal_cost_band_edges(
+        rows.n, rows.padded, 8 * std::int64_t(rank.ranks), kCorrelationTile, std::int64_t{65535} * kCorrelationTile);
     const DeviceRows* mine = &rows;
     DeviceRows copy;
     if (rank.device != rank.loading_device) {
@@ -113,11 +114,10 @@ void run_dealt_bands(const GpuContext& loading, const DeviceRows& rows, const Co
     SurvivorSlot slots[2] = {SurvivorSlot(capacity), SurvivorSlot(capacity)};
     RunTrace trace("gpu correlate rank");
     std::vector<std::pair<std::size_t, CorrelationRect>> mine_bands;
-    for (std::int64_t r = 0, b = 0; r < rows.n; r += height, ++b)
-      if (b % rank.ranks == rank.rank)
-        mine_bands.push_back({std::size_t(b), {static_cast<std::int32_t>(r),
-                                               static_cast<std::int32_t>(std::min<std::int64_t>(r + height, rows.padded)),
-                                               static_cast<std::int32_t>(r), rows.padded}});
+    for (std::size_t b = 0; b + 1 < edges.size(); ++b)
+      if (static_cast<int>(b % std::size_t(rank.ranks)) == rank.rank)
+        mine_bands.push_back({b, {static_cast<std::int32_t>(edges[b]), static_cast<std::int32_t>(edges[b + 1]),
+                                  static_cast<std::int32_t>(edges[b]), rows.padded}});
     auto finish = [&](std::size_t k) {
       SurvivorSlot& slot = slots[k % 2];
       const auto& [b, rect] = mine_bands[k];

@@ -13,9 +13,9 @@ namespace pathscope::gpu {
 void run_bands(const DeviceRows& rows, const CorrelateOptions& options, PairSink* sink, const JobContext& job,
                CorrelateResult& result, const Stream& stream, const Stream& copy_stream, RunTrace& trace);
 
-// --gpus: bands of fixed height, at least 8 a rank, dealt round-robin (band_dealing.hpp); each
-// rank runs the same band loop on its own device and context, with its own slots. `loading`:
-// the context the rows were loaded on.
+// --gpus: about 8 bands a rank, cut to equal costs (band_plan.hpp), dealt round-robin
+// (band_dealing.hpp); each rank runs the same band loop on its own device and context, with
+// its own slots. `loading`: the context the rows were loaded on.
 void run_dealt_bands(const GpuContext& loading, const DeviceRows& rows, const CorrelateOptions& options, PairSink* sink,
                      const JobContext& job, CorrelateResult& result);
 
