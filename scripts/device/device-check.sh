@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # The whole GPU check in one call on the lent device machine (or any CUDA machine):
 # configure (no GUI, sm_90a), build the CLI and the GPU tests, run `ctest -L gpu`, a
-# compute-sanitizer memcheck of a small case, the SASS check of the min-plus kernel, and the
-# all-pairs acceptance benchmarks (docs/gpu.md). Every log goes under $OUT; a summary table is printed last.
+# compute-sanitizer memcheck of small cases, the SASS check of the min-plus kernel, and the
+# all-pairs acceptance benchmarks (docs/gpu.md), gpu-sparse's beside them. Every log goes under
+# $OUT; a summary table is printed last.
 #
 #   OUT=/tmp/out scripts/device/device-check.sh [all|tests|bench|quick]
-# quick = the tests and the GPU-only benchmarks of n = 12,529 and rome99 (no CPU baseline,
-# no 30k/40k runs).
+# quick = the tests and the benchmarks of n = 12,529 and rome99 (the CPU engine only beside
+# gpu-sparse; no 30k/40k runs).
 # Environment: OUT (log folder, default ./device-out), BUILD (default build-device),
 # PATHSCOPE_SHARED_DATA (folder holding rome99.gr, default ../shared/data), JOBS.
 set -uo pipefail
@@ -52,6 +53,9 @@ if [ "$what" != bench ]; then
   step "compute-sanitizer memcheck (small case)" memcheck.log compute-sanitizer --tool memcheck --error-exitcode 9 \
     "$BUILD/tests/gpu_test_gpu_apsp_exact" --gtest_filter='*SmallSizes*:*NegativeCycle*'
   grep -E "ERROR SUMMARY" "$OUT/memcheck.log" | tail -1 | tee -a "$summary" >/dev/null
+  step "compute-sanitizer memcheck (gpu-sparse)" memcheck-sparse.log compute-sanitizer --tool memcheck --error-exitcode 9 \
+    "$BUILD/tests/gpu_test_gpu_sparse_apsp" --gtest_filter='*Refuses*:*BitForBit*'
+  grep -E "ERROR SUMMARY" "$OUT/memcheck-sparse.log" | tail -1 | tee -a "$summary" >/dev/null
 fi
 
 if [ "$what" != tests ]; then
@@ -82,6 +86,10 @@ PY
   bench a2-hop16 "$R1,unweighted" --engines gpu-blocked --dist hop16 --repeat 5 --warmup 1
   bench a2-int32-hops "$R1,unweighted" --engines gpu-blocked --dist int32 --repeat 1
   bench a3-rome99 "$DATA/rome99.gr" --engines gpu-blocked --dist int32 --repeat 5 --warmup 1
+  # gpu-sparse beside gpu-blocked and the CPU engine (docs/gpu.md, "gpu-sparse").
+  bench s1-rome99 "$DATA/rome99.gr" --engines sparse,gpu-blocked,gpu-sparse --dist int32 --repeat 5 --warmup 1
+  bench s2-rome99-float "$DATA/rome99.gr" --engines sparse,gpu-sparse --dist float --repeat 5 --warmup 1
+  bench s3-n12529-deg3 random:n=12529,deg=3,seed=1 --engines gpu-blocked,gpu-sparse --dist int32 --repeat 5 --warmup 1
   if [ "$what" != quick ]; then
     bench a4-n30000 random:n=30000,deg=20,seed=2 --engines gpu-blocked --dist int32 --repeat 1
     bench a5-n40000-in-core random:n=40000,deg=20,seed=3 --engines gpu-blocked --dist int32 --repeat 1
@@ -100,6 +108,12 @@ PY
     echo "A2 hop16 unweighted, median 5: $(fig a2-hop16 gpu-blocked)   (target <= 0.12 s)"
     echo "A2 int32 hop counts:           $(fig a2-int32-hops gpu-blocked)   (checksum must equal hop16's)"
     echo "A3 rome99 int32, median of 5:  $(fig a3-rome99 gpu-blocked)   (target <= 0.010 s)"
+    echo "S1 rome99 int32 gpu-sparse:    $(fig s1-rome99 gpu-sparse)   (target <= 0.005 s; checksum of sparse, gpu-blocked)"
+    echo "S1 same, gpu-blocked:          $(fig s1-rome99 gpu-blocked)"
+    echo "S1 same, cpu sparse:           $(fig s1-rome99 sparse)"
+    echo "S2 rome99 float gpu-sparse:    $(fig s2-rome99-float gpu-sparse)   (checksum of cpu sparse: $(fig s2-rome99-float sparse))"
+    echo "S3 n=12529 deg 3 gpu-sparse:   $(fig s3-n12529-deg3 gpu-sparse)"
+    echo "S3 same, gpu-blocked:          $(fig s3-n12529-deg3 gpu-blocked)"
     echo "A4 n=30000 int32 in-core:      $(fig a4-n30000 gpu-blocked)   (target <= 4 s)"
     echo "A5 n=40000 in-core:            $(fig a5-n40000-in-core gpu-blocked)"
     echo "A5 n=40000 --gpu-mem 2GiB:     $(fig a5-n40000-2GiB gpu-blocked)   (same checksum, >= 50% speed)"
