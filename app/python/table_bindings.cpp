@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "bindings.hpp"
+#include "pathscope/apsp/npy_writer.hpp"
 #include "pathscope/apsp/saved_table.hpp"
 #include "pathscope/runtime/memory_budget.hpp"
 
@@ -25,15 +26,8 @@ struct OpenTable {
   std::string graph_name;
 };
 
-const char* numpy_type(DistType t) {
-  switch (t) {
-    case DistType::Hop16: return "uint16";
-    case DistType::Int32: return "int32";
-    case DistType::Int64: return "int64";
-    case DistType::Float32: return "float32";
-  }
-  return "";
-}
+// The NumPy dtype of the table's cells: the .npy's own descr.
+py::dtype dtype_of(const SavedTable& table) { return py::dtype(npy_descr(table.type())); }
 
 std::int64_t row_argument(const OpenTable& t, const py::handle& node) {
   if (t.loaded) return node_argument(t.loaded->graph, node);
@@ -70,7 +64,7 @@ py::array raw_rows(const OpenTable& t, const std::vector<std::int64_t>& rows, bo
   std::vector<py::ssize_t> shape;
   if (!one_row) shape.push_back(py::ssize_t(rows.size()));
   shape.push_back(py::ssize_t(table.n()));
-  py::array out(py::dtype(numpy_type(table.type())), shape);
+  py::array out(dtype_of(table), shape);
   copy_rows(table, rows, static_cast<char*>(out.mutable_data()));
   return out;
 }
@@ -84,7 +78,7 @@ py::array whole_table(const OpenTable& t, std::uint64_t memory_budget) {
 // One cell as the file holds it, as a NumPy scalar of the table's dtype (what numpy.load's
 // array gives for [u, v]); a Zarr table reads only the chunk that holds it.
 py::object raw_cell(const OpenTable& t, const py::handle& u, const py::handle& v) {
-  py::array cell(py::dtype(numpy_type(t.table->type())), std::vector<py::ssize_t>{1});
+  py::array cell(dtype_of(*t.table), std::vector<py::ssize_t>{1});
   t.table->copy_cell(row_argument(t, u), row_argument(t, v), cell.mutable_data());
   return cell[py::int_(0)];
 }
@@ -111,7 +105,7 @@ void bind_tables(py::module_& m) {
                         "pathscope.open_table() makes one.")
       .def_property_readonly("n", [](const OpenTable& t) { return t.table->n(); })
       .def_property_readonly("shape", [](const OpenTable& t) { return py::make_tuple(t.table->n(), t.table->n()); })
-      .def_property_readonly("dtype", [](const OpenTable& t) { return py::dtype(numpy_type(t.table->type())); })
+      .def_property_readonly("dtype", [](const OpenTable& t) { return dtype_of(*t.table); })
       .def_property_readonly("dist", [](const OpenTable& t) { return std::string(dist_type_name(t.table->type())); })
       .def_property_readonly("path", [](const OpenTable& t) { return t.table->path(); })
       .def_property_readonly("is_zarr", [](const OpenTable& t) { return t.table->is_zarr(); })
