@@ -34,6 +34,9 @@ std::int64_t row_argument(const OpenTable& t, const py::handle& node) {
   if (py::isinstance<py::str>(node))
     throw_invalid_argument("node '" + node.cast<std::string>() + "': the table was opened without its graph, so " +
                            "nodes are indices; open_table(path, graph=...) takes names");
+  if (!py::hasattr(node, "__index__"))
+    throw py::type_error("a node is an int (an index) or, with the graph, a str; got " +
+                         std::string(py::str(py::type::handle_of(node).attr("__name__"))));
   const auto index = py::reinterpret_borrow<py::object>(node).attr("__index__")().cast<long long>();
   if (index < 0 || index >= t.table->n())
     throw py::index_error("node " + std::to_string(index) + " outside the table's 0.." + std::to_string(t.table->n() - 1));
@@ -120,7 +123,8 @@ void bind_tables(py::module_& m) {
            }, py::arg("nodes"), py::arg("memory_budget") = 0,
            "rows(self, nodes, memory_budget=0)\n--\n\nThe rows of `nodes` as a 2-D array of the table's dtype; "
            "refused (OverBudget) before allocating past the memory budget")
-      .def("to_numpy", [](const OpenTable& t, std::uint64_t memory_budget) { return whole_table(t, memory_budget); }, py::arg("memory_budget") = 0,
+      .def("to_numpy", [](const OpenTable& t, std::uint64_t memory_budget) { return whole_table(t, memory_budget); },
+           py::arg("memory_budget") = 0,
            "to_numpy(self, memory_budget=0)\n--\n\nThe whole table in memory, as numpy.load would give it; "
            "refused (OverBudget) before allocating past the memory budget")
       .def("__getitem__", [](const OpenTable& t, const py::handle& key) -> py::object {

@@ -72,6 +72,8 @@ def test_nodes_by_name_need_the_graph(rng, cli, tmp_path):
         alone[-1]
     with pytest.raises(TypeError, match="slice"):
         alone[0:2]
+    with pytest.raises(TypeError, match="float"):
+        alone.row(1.5)
     with pytest.raises(FileNotFoundError):
         pathscope.open_table(tmp_path / "missing.zarr")
     (tmp_path / "not-a-table.npy").write_text("a,b\n")
