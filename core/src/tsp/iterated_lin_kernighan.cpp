@@ -23,7 +23,7 @@ namespace pathscope::tsp_detail {
 namespace {
 
 // Stretches shorter than this leave too few moves inside them to be worth a thread.
-constexpr std::int32_t kMinStretch = 600;
+constexpr std::int32_t kMinStretch = 700;
 
 }  // namespace
 

@@ -118,11 +118,11 @@ TEST(TourSegment, KicksInsideAStretchNeverLengthenTheWholeTour) {
   }
 }
 
-// 1,300 cities on 2 threads: stretches of 650, past the 600 from which the search splits.
+// 1,500 cities on 2 threads: stretches of 750, past the 700 from which the search splits.
 TEST(TourSegment, TheSplittingSearchGivesShortWholeTours) {
   const auto seed = test_support::fresh_seed();
   std::mt19937_64 rng(seed);
-  const TspInstance instance = random_tsp_instance(1300, rng(), true, true);
+  const TspInstance instance = random_tsp_instance(1500, rng(), true, true);
   TspOptions options;
   options.seed = rng();
   options.threads = 2;
