@@ -272,9 +272,11 @@ RunFigures run_sparse(const GpuContext& gpu, const Graph& g, const JobContext& j
   require_within_budget(fixed + global_bytes_per_block(shared), budget, "gpu-sparse (the graph, one search and two rows)");
   if (const std::uint64_t each = global_bytes_per_block(shared); each > 0)
     blocks = std::min<std::int64_t>(blocks, std::int64_t((budget - fixed) / each));
-  // Two bands of rows in what is left, each at most kMaxBandBytes.
+  // Two bands of rows in what is left, each at most kMaxBandBytes, but never fewer rows than
+  // the blocks that run at once (a large graph's rows are megabytes each).
   const std::uint64_t left = budget - fixed + 2 * row_bytes - std::uint64_t(blocks) * global_bytes_per_block(shared);
-  std::int64_t band_rows = std::int64_t(std::min<std::uint64_t>(left / 2, kMaxBandBytes) / row_bytes);
+  const std::uint64_t band_cap = std::max<std::uint64_t>(kMaxBandBytes, std::uint64_t(blocks) * row_bytes);
+  std::int64_t band_rows = std::int64_t(std::min<std::uint64_t>(left / 2, band_cap) / row_bytes);
   band_rows = std::clamp<std::int64_t>(band_rows, 1, n);
   band_rows = std::min<std::int64_t>(band_rows, std::max<std::int64_t>(1, knob("PATHSCOPE_GPU_SPARSE_BAND_ROWS", band_rows)));
   const std::int64_t bands = (n + band_rows - 1) / band_rows;
