@@ -18,6 +18,9 @@ LinKernighan::LinKernighan(const TspInstance& instance, const std::vector<std::v
     : cost_(instance.cost), neighbours_(neighbours), k_(instance.k), epsilon_(epsilon), candidates_(kMaxDepth) {
   position_.assign(k_, 0);
   queued_.assign(k_, 0);
+  neighbour_costs_.resize(neighbours_.size());
+  for (std::size_t c = 0; c < neighbours_.size(); ++c)
+    for (const std::int32_t n : neighbours_[c]) neighbour_costs_[c].push_back(d(static_cast<std::int32_t>(c), n));
 }
 
 void LinKernighan::set_tour(const std::vector<std::int32_t>& tour, bool wake_everyone) {
@@ -90,8 +93,11 @@ bool LinKernighan::step(std::int32_t t1, std::int32_t t2, double gain, int depth
   const bool forward = succ(t1) == t2;
   auto& candidates = candidates_[depth - 1];
   candidates.clear();
-  for (const std::int32_t t3 : neighbours_[t2]) {
-    const double open = gain - d(t2, t3);
+  const auto& near = neighbours_[t2];
+  const auto& near_costs = neighbour_costs_[t2];
+  for (std::size_t i = 0; i < near.size(); ++i) {
+    const std::int32_t t3 = near[i];
+    const double open = gain - near_costs[i];
     if (open <= epsilon_) break;  // neighbours come nearest first: the rest cost more
     if (t3 == t1) continue;
     const std::int32_t t4 = forward ? pred(t3) : succ(t3);

@@ -74,6 +74,9 @@ class LinKernighan {
 
   const std::vector<double>& cost_;
   const std::vector<std::vector<std::int32_t>>& neighbours_;
+  // neighbour_costs_[c][i] = d(c, neighbours_[c][i]): read in list order, not at random places
+  // of the k x k matrix.
+  std::vector<std::vector<double>> neighbour_costs_;
   std::int32_t k_;
   double epsilon_;
   double length_ = 0;
