@@ -61,22 +61,30 @@ template <class D>
 RunFigures run_naive(const GpuContext& gpu, const Graph& g, const JobContext& job, std::vector<typename D::Scalar>& out,
                      std::vector<std::int32_t>* next, MatrixSink* sink);
 
-// Hands a finished device matrix (n rows of n cells, row pitch `pitch` cells) to `sink`
-// through the staging of `gpu`'s device, or, with no sink, copies it into `out` (already sized).
+// Hands rows [row0, row0 + rows) of a device matrix of n columns (those rows at `device`, row
+// pitch `pitch` cells) to `sink` through the staging of `gpu`'s device, or, with no sink,
+// copies them into their place in `out` (already sized n x n).
 template <class Scalar>
-void deliver_rows(const Scalar* device, std::size_t pitch, int n, MatrixSink* sink, std::vector<Scalar>& out,
-                  const GpuContext& gpu) {
+void deliver_rows(const Scalar* device, std::size_t pitch, std::int64_t row0, std::int64_t rows, int n,
+                  MatrixSink* sink, std::vector<Scalar>& out, const GpuContext& gpu) {
   const std::size_t row_bytes = std::size_t(n) * sizeof(Scalar);
   if (!sink) {
-    download_rows(device, pitch * sizeof(Scalar), std::size_t(n), row_bytes, out.data(), gpu);
+    download_rows(device, pitch * sizeof(Scalar), std::size_t(rows), row_bytes, out.data() + std::size_t(row0) * n, gpu);
     return;
   }
   download_rows(
-      device, pitch * sizeof(Scalar), std::size_t(n), row_bytes,
-      [sink](std::size_t row0, std::size_t rows, const void* staged) {
-        sink->put_rows(std::int64_t(row0), std::int64_t(rows), staged);
+      device, pitch * sizeof(Scalar), std::size_t(rows), row_bytes,
+      [sink, row0](std::size_t first, std::size_t count, const void* staged) {
+        sink->put_rows(row0 + std::int64_t(first), std::int64_t(count), staged);
       },
       gpu);
+}
+
+// A whole finished device matrix, n rows of n cells.
+template <class Scalar>
+void deliver_rows(const Scalar* device, std::size_t pitch, int n, MatrixSink* sink, std::vector<Scalar>& out,
+                  const GpuContext& gpu) {
+  deliver_rows(device, pitch, 0, n, n, sink, out, gpu);
 }
 
 }  // namespace pathscope::gpu

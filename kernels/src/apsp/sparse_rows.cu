@@ -337,16 +337,7 @@ RunFigures run_sparse(const GpuContext& gpu, const Graph& g, const JobContext& j
     job.report(double(row0 + rows) / n);
     if (b + 1 < bands) job.check_cancel();
     const double copy_start = now_seconds();
-    if (sink) {
-      download_rows(
-          band[b % 2].get(), row_bytes, std::size_t(rows), row_bytes,
-          [&](std::size_t first, std::size_t count, const void* staged) {
-            sink->put_rows(row0 + std::int64_t(first), std::int64_t(count), staged);
-          },
-          gpu);
-    } else {
-      download_rows(band[b % 2].get(), row_bytes, std::size_t(rows), row_bytes, out.data() + std::size_t(row0) * n, gpu);
-    }
+    deliver_rows(band[b % 2].get(), std::size_t(n), row0, rows, n, sink, out, gpu);
     fig.transfer_seconds += now_seconds() - copy_start;
     if (b + 2 < bands) enqueue(b + 2);
   }
