@@ -264,11 +264,13 @@ class ExplorerInspectorTest : public QObject {
     window.set_apsp_engine(QString());
     window.open_graph(QStringLiteral(PATHSCOPE_SAMPLES "/grid-city.gr"));
     QVERIFY(wait_for(ready, 60000));
-    const std::string reason = pathscope::make_apsp_engine("gpu-blocked")->unavailable_reason();
-    auto* gpu = window.findChild<QAction*>(QStringLiteral("allPairs-gpu-blocked"));
-    QVERIFY(gpu);
-    QCOMPARE(gpu->isEnabled(), reason.empty());
-    if (!reason.empty()) QCOMPARE(gpu->toolTip(), QString::fromStdString(reason));
+    for (const char* engine : {"gpu-blocked", "gpu-sparse"}) {
+      const std::string reason = pathscope::make_apsp_engine(engine)->unavailable_reason();
+      auto* gpu = window.findChild<QAction*>(QStringLiteral("allPairs-") + QLatin1String(engine));
+      QVERIFY2(gpu, engine);
+      QCOMPARE(gpu->isEnabled(), reason.empty());
+      if (!reason.empty()) QCOMPARE(gpu->toolTip(), QString::fromStdString(reason));
+    }
     QVERIFY(!window.findChild<QAction*>(QStringLiteral("exportJsonAction"))->isEnabled());
     window.select_node(0);
     window.select_node(1);

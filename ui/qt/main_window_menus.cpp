@@ -136,7 +136,7 @@ void MainWindow::build_menus() {
 
   auto* compute = menuBar()->addMenu(tr("&Compute"));
   compute->setToolTipsVisible(true);
-  for (const char* engine : {"auto", "blocked", "sparse", "textbook", "gpu-blocked"}) {
+  for (const char* engine : {"auto", "blocked", "sparse", "textbook", "gpu-blocked", "gpu-sparse"}) {
     const QString name = QString::fromLatin1(engine);
     auto* action = compute->addAction(tr("All Pairs with %1").arg(name), this, [this, name] { start_all_pairs(name); });
     action->setObjectName(QStringLiteral("allPairs-") + name);
@@ -253,8 +253,11 @@ void MainWindow::update_actions() {
     set(engine, open, no_graph);
   }
   // GPU actions: greyed with the engine's own reason when it cannot run here.
-  const std::string gpu_reason = make_apsp_engine("gpu-blocked")->unavailable_reason();
-  set("allPairs-gpu-blocked", open && gpu_reason.empty(), gpu_reason.empty() ? no_graph : QString::fromStdString(gpu_reason));
+  for (const char* engine : {"gpu-blocked", "gpu-sparse"}) {
+    const std::string gpu_reason = make_apsp_engine(engine)->unavailable_reason();
+    set((std::string("allPairs-") + engine).c_str(), open && gpu_reason.empty(),
+        gpu_reason.empty() ? no_graph : QString::fromStdString(gpu_reason));
+  }
   set("runBothAction", open, no_graph);
   set("tourAllAction", open && session_->graph().n >= 2, no_graph);
   set("openTableAction", open, no_graph);

@@ -329,18 +329,19 @@ RunFigures run_sparse(const GpuContext& gpu, const Graph& g, const JobContext& j
     const std::int64_t row0 = b * band_rows, rows = std::min<std::int64_t>(band_rows, n - row0);
     if (b == bands - 1) stop.record(compute.get());
     done[b % 2].sync();
-    if (b == 0) {
-      trace.mark("first band");
-      resizer.wait();
-      trace.mark("result filled", resizer.finished_at());
-    }
+    if (b == 0) trace.mark("first band");
     job.report(double(row0 + rows) / n);
     if (b + 1 < bands) job.check_cancel();
     const double copy_start = now_seconds();
-    deliver_rows(band[b % 2].get(), std::size_t(n), row0, rows, n, sink, out, gpu);
+    // Rows go into the result as soon as its fill has passed them (the fill of a small graph's
+    // result takes longer than its searches).
+    deliver_rows(band[b % 2].get(), std::size_t(n), row0, rows, n, sink, out, gpu, sink ? nullptr : &resizer);
     fig.transfer_seconds += now_seconds() - copy_start;
     if (b + 2 < bands) enqueue(b + 2);
   }
+  resizer.wait();
+  trace.mark("result's first slice", resizer.first_slice_at());
+  trace.mark("result filled", resizer.finished_at());
   trace.mark("downloaded");
   SparseCounters totals[2];
   CUDA_CHECK(cudaMemcpyAsync(totals, counters.get(), sizeof totals, cudaMemcpyDeviceToHost, compute.get()));

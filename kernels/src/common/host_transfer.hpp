@@ -3,21 +3,50 @@
 // host worker thread while the device computes, and copies with all cores. How rows get off
 // the device is staging.hpp.
 #include <cstddef>
+#include <condition_variable>
 #include <cstdint>
 #include <functional>
 #include <future>
+#include <mutex>
 #include <vector>
 
 #include "pathscope/runtime/job.hpp"
 
 namespace pathscope::gpu {
 
+// How far a result vector's fill has come, for a thread that copies rows into its front while
+// its back is still being filled: the vector's elements are zeroed by one thread (resize() is
+// the only way to size a std::vector), which on small runs takes longer than the kernels.
+class FillProgress {
+ public:
+  // The filling thread: the storage is reserved at `data`; the first `elements` now exist.
+  void reserved(void* data);
+  void filled(std::size_t elements);
+  // The fill stopped (it threw): waiters stop waiting.
+  void failed();
+  // Waits until the first `elements` exist; the storage, or null when the fill failed.
+  void* wait_for(std::size_t elements);
+  // When the first slice was announced (now_seconds(); 0 before).
+  double first_slice_at();
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  void* data_ = nullptr;
+  bool reserved_ = false;  // data_ may be null: an empty result
+  std::size_t filled_ = 0;
+  double first_slice_at_ = 0;
+  bool failed_ = false;
+};
+
 // Resizes `v` to `count` elements, asking the kernel for huge pages first: the zero fill of a
 // large result is mostly page faults, and huge pages make far fewer of them. Pages are
 // populated from all cores up to 256 MB, or at any size with `populate_any_size` (runs whose
-// kernels are short, so the fill is their critical path).
+// kernels are short, so the fill is their critical path). With `progress`, the elements are
+// made in slices and each slice is announced there.
 template <class T>
-void resize_for_result(std::vector<T>& v, std::size_t count, bool populate_any_size = false);
+void resize_for_result(std::vector<T>& v, std::size_t count, bool populate_any_size = false,
+                       FillProgress* progress = nullptr);
 
 // Runs `task` on the process's one host worker thread. The worker lives as long as the
 // process, and with it the OpenMP team its tasks use: a thread per run made and tore down a
@@ -51,16 +80,31 @@ class BackgroundResize {
  public:
   BackgroundResize(std::vector<T>* out, std::vector<std::int32_t>* next, std::size_t count)
       : task_([this, out, next, count] {
-          if (out) resize_for_result(*out, count);
+          try {
+            if (out) resize_for_result(*out, count, false, &out_progress_);
+          } catch (...) {
+            out_progress_.failed();
+            throw;
+          }
           if (next) resize_for_result(*next, count);
           finished_at_ = now_seconds();
         }) {}
   void wait() { task_.wait(); }
+  // `out`'s storage once its first `elements` exist, without waiting for the rest (or for
+  // `next`); rethrows what the fill threw.
+  T* wait_for_out(std::size_t elements) {
+    void* data = out_progress_.wait_for(elements);
+    if (!data) task_.wait();
+    return static_cast<T*>(data);
+  }
   // When the fill ended (now_seconds()); valid after wait().
   double finished_at() const { return finished_at_; }
+  // When the first slice of `out` existed (its pages populated); valid after wait().
+  double first_slice_at() { return out_progress_.first_slice_at(); }
 
  private:
   double finished_at_ = 0;
+  FillProgress out_progress_;
   HostTask task_;  // declared last: the task may start before the constructor ends
 };
 
