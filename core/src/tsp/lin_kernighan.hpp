@@ -5,8 +5,13 @@
 // plain 2-opt cannot reach one step at a time), which is what takes iterated local search from
 // a few percent to within about one percent of the optimum.
 //
+// Each step of a chain is either a 2-opt move or a pure segment insertion (the sequential 3-opt
+// move that keeps every stretch's direction, LKH's "or-3opt"): a 2-opt chain can never reach
+// that move through whole tours, since its first two exchanges alone leave two cycles.
+//
 // The tour is an array with each city's position; a 2-opt move reverses the shorter of the two
-// paths it could reverse. Every reversal goes into a journal, so a chain that does not pay off,
+// paths it could reverse; a segment insertion rotates the two shortest of the three blocks it
+// reorders. Every reversal and rotation goes into a journal, so a chain that does not pay off,
 // and a kick that does not, are undone by replaying the journal backwards.
 #include <cstdint>
 #include <random>
@@ -46,13 +51,20 @@ class LinKernighan {
     return true;
   }
 
-  // A double bridge on two short adjacent stretches (A B C D -> A C B D) somewhere random;
-  // wakes the cities at the six changed arcs. Starts a new journal.
+  // A double bridge on three short adjacent stretches (A B C D E -> A D C B E) somewhere
+  // random; wakes the cities at the eight changed arcs. Starts a new journal.
   void kick(std::mt19937_64& rng);
+  // The segment insertion of a chain's step, on its own (for the tests): with t2 next to t1,
+  // and t5 before t3 on the way from t2 on round to t1, t1 [t2 .. t5][t6 .. t3] t4 becomes
+  // t1 [t6 .. t3][t2 .. t5] t4. Journaled like a kick's changes.
+  void swap_stretches(std::int32_t t1, std::int32_t t2, std::int32_t t3, std::int32_t t5);
   // Undoes everything since the last kick (or set_tour).
   void undo_since_kick();
   // Forgets the journal: the tour since the last kick is kept.
-  void accept() { journal_.clear(); }
+  void accept() {
+    journal_.clear();
+    journal_start_length_ = length_;
+  }
 
  private:
   double d(std::int32_t a, std::int32_t b) const { return cost_[static_cast<std::size_t>(a) * k_ + b]; }
@@ -61,6 +73,10 @@ class LinKernighan {
   void wake(std::int32_t city);
   bool improve_from(std::int32_t t1);
   bool step(std::int32_t t1, std::int32_t t2, double gain, int depth);
+  // Replaces the arcs (a, b) and (c, d) by (a, c) and (b, d); b follows a the way d follows c.
+  void two_opt_move(std::int32_t a, std::int32_t b, std::int32_t c, std::int32_t d);
+  bool adjacent(std::int32_t a, std::int32_t b) const { return succ(a) == b || pred(a) == b; }
+  bool tabu(std::int32_t a, std::int32_t b) const;
   // Reverses the path from position i forward to position j (cyclic), or the rest of the
   // cycle when that is shorter: the same tour either way round.
   void reverse_path(std::int32_t i, std::int32_t j);
@@ -71,6 +87,7 @@ class LinKernighan {
     enum Kind : std::uint8_t { Reverse, Rotate } kind;
     std::int32_t a, b, c;
   };
+  void undo(const Change& change);
 
   const std::vector<double>& cost_;
   const std::vector<std::vector<std::int32_t>>& neighbours_;
@@ -90,9 +107,11 @@ class LinKernighan {
   std::vector<std::pair<std::int32_t, std::int32_t>> added_;
   std::vector<std::int32_t> scratch_;
   struct Candidate {
-    double score;  // the chain's gain after breaking (t3, t4), before closing it
+    double score;  // the chain's gain after its last break ((t3, t4), or (t5, t6)), before closing it
     std::int32_t t3, t4;
+    std::int32_t t5 = -1, t6 = -1;  // -1 for a 2-opt step; else a segment insertion
   };
+  std::vector<Candidate> insertions_;
   std::vector<std::vector<Candidate>> candidates_;  // one list per depth, reused
 };
 
