@@ -14,6 +14,7 @@
 #include "pathscope/apsp/gpu.hpp"
 #include "pathscope/closure/closure.hpp"
 #include "pathscope/io/load.hpp"
+#include "scoped_env.hpp"
 
 using namespace pathscope;
 
@@ -30,24 +31,7 @@ namespace {
                                        << wrong << " bits differ";
 }
 
-// Sets an environment variable for one scope (as test_gpu_sparse_apsp.cpp does for its knobs).
-class ScopedEnv {
- public:
-  ScopedEnv(const char* name, const std::string& value) : name_(name) {
-    if (const char* old = std::getenv(name)) old_ = old;
-    ::setenv(name, value.c_str(), 1);
-  }
-  ~ScopedEnv() {
-    if (old_) ::setenv(name_, old_->c_str(), 1);
-    else ::unsetenv(name_);
-  }
-  ScopedEnv(const ScopedEnv&) = delete;
-  ScopedEnv& operator=(const ScopedEnv&) = delete;
-
- private:
-  const char* name_;
-  std::optional<std::string> old_;
-};
+using test_support::ScopedEnv;
 
 constexpr const char* kPathKnob = "PATHSCOPE_GPU_CLOSURE_PATH";
 const char* const kPaths[] = {"direct", "condensed"};

@@ -9,28 +9,14 @@
 #include <string>
 
 #include "gpu_apsp_reference.hpp"
+#include "scoped_env.hpp"
 #include "pathscope/apsp/apsp.hpp"
 #include "pathscope/apsp/checksum.hpp"
 
 namespace pathscope::gpu_test {
 namespace {
 
-// Sets a measuring knob of the engine for one scope.
-class Knob {
- public:
-  Knob(const char* name, const std::string& value) : name_(name) {
-    if (const char* old = std::getenv(name)) old_ = old;
-    ::setenv(name, value.c_str(), 1);
-  }
-  ~Knob() {
-    if (old_) ::setenv(name_, old_->c_str(), 1);
-    else ::unsetenv(name_);
-  }
-
- private:
-  const char* name_;
-  std::optional<std::string> old_;
-};
+using Knob = test_support::ScopedEnv;
 
 // make_graph's costs plus a share of zero-cost arcs (which a label-correcting search must
 // still settle right), as a new graph.

@@ -5,14 +5,16 @@
 namespace pathscope {
 namespace {
 
-// Where the GPU engine beats the CPU "scc" engine (docs/gpu.md, closure figures, H100 host
-// with 16 cores): both are linear in the result (n^2 / 8 bytes), the GPU engine with a few
-// milliseconds of fixed cost and the copy back, "scc" with a serial pass over the arcs between
-// components that grows with the arcs times the components / 64. On graphs with a giant
-// component (random, mean degree 3) "scc" wins up to n = 8,000 (5.0 ms against 36 ms) and
-// loses at 50,000 (0.237 s against 0.050 s); on random DAGs with 10 arcs a node the GPU engine
-// wins from n = 8,000 (33 ms against 16 ms) but not at 2,000 (1.7 ms against 2.9 ms).
+// Where the GPU engine beats the CPU "scc" engine (docs/reachability.md, "GPU closure of small
+// graphs", H200 host with 16 cores). Its direct path (one launch, no condensation, up to 8,192
+// nodes) wins from about 2,000 nodes on every shape measured (random, mean degree 3: 0.13
+// against 0.15-0.17 ms at 2,000, 0.48 against 0.80 ms at 5,000; random DAGs 4x-14x) and loses
+// below (0.097 against 0.072-0.085 ms at 1,500). Past it the condensation path has a few
+// milliseconds of fixed cost: on a giant component "scc" is even at 12,000 nodes (2.6 against
+// 3.0 ms) and loses at 20,000 (32 against 8.8 ms); with 10 arcs a node the GPU wins from 4,000.
 constexpr std::int32_t kGpuMinNodes = 20000;
+constexpr std::int32_t kGpuDirectMinNodes = 2000;
+constexpr std::int32_t kGpuDirectMaxNodes = 8192;  // the engine's direct-path size (docs/reachability.md)
 constexpr std::int32_t kGpuMinNodesDense = 4000;
 constexpr double kGpuDenseDegree = 6;
 // Mean out-degree up to which the condensation beats packed Warshall: its DAG pass costs
@@ -89,8 +91,9 @@ std::unique_ptr<ClosureEngine> make_closure_engine(std::string_view name) {
 
 std::string auto_closure_choice(const Graph& g) {
   const double degree = g.n > 0 ? static_cast<double>(g.arc_count()) / g.n : 0;
+  const bool direct = g.n >= kGpuDirectMinNodes && g.n <= kGpuDirectMaxNodes;
   const bool large = g.n >= kGpuMinNodes || (g.n >= kGpuMinNodesDense && degree >= kGpuDenseDegree);
-  if (large && make_loop_free_engine("gpu")->available()) return "gpu";
+  if ((direct || large) && make_loop_free_engine("gpu")->available()) return "gpu";
   return degree <= kSparseDegree ? "scc" : "bitset";
 }
 

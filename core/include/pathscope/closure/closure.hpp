@@ -72,9 +72,9 @@ class ClosureEngine : public Engine {
   virtual ClosureResult run(const Graph& g, const ClosureOptions& options, const JobContext& job) const = 0;
 };
 
-// The family's registry: "textbook", "bitset", "scc", "gpu", "auto". "gpu" is word-parallel
-// Warshall in one thread block for n <= 256, the blocked three-phase boolean product above
-// that. The registry holds the engines as they compute, reading the arcs only: create engines
+// The family's registry: "textbook", "bitset", "scc", "gpu", "auto". "gpu" searches from 32
+// sources a thread block in one launch up to 8,192 nodes, and reaches through the condensation
+// (strong components on the host) above that (docs/reachability.md). The registry holds the engines as they compute, reading the arcs only: create engines
 // with make_closure_engine, which adds the self-loops.
 EngineRegistry<ClosureEngine>& closure_engines();
 std::vector<std::string> closure_engine_names();
@@ -82,9 +82,9 @@ std::vector<std::string> closure_engine_names();
 // Every engine it returns sets the diagonal bit of each node with a self-loop
 // (Graph::self_loops), which the engines themselves never see.
 std::unique_ptr<ClosureEngine> make_closure_engine(std::string_view name);
-// What "auto" runs on this graph here: "gpu" when a GPU is usable and the graph is large (at
-// least 20,000 nodes, or 4,000 with a mean degree of 6 or more: measured crossovers), "scc" for
-// sparse graphs, "bitset" otherwise.
+// What "auto" runs on this graph here: "gpu" when a GPU is usable and the graph has 2,000 to
+// 8,192 nodes (the GPU's one-launch path), at least 20,000, or 4,000 with a mean degree of 6 or
+// more (measured crossovers); otherwise "scc" for sparse graphs, "bitset" for dense ones.
 std::string auto_closure_choice(const Graph& g);
 
 // Host bytes of the closure of an n-node graph (n * ceil(n/64) * 8, about n^2/8).
