@@ -6,12 +6,21 @@
 #include <cstdint>
 #include <limits>
 #include <numeric>
+#include <random>
 #include <vector>
 
 #include "fresh_seed.hpp"
 #include "pathscope/tsp/tsp.hpp"
 
 namespace tsp_test {
+
+// Stops 0..k-1 in a random order: a tour to start a search or a move from.
+inline std::vector<std::int32_t> random_tour(std::int32_t k, std::mt19937_64& rng) {
+  std::vector<std::int32_t> tour(k);
+  std::iota(tour.begin(), tour.end(), 0);
+  std::shuffle(tour.begin(), tour.end(), rng);
+  return tour;
+}
 
 inline double brute_force_optimum(const pathscope::TspInstance& instance) {
   if (instance.k <= 1) return 0;

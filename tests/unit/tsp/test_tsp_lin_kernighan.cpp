@@ -10,6 +10,7 @@
 #include "../../core/src/tsp/lin_kernighan.hpp"
 #include "../../core/src/tsp/local_search.hpp"
 #include "fresh_seed.hpp"
+#include "tsp_reference.hpp"
 #include "pathscope/tsp/tsp.hpp"
 
 namespace pathscope {
@@ -39,12 +40,7 @@ double best_two_opt_gain(const TspInstance& instance, const std::vector<std::int
   return best;
 }
 
-std::vector<std::int32_t> random_tour(std::int32_t k, std::mt19937_64& rng) {
-  std::vector<std::int32_t> tour(k);
-  std::iota(tour.begin(), tour.end(), 0);
-  std::shuffle(tour.begin(), tour.end(), rng);
-  return tour;
-}
+using tsp_test::random_tour;
 
 TEST(LinKernighan, LeavesNoImprovingTwoOptMoveAndKeepsItsLengthExact) {
   const auto seed = test_support::fresh_seed();

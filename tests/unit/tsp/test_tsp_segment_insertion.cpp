@@ -14,17 +14,13 @@
 #include "../../core/src/tsp/lin_kernighan.hpp"
 #include "../../core/src/tsp/local_search.hpp"
 #include "fresh_seed.hpp"
+#include "tsp_reference.hpp"
 #include "pathscope/tsp/tsp.hpp"
 
 namespace pathscope {
 namespace {
 
-std::vector<std::int32_t> random_tour(std::int32_t k, std::mt19937_64& rng) {
-  std::vector<std::int32_t> tour(k);
-  std::iota(tour.begin(), tour.end(), 0);
-  std::shuffle(tour.begin(), tour.end(), rng);
-  return tour;
-}
+using tsp_test::random_tour;
 
 // The same cycle reads the same: from city 0, towards its smaller neighbour.
 std::vector<std::int32_t> canonical(std::vector<std::int32_t> tour) {

@@ -14,17 +14,13 @@
 #include "../../core/src/tsp/local_search.hpp"
 #include "../../core/src/tsp/tour_segment.hpp"
 #include "fresh_seed.hpp"
+#include "tsp_reference.hpp"
 #include "pathscope/tsp/tsp.hpp"
 
 namespace pathscope {
 namespace {
 
-std::vector<std::int32_t> shuffled(std::int32_t k, std::mt19937_64& rng) {
-  std::vector<std::int32_t> tour(k);
-  std::iota(tour.begin(), tour.end(), 0);
-  std::shuffle(tour.begin(), tour.end(), rng);
-  return tour;
-}
+using tsp_test::random_tour;
 
 double path_length(const TspInstance& instance, const std::vector<std::int32_t>& path) {
   double sum = 0;
@@ -53,7 +49,7 @@ TEST(TourSegment, AnyTourKeepingThePinnedArcIsAPathBetweenTheEnds) {
     const TspInstance instance = random_tsp_instance(k, rng(), true, round % 2 == 0);
     const auto neighbours = tsp_detail::nearest_neighbours(instance, 10, 1, [] { return false; });
     const std::int32_t m = 8 + static_cast<std::int32_t>(rng() % (k - 7));
-    const auto cities = stretch_of(shuffled(k, rng), m, rng);
+    const auto cities = stretch_of(random_tour(k, rng), m, rng);
     const tsp_detail::TourSegment segment(instance, neighbours, cities);
     EXPECT_EQ(segment.path_of(segment.first_tour()), cities);
     // A tour of the stretch with 0 and m-1 adjacent, rotated and turned at random.
@@ -89,7 +85,7 @@ TEST(TourSegment, KicksInsideAStretchNeverLengthenTheWholeTour) {
     const TspInstance instance = random_tsp_instance(k, rng(), true, integer_costs);
     const auto neighbours = tsp_detail::nearest_neighbours(instance, 10, 1, [] { return false; });
     const double epsilon = tsp_detail::improvement_epsilon(instance);
-    std::vector<std::int32_t> whole = shuffled(k, rng);
+    std::vector<std::int32_t> whole = random_tour(k, rng);
     for (int stretch = 0; stretch < 6; ++stretch) {
       const double before = cycle_length(instance, whole);
       const std::int32_t m = 8 + static_cast<std::int32_t>(rng() % (k - 7));
