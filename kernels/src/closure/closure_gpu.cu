@@ -33,9 +33,9 @@ namespace {
 // Up to here the direct path: its three node arrays (12 bytes a node) take 96 KB a block, so
 // two blocks fit a multiprocessor's 228 KB on an H100 or H200, and the n / 32 blocks (256)
 // all run at once on their 132 multiprocessors: the kernel lasts one block's searches. Past
-// it, one block a multiprocessor and more waves; whether the direct path still beats the
-// condensation there (it can run up to the 227 KB a block may hold, n = 19,328) is for a
-// device measurement with PATHSCOPE_GPU_CLOSURE_PATH (docs/gpu.md).
+// it, one block a multiprocessor and more waves (it can run up to the 227 KB a block may hold,
+// n = 19,328, forced with PATHSCOPE_GPU_CLOSURE_PATH; the two paths measured there:
+// docs/reachability.md).
 constexpr std::int32_t kDirectMaxNodes = 8192;
 
 enum class ClosurePath { Direct, Condensed };
