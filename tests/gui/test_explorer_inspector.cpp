@@ -8,6 +8,7 @@
 #include <QFile>
 #include <QHeaderView>
 #include <QLineEdit>
+#include <QMenu>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QSignalSpy>
@@ -270,6 +271,16 @@ class ExplorerInspectorTest : public QObject {
       QVERIFY2(gpu, engine);
       QCOMPARE(gpu->isEnabled(), reason.empty());
       if (!reason.empty()) QCOMPARE(gpu->toolTip(), QString::fromStdString(reason));
+    }
+    if (qEnvironmentVariableIsSet("PATHSCOPE_SCREENSHOTS")) {
+      // The Compute menu as a user opens it: every engine, the GPU ones greyed without a GPU.
+      auto* compute = window.findChild<QAction*>(QStringLiteral("allPairs-gpu-sparse"))->associatedObjects().value(0);
+      if (auto* menu = qobject_cast<QMenu*>(compute)) {
+        menu->popup(window.mapToGlobal(QPoint(0, 0)));
+        QVERIFY(QTest::qWaitForWindowExposed(menu));
+        menu->grab().save(qEnvironmentVariable("PATHSCOPE_SCREENSHOTS") + QStringLiteral("/compute-menu.png"));
+        menu->close();
+      }
     }
     QVERIFY(!window.findChild<QAction*>(QStringLiteral("exportJsonAction"))->isEnabled());
     window.select_node(0);
