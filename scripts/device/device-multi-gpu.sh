@@ -4,6 +4,7 @@
 #
 #   OUT=/tmp/out scripts/device/device-multi-gpu.sh one      # one GPU: tests, logical ranks, 1-rank NCCL overhead
 #   OUT=/tmp/out scripts/device/device-multi-gpu.sh several  # a machine of 2, 4 or 8 GPUs: the spread runs
+#   OUT=/tmp/out scripts/device/device-multi-gpu.sh streamed # the same machine: every rank out of core
 # Environment: OUT (log folder, default ./device-out), BUILD (default build-device), JOBS.
 # Every bench line is also written as JSON under $OUT; NCCL_NVLS_ENABLE=0 (the program sets it too).
 set -uo pipefail
@@ -44,10 +45,19 @@ if [ "$what" = one ]; then
   bench apsp-12529-hop16 apsp random:n=12529,deg=20,seed=1,unweighted --engines gpu-blocked --dist hop16 --gpus 0,1,0+0+0+0 --repeat 3 --warmup 1
   bench apsp-12529-float apsp random:n=12529,deg=20,seed=1 --engines gpu-blocked --dist float --gpus 0,1,0+0+0+0 --repeat 3 --warmup 1
   bench correlate-1m correlate random-table:rows=1000000,cols=30,seed=1 --min-abs-rho 0.9 --backends gpu --gpus 0,0+0,0+0+0+0 --repeat 3 --warmup 1
-else
+elif [ "$what" = several ]; then
   g=$(nvidia-smi -L | wc -l)
   sweep=1,2; [ "$g" -ge 4 ] && sweep=1,2,4; [ "$g" -ge 8 ] && sweep=1,2,4,8
   bench apsp-65536 apsp random:n=65536,deg=20,seed=1 --engines gpu-blocked --dist int32 --gpus 0,$sweep --repeat 3 --warmup 1
   bench correlate-9.9m correlate random-table:rows=9879896,cols=30,seed=1 --max-p 0.05 --count-only --backends gpu --gpus 0,$g --repeat 1
   [ "$g" -ge 4 ] && bench apsp-200000 apsp random:n=200000,deg=20,seed=1 --engines gpu-blocked --dist int32 --gpus 4 --repeat 1
+elif [ "$what" = streamed ]; then
+  # Out of core on every rank (docs/gpu.md): the tests over distinct GPUs, the checksum of a
+  # streamed n = 65,536 against the in-core one, then issue #29's n = 250,000 over 4 GPUs with
+  # each rank's budget below its 62.5 GB block (host memory: 250 GB for the result).
+  ninja -C "$BUILD" -j"$JOBS" gpu_test_gpu_ranks_out_of_core >>"$OUT/build.log" 2>&1
+  "$BUILD/tests/gpu_test_gpu_ranks_out_of_core" 2>&1 | tee "$OUT/test-ranks-out-of-core.log" | grep -E "^\[  (PASSED|FAILED|SKIPPED)|Failure" | head -20
+  g=$(nvidia-smi -L | wc -l)
+  bench apsp-65536-streamed apsp random:n=65536,deg=20,seed=1 --engines gpu-blocked --dist int32 --gpus $g --gpu-mem 3GiB --repeat 1
+  [ "$g" -ge 4 ] && bench apsp-250000-streamed apsp random:n=250000,deg=20,seed=1 --engines gpu-blocked --dist int32 --gpus 4 --gpu-mem 40GiB --repeat 1
 fi

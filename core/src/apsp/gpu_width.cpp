@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <utility>
 
 #include "pathscope/runtime/error.hpp"
 
@@ -29,6 +30,7 @@ constexpr double kPinBytesPerSecond = 5.16e9;        // out of core: the result 
 constexpr double kOutOfCoreEfficiency = 0.919;       // phase-3 rate streaming against in core
 constexpr double kNvlinkBytesPerSecond = 450e9;      // what one GPU sends to peers of its host
 constexpr int kMaxOutOfCoreWidth = 8192;             // blocked_out_of_core.cu's widest super-block
+constexpr int kMaxRankOutOfCoreWidth = 2048;         // distributed_out_of_core.cu's widest super-block
 // END MODEL CONSTANTS
 
 constexpr std::int64_t kTile = 128;
@@ -61,6 +63,28 @@ std::int64_t out_of_core_width(std::int64_t n, std::int64_t arcs, DistType dist,
   return std::min<std::int64_t>(width, kMaxOutOfCoreWidth);
 }
 
+// The largest block a rank of P holds: its rows and columns.
+std::pair<std::int64_t, std::int64_t> largest_part(std::int64_t n, const GpuGrid& grid) {
+  const std::int64_t tiles = padded(n) / kTile;
+  return {(tiles + grid.rows - 1) / grid.rows * kTile, (tiles + grid.cols - 1) / grid.cols * kTile};
+}
+
+// Every rank streaming its block: the super-block width its plan would take (both panels before
+// and after phase 2, hop16's widened A operand, the closed block twice, three slabs of 128 rows
+// within the budget), 0 when even 128 does not fit.
+std::int64_t rank_out_of_core_width(std::int64_t n, std::int64_t arcs, DistType dist, const GpuGrid& grid,
+                                    std::uint64_t memory) {
+  const auto [rows, cols] = largest_part(n, grid);
+  const std::int64_t s = cell_bytes(dist);
+  const std::uint64_t fixed = std::uint64_t(3 * kTile * cols * s) + graph_bytes(n, arcs, dist) + (1u << 20);
+  for (std::int64_t w = kMaxRankOutOfCoreWidth; w >= kTile; w -= kTile) {
+    const std::uint64_t panels = std::uint64_t(2 * w * (rows + cols) * s + (dist == DistType::Hop16 ? w * rows * 4 : 0) +
+                                               4 * w * w * 4 + w * kTile * (2 * s + 4));
+    if (fixed + panels <= memory) return w;
+  }
+  return 0;
+}
+
 std::string seconds_text(double seconds) {
   char text[32];
   std::snprintf(text, sizeof text, "%.3g s", seconds);
@@ -79,10 +103,8 @@ GpuGrid gpu_grid_for_ranks(int ranks) {
 }
 
 std::uint64_t gpu_rank_bytes(std::int64_t n, std::int64_t arcs, DistType dist, int ranks) {
-  const GpuGrid grid = gpu_grid_for_ranks(ranks);
-  const std::int64_t tiles = padded(n) / kTile, s = cell_bytes(dist);
-  const std::uint64_t rows = std::uint64_t((tiles + grid.rows - 1) / grid.rows * kTile);
-  const std::uint64_t cols = std::uint64_t((tiles + grid.cols - 1) / grid.cols * kTile);
+  const auto [part_rows, part_cols] = largest_part(n, gpu_grid_for_ranks(ranks));
+  const std::uint64_t rows = std::uint64_t(part_rows), cols = std::uint64_t(part_cols), s = std::uint64_t(cell_bytes(dist));
   // The block, two sets of panels (hop16's A operand widened to a word), the closed tiles.
   return rows * cols * std::uint64_t(s) + 2 * kTile * (rows + cols) * std::uint64_t(s + 4) + 4 * kTile * kTile * 4 +
          graph_bytes(n, arcs, dist) + 4096;
@@ -114,13 +136,27 @@ GpuWidthPrediction predict_gpu_blocked(const GpuWidthCase& c) {
     }
   } else {
     p.grid = gpu_grid_for_ranks(c.ranks);
-    p.fits = c.device_memory == 0 || gpu_rank_bytes(c.n, c.arcs, c.dist, c.ranks) <= c.device_memory;
+    p.out_of_core = c.device_memory != 0 && gpu_rank_bytes(c.n, c.arcs, c.dist, c.ranks) > c.device_memory;
     const double phase3 = kTile * size * size / (double(c.devices) * r);
-    // The owner of the diagonal tile sends its part of both panels to every peer of its
-    // process row and column: the busiest sender of a pivot.
-    const double sent = kTile * s * (size / p.grid.rows * (p.grid.cols - 1) + size / p.grid.cols * (p.grid.rows - 1));
-    p.compute = pivots * (std::max(phase3, sent / kNvlinkBytesPerSecond) + kPivotSeconds);
-    p.download = result / std::min(c.devices * kDownloadBytesPerSecond, kHostDownloadBytesPerSecond);
+    if (p.out_of_core) {
+      // Per super-block of width W: the diagonal's owner forms both panels (W^2 (rows + cols)
+      // updates) while the others wait, then every rank carries its block up and down once
+      // (each way at the link's rate, ranks sharing a GPU share its link) against phase 3.
+      const std::int64_t width = rank_out_of_core_width(c.n, c.arcs, c.dist, p.grid, c.device_memory);
+      p.fits = width > 0;
+      const auto [rows, cols] = largest_part(c.n, p.grid);
+      const double rounds = width > 0 ? std::ceil(size / double(width)) + p.grid.rows + p.grid.cols - 2 : 0;
+      const double panels = double(width) * double(width) * double(rows + cols) / r;
+      const double block_link = double(rows) * double(cols) * s * double(c.ranks) / double(c.devices) / kHostLinkBytesPerSecond;
+      p.compute = std::max(pivots * (phase3 / kOutOfCoreEfficiency + kPivotSeconds), rounds * block_link) + rounds * panels;
+      p.download = result / kPinBytesPerSecond;
+    } else {
+      // The owner of the diagonal tile sends its part of both panels to every peer of its
+      // process row and column: the busiest sender of a pivot.
+      const double sent = kTile * s * (size / p.grid.rows * (p.grid.cols - 1) + size / p.grid.cols * (p.grid.rows - 1));
+      p.compute = pivots * (std::max(phase3, sent / kNvlinkBytesPerSecond) + kPivotSeconds);
+      p.download = result / std::min(c.devices * kDownloadBytesPerSecond, kHostDownloadBytesPerSecond);
+    }
     p.fixed = c.devices > 1 ? kSpreadSecondsPerGpu * c.devices : kRunSeconds;
   }
   p.seconds = p.compute + p.download + p.fixed;

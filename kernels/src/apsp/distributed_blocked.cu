@@ -16,6 +16,9 @@
 // Every cell sees the same operations as in the one-GPU engine, so int32 and hop16 results are
 // the same bit for bit; float ones agree within float rounding (see docs/gpu.md).
 //
+// When some rank's block exceeds its budget, every rank streams its block from host memory
+// instead (distributed_out_of_core.hpp; threads of this process only).
+//
 // Ranks are threads of this process (run_blocked_distributed, --gpus) or processes of a job,
 // one rank each (run_blocked_job): those meet on the host over the job's rendezvous, and each
 // hands its share of whole rows on (share_rows.hpp) instead of its block.
@@ -26,8 +29,10 @@
 #include <optional>
 
 #include "apsp/distributed_grid.hpp"
+#include "apsp/distributed_out_of_core.hpp"
 #include "apsp/gpu_runs.hpp"
 #include "apsp/launch.cuh"
+#include "apsp/rank_run_state.hpp"
 #include "apsp/share_rows.hpp"
 #include "common/communicator.hpp"
 #include "common/device.hpp"
@@ -73,17 +78,6 @@ struct RankPanels {
   DeviceArray<AWord> block_rows, block_cols;  // the closed diagonal tile, as phase-2 A operands
 };
 
-// What the rank threads of one run share.
-struct SharedRun {
-  explicit SharedRun(const JobContext& j) : job(j) {}
-  const JobContext& job;
-  std::atomic<bool> stop{false};  // cancel asked: every rank leaves after the same pivot
-  std::atomic<int> negative{INT_MAX};
-  std::atomic<bool> clipped{false};
-  std::mutex mutex;
-  double compute_seconds = 0, transfer_seconds = 0;
-};
-
 template <class D>
 std::uint64_t rank_bytes(const MatrixPart& part, std::int64_t n, std::int64_t arcs) {
   return std::uint64_t(part.rows) * part.cols * sizeof(typename D::Scalar) + 2 * RankPanels<D>::bytes(part.rows, part.cols) +
@@ -96,7 +90,7 @@ class RankRun {
   using Scalar = typename D::Scalar;
   using Word = typename D::Word;
 
-  RankRun(const GpuContext& gpu, const Graph& g, const MatrixLayout& layout, Communicator& comm, SharedRun& shared)
+  RankRun(const GpuContext& gpu, const Graph& g, const MatrixLayout& layout, Communicator& comm, RankRunState& shared)
       : g_(g), layout_(layout), grid_(layout.grid()), comm_(comm), shared_(shared), part_(layout.part(comm.rank())),
         pitch_words_(part_.cols / D::kLanes), gpu_(gpu), main_(gpu.stream()) {}
 
@@ -128,10 +122,9 @@ class RankRun {
     FinalFlags found{};
     CUDA_CHECK(cudaMemcpyAsync(&found, flags.get(), sizeof found, cudaMemcpyDeviceToHost, s));
     main_.sync();
-    if (found.negative_node != INT32_MAX) atomic_min(shared_.negative, found.negative_node);
+    if (found.negative_node != INT32_MAX) shared_.found_negative(found.negative_node);
     if (found.clipped) shared_.clipped = true;
-    std::lock_guard<std::mutex> lock(shared_.mutex);
-    shared_.compute_seconds = std::max(shared_.compute_seconds, stop.seconds_since(start));
+    shared_.add_compute(stop.seconds_since(start));
     return finished;
   }
 
@@ -149,10 +142,6 @@ class RankRun {
   }
 
  private:
-  static void atomic_min(std::atomic<int>& a, int v) {
-    for (int seen = a.load(); v < seen && !a.compare_exchange_weak(seen, v);) {
-    }
-  }
   void comm_barrier() {
     // Owned by the group: run_on_ranks aborts it when a rank fails.
     barrier_->arrive_and_wait();
@@ -274,7 +263,7 @@ class RankRun {
   const MatrixLayout& layout_;
   const ProcessGrid& grid_;
   Communicator& comm_;
-  SharedRun& shared_;
+  RankRunState& shared_;
   MatrixPart part_;
   std::int64_t pitch_words_;
   const GpuContext& gpu_;
@@ -298,18 +287,22 @@ RunFigures run_blocked_distributed(const Graph& g, const ApspOptions& options, c
   // One context per rank, on its device, each rank's share of the budget checked before any
   // rank starts; they outlive the ranks' arrays, freed in their streams' order.
   std::vector<GpuContext> contexts = GpuContext::for_ranks(options.gpu_memory_budget, devices);
-  for (int r = 0; r < ranks; ++r) {
-    require_within_budget(rank_bytes<D>(layout.part(r), g.n, g.arc_count()), contexts[std::size_t(r)].memory_budget(),
-                          "rank " + std::to_string(r) + "'s block of the matrix on GPU " + std::to_string(devices[r]) +
-                              " (a several-GPU run keeps every block in GPU memory; add GPUs or run on one GPU, "
-                              "which streams from host memory)");
+  std::string mode = std::to_string(ranks) + (ranks == 1 ? " rank" : " ranks") + ", grid " +
+                     std::to_string(layout.grid().rows) + "x" + std::to_string(layout.grid().cols) + ", " +
+                     group->transport();
+  bool in_core = true;
+  for (int r = 0; r < ranks && in_core; ++r)
+    in_core = rank_bytes<D>(layout.part(r), g.n, g.arc_count()) <= contexts[std::size_t(r)].memory_budget();
+  if (!in_core) {
+    RunFigures fig = run_ranks_out_of_core<D>(g, layout, contexts, *group, job, out);
+    fig.mode = mode + ", " + fig.mode;
+    return fig;
   }
   RunFigures fig;
-  fig.mode = std::to_string(ranks) + (ranks == 1 ? " rank" : " ranks") + ", grid " + std::to_string(layout.grid().rows) +
-             "x" + std::to_string(layout.grid().cols) + ", " + group->transport();
+  fig.mode = mode;
   RunTrace trace("gpu-blocked distributed");
   BackgroundResize<Scalar> resizer(&out, nullptr, std::size_t(g.n) * g.n);
-  SharedRun shared(job);
+  RankRunState shared(job);
   // Every rank copies its own block into the result once all have finished (the host matrix
   // filled, no negative cycle found), all at once: each device has its own staging.
   double downloads_began = 0;
@@ -356,7 +349,8 @@ GpuContext start_job_rank(ProcessJob& processes, const MatrixLayout& layout, con
                               share_rows_bytes(layout, sizeof(typename D::Scalar)),
                           context->memory_budget(),
                           "rank " + std::to_string(me) + "'s block of the matrix on GPU " + std::to_string(device) +
-                              " (each rank keeps its block in GPU memory; add processes)");
+                              " (a process of a job keeps its block in GPU memory; add processes, or run the ranks as threads "
+                              "of one process with --gpus, which stream blocks that do not fit)");
   } catch (const Error& e) {
     refusal = e.what();
   }
@@ -388,7 +382,7 @@ RunFigures run_blocked_job(const Graph& g, const ApspOptions& options, const Job
   fig.mode = "rank " + std::to_string(me) + " of a job of " + std::to_string(ranks) + " processes, grid " +
              std::to_string(layout.grid().rows) + "x" + std::to_string(layout.grid().cols) + ", NCCL";
   RunTrace trace("gpu-blocked job rank");
-  SharedRun shared(job);
+  RankRunState shared(job);
   HostBarrier alone(1);
   try {
     RankRun<D> run(context, g, layout, *comm, shared);

@@ -56,6 +56,18 @@ MatrixPart MatrixLayout::part(int rank) const {
   return p;
 }
 
+std::vector<PivotSpan> MatrixLayout::super_blocks(int width) const {
+  const int step = std::max(1, width / tile_);
+  std::vector<PivotSpan> spans;
+  for (int t = 0; t < tiles_;) {
+    const int row_end = row_begin_[std::size_t(row_owner(t)) + 1], col_end = col_begin_[std::size_t(col_owner(t)) + 1];
+    const int end = std::min({t + step, row_end, col_end});
+    spans.push_back({t * tile_, (end - t) * tile_});
+    t = end;
+  }
+  return spans;
+}
+
 int MatrixLayout::row_owner(int tile) const { return owner(row_begin_, tile); }
 int MatrixLayout::col_owner(int tile) const { return owner(col_begin_, tile); }
 

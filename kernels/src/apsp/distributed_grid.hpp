@@ -18,6 +18,11 @@ struct ProcessGrid {
   std::vector<int> col_members(int pc) const;  // the ranks of process column pc
 };
 
+// A run of consecutive pivot rows and columns [first, first + width), in cells.
+struct PivotSpan {
+  int first = 0, width = 0;
+};
+
 // One rank's block, in cells of the padded matrix (multiples of the tile; rows or cols may be
 // 0 when there are fewer tiles than process rows or columns).
 struct MatrixPart {
@@ -36,6 +41,10 @@ class MatrixLayout {
   MatrixPart part(int rank) const;
   int row_owner(int tile) const;  // the process row holding tile row `tile`
   int col_owner(int tile) const;
+  // The padded side cut into spans of at most `width` cells (a multiple of the tile), none
+  // crossing a row block's or a column block's edge: each lies in one process row and one
+  // process column, as a super-block of the out-of-core ranks must.
+  std::vector<PivotSpan> super_blocks(int width) const;
 
  private:
   int n_, tile_, tiles_;

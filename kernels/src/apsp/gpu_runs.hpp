@@ -43,7 +43,9 @@ template <class D>
 RunFigures run_blocked_out_of_core(const GpuContext& gpu, const Graph& g, const JobContext& job,
                                    std::vector<typename D::Scalar>& out, MatrixSink* sink);
 // gpu-blocked over the ranks options.gpus names (distributed_blocked.cu); every rank's block in
-// its GPU's memory, gathered into `out`. Each rank makes its own context on its device.
+// its GPU's memory, gathered into `out`, or, when some block exceeds its rank's budget, every
+// rank streaming its block from `out` (distributed_out_of_core.hpp). Each rank makes its own
+// context on its device.
 template <class D>
 RunFigures run_blocked_distributed(const Graph& g, const ApspOptions& options, const JobContext& job,
                                    std::vector<typename D::Scalar>& out);

@@ -60,8 +60,9 @@ class GrowingPinnedArray {
 // device is idle, on every exit.
 class HostRegistration {
  public:
-  HostRegistration(void* p, std::size_t bytes) : p_(p) {
-    if (bytes) CUDA_CHECK(cudaHostRegister(p, bytes, cudaHostRegisterDefault));
+  // cudaHostRegisterPortable when the devices of several ranks copy to and from it.
+  HostRegistration(void* p, std::size_t bytes, unsigned flags = cudaHostRegisterDefault) : p_(p) {
+    if (bytes) CUDA_CHECK(cudaHostRegister(p, bytes, flags));
     else p_ = nullptr;
   }
   ~HostRegistration() {

@@ -30,11 +30,11 @@ struct GpuWidthCase {
 struct GpuWidthPrediction {
   double seconds = 0;  // the engine's whole run (Timing::seconds): the sum of the parts below
   double compute = 0;  // pivots: phase 3 (or the exchanges, when slower) and the per-pivot cost
-  double download = 0; // the result into host memory (one GPU out of core: pinning it instead)
+  double download = 0; // the result into host memory (out of core: pinning it instead)
   double fixed = 0;    // per run
   GpuGrid grid;
-  bool out_of_core = false;  // the one-GPU engine streams the matrix from host memory
-  bool fits = true;          // false: a rank's block exceeds device_memory (the engine refuses)
+  bool out_of_core = false;  // the matrix streams from host memory (one GPU, or every rank its block)
+  bool fits = true;          // false: not even streaming fits device_memory (the engine refuses)
 };
 
 // Throws Error for ranks < 0, devices < 1, n < 0 or a distance type gpu-blocked lacks.
@@ -52,7 +52,7 @@ struct GpuWidthChoice {
 
 // The width `--gpus all` runs at on devices whose usable bytes are device_memory[0..count):
 // the fastest prediction among 1, 2, 4, ... and the device count itself, P > 1 only when
-// every one of the first P devices holds a rank's block, and a wider P only when predicted a
+// every one of the first P devices can hold a rank (in core or streaming its block), and a wider P only when predicted a
 // quarter faster than the narrower one chosen so far. Throws Error
 // when device_memory is empty.
 GpuWidthChoice choose_gpu_width(std::int64_t n, std::int64_t arcs, DistType dist,
