@@ -287,9 +287,9 @@ RunFigures run_blocked_distributed(const Graph& g, const ApspOptions& options, c
   // One context per rank, on its device, each rank's share of the budget checked before any
   // rank starts; they outlive the ranks' arrays, freed in their streams' order.
   std::vector<GpuContext> contexts = GpuContext::for_ranks(options.gpu_memory_budget, devices);
-  std::string mode = std::to_string(ranks) + (ranks == 1 ? " rank" : " ranks") + ", grid " +
-                     std::to_string(layout.grid().rows) + "x" + std::to_string(layout.grid().cols) + ", " +
-                     group->transport();
+  const std::string mode = std::to_string(ranks) + (ranks == 1 ? " rank" : " ranks") + ", grid " +
+                           std::to_string(layout.grid().rows) + "x" + std::to_string(layout.grid().cols) + ", " +
+                           group->transport();
   bool in_core = true;
   for (int r = 0; r < ranks && in_core; ++r)
     in_core = rank_bytes<D>(layout.part(r), g.n, g.arc_count()) <= contexts[std::size_t(r)].memory_budget();
