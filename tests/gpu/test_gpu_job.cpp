@@ -15,6 +15,7 @@
 #include "fresh_seed.hpp"
 #include "launched_ranks.hpp"
 #include "pathscope/apsp/gpu.hpp"
+#include "pathscope/apsp/gpu_width.hpp"
 #include "pathscope/apsp/saved_table.hpp"
 #include "scratch_folder.hpp"
 
@@ -40,6 +41,7 @@ struct Case {
   std::string dist;
   int processes;
   int chunk;
+  std::uint64_t gpu_memory = 0;  // --gpu-mem of every process; 0: the default
 };
 
 void check_job_against_sparse(const Case& c) {
@@ -47,11 +49,11 @@ void check_job_against_sparse(const Case& c) {
                std::to_string(c.chunk));
   test_support::ScratchFolder scratch;
   const std::string table = (scratch.path() / "job.zarr").string(), reference = (scratch.path() / "sparse.npy").string();
-  const auto job = test_support::run_processes(
-      test_support::torchrun_job(c.processes, test_support::free_port()),
-      {"apsp", c.graph, "--engine", "gpu-blocked", "--dist", c.dist, "--out", table, "--chunk", std::to_string(c.chunk),
-       "--json"},
-      300s);
+  std::vector<std::string> args{"apsp", c.graph, "--engine", "gpu-blocked", "--dist", c.dist, "--out", table,
+                                "--chunk", std::to_string(c.chunk), "--json"};
+  if (c.gpu_memory) args.insert(args.end(), {"--gpu-mem", std::to_string(c.gpu_memory)});
+  const auto job = test_support::run_processes(test_support::torchrun_job(c.processes, test_support::free_port()), args,
+                                               300s);
   for (const Process& p : job) ASSERT_EQ(p.code, 0) << describe(job);
   for (std::size_t r = 1; r < job.size(); ++r) EXPECT_EQ(job[r].out, "") << "only rank 0 prints";
   // In int32 whatever the job's type (the CPU engines have no hop16): the checksum depends on
@@ -63,6 +65,9 @@ void check_job_against_sparse(const Case& c) {
   EXPECT_EQ(spread["checksum"], alone["checksum"]);
   EXPECT_NE(spread["device"].get<std::string>().find("of a job of " + std::to_string(c.processes) + " processes"),
             std::string::npos)
+      << spread.dump();
+  EXPECT_EQ(spread["device"].get<std::string>().find("out of core on every rank") != std::string::npos,
+            c.gpu_memory != 0)
       << spread.dump();
 
   const pathscope::SavedTable got(table), want(reference);
@@ -90,6 +95,30 @@ TEST(GpuJob, ProcessesWriteOneTableEqualToDijkstra) {
     if (processes == sizes.back())
       check_job_against_sparse({"random:n=" + std::to_string(n / 2 + 1) + ",deg=4,seed=" + seed, "float", processes,
                                 64 + int(random() % 200)});
+  }
+}
+
+// A budget of about each process's block (below the block and its panels in GPU memory):
+// every process streams its block from a pinned copy of its own, and the rows it hands on come
+// from there.
+TEST(GpuJob, ProcessesStreamBlocksThatDoNotFit) {
+  const int gpus = visible_gpus();
+  if (gpus < 2) GTEST_SKIP() << "a job of processes needs a GPU each, and this machine has " << gpus;
+  std::mt19937_64 random(test_support::fresh_seed());
+  std::vector<int> sizes{2};
+  if (gpus >= 4) sizes.push_back(4);
+  for (const int processes : sizes) {
+    const int n = 2900 + int(random() % 400);
+    const pathscope::GpuGrid grid = pathscope::gpu_grid_for_ranks(processes);
+    const std::uint64_t tiles = (std::uint64_t(n) + 127) / 128;
+    const std::uint64_t block = (tiles + grid.rows - 1) / grid.rows * 128 * ((tiles + grid.cols - 1) / grid.cols * 128);
+    const std::string seed = std::to_string(random() % 100000);
+    check_job_against_sparse({"random:n=" + std::to_string(n) + ",deg=4,seed=" + seed, "int32", processes,
+                              100 + int(random() % 300), 4 * block});
+    // hop16: one and a half times the block's bytes, since the panels of even 128 columns
+    // outweigh a quarter of a small block.
+    check_job_against_sparse({"random:n=" + std::to_string(n) + ",deg=3,seed=" + seed + ",unweighted", "hop16",
+                              processes, 128, 3 * block});
   }
 }
 

@@ -17,7 +17,8 @@
 // the same bit for bit; float ones agree within float rounding (see docs/gpu.md).
 //
 // When some rank's block exceeds its budget, every rank streams its block from host memory
-// instead (distributed_out_of_core.hpp; threads of this process only).
+// instead (distributed_out_of_core.hpp): threads from the one host result, processes each from
+// a pinned block of its own.
 //
 // Ranks are threads of this process (run_blocked_distributed, --gpus) or processes of a job,
 // one rank each (run_blocked_job): those meet on the host over the job's rendezvous, and each
@@ -38,6 +39,7 @@
 #include "common/device.hpp"
 #include "common/gpu_context.hpp"
 #include "common/host_transfer.hpp"
+#include "common/pinned_memory.hpp"
 #include "common/run_trace.hpp"
 #include "common/staging.hpp"
 #include "pathscope/apsp/row_share.hpp"
@@ -329,33 +331,50 @@ RunFigures run_blocked_distributed(const Graph& g, const ApspOptions& options, c
   return fig;
 }
 
-// This process's GPU and its context for a job's rank, once every process has one: a process
-// that cannot start (its block over budget, no device), or two that would share a GPU, stop
-// every process here, before any waits in NCCL for one that gave up.
+// How a job's rank starts: its context, and the super-block width of a job whose ranks stream
+// their blocks (0: every block in GPU memory).
+struct JobRankStart {
+  GpuContext context;
+  int stream_width = 0;
+};
+
+// This process's GPU and its context for a job's rank, once every process has one, and whether
+// the job streams: when any block does not fit its GPU, every rank streams its own from host
+// memory, with the widest super-block all can hold. A process that cannot start (not even
+// streaming fits, no device), or two that would share a GPU, stop every process here, before any
+// waits in NCCL for one that gave up.
 template <class D>
-GpuContext start_job_rank(ProcessJob& processes, const MatrixLayout& layout, const Graph& g,
-                          std::uint64_t gpu_memory_budget) {
+JobRankStart start_job_rank(ProcessJob& processes, const MatrixLayout& layout, const Graph& g,
+                            std::uint64_t gpu_memory_budget) {
   const int ranks = processes.world_size(), me = processes.rank();
+  const std::size_t cell = sizeof(typename D::Scalar);
   std::string refusal;
   std::optional<GpuContext> context;
   std::pair<std::uint64_t, std::uint64_t> gpu_id{0, 0};
+  bool in_core = false;
+  int widest = 0;
   try {
     // Under a launcher that gives each process its own GPU (CUDA_VISIBLE_DEVICES) every
     // process sees one device; otherwise the ranks of a host take its devices in turn.
     const int device = processes.local_index() % device_count();
     gpu_id = device_uuid_words(device);
     context.emplace(GpuContext::for_rank(gpu_memory_budget, device, 1));
-    require_within_budget(rank_bytes<D>(layout.part(me), g.n, g.arc_count()) +
-                              share_rows_bytes(layout, sizeof(typename D::Scalar)),
-                          context->memory_budget(),
-                          "rank " + std::to_string(me) + "'s block of the matrix on GPU " + std::to_string(device) +
-                              " (a process of a job keeps its block in GPU memory; add processes, or run the ranks as threads "
-                              "of one process with --gpus, which stream blocks that do not fit)");
+    const std::uint64_t budget = context->memory_budget();
+    const std::uint64_t in_core_need = rank_bytes<D>(layout.part(me), g.n, g.arc_count()) + share_rows_bytes(layout, cell);
+    in_core = in_core_need <= budget;
+    if (share_rows_bytes(layout, cell, true) <= budget) widest = widest_super_block<D>(layout, g.arc_count(), me, budget);
+    if (!in_core && widest == 0)
+      throw OverBudget("rank " + std::to_string(me) + "'s block of the matrix on GPU " + std::to_string(device) + " needs " +
+                       format_bytes(in_core_need) + " in GPU memory, or at least " +
+                       format_bytes(std::max(rank_stream_least_bytes<D>(layout, g.arc_count(), me),
+                                             share_rows_bytes(layout, cell, true))) +
+                       " to stream it from host memory, and the budget is " + format_bytes(budget) + " (add processes)");
   } catch (const Error& e) {
     refusal = e.what();
   }
-  const std::vector<std::uint64_t> ids = processes.all_gather({gpu_id.first, gpu_id.second, refusal.empty() ? 0u : 1u});
-  auto id = [&](int rank, int word) { return ids[3 * std::size_t(rank) + std::size_t(word)]; };
+  const std::vector<std::uint64_t> ids = processes.all_gather(
+      {gpu_id.first, gpu_id.second, refusal.empty() ? 0u : 1u, in_core ? 1u : 0u, std::uint64_t(widest)});
+  auto id = [&](int rank, int word) { return ids[5 * std::size_t(rank) + std::size_t(word)]; };
   for (int k = 0; k < ranks; ++k) {
     if (id(k, 2) == 0) continue;
     if (k == me) throw Error(refusal);
@@ -366,29 +385,56 @@ GpuContext start_job_rank(ProcessJob& processes, const MatrixLayout& layout, con
       if (id(a, 0) == id(b, 0) && id(a, 1) == id(b, 1))
         throw Error("ranks " + std::to_string(a) + " and " + std::to_string(b) + " of the job would share one GPU (on " +
                     processes.records()[std::size_t(a)].host + "): NCCL needs a GPU of its own for each process");
-  return std::move(*context);
+  JobRankStart start{std::move(*context), 0};
+  bool all_in_core = true;
+  for (int k = 0; k < ranks; ++k) all_in_core = all_in_core && id(k, 3) == 1;
+  if (all_in_core) return start;
+  std::uint64_t width = UINT64_MAX;
+  int narrowest = 0;
+  for (int k = 0; k < ranks; ++k)
+    if (id(k, 4) < width) width = id(k, 4), narrowest = k;
+  if (width == 0)
+    throw Error("rank " + std::to_string(narrowest) + " of the job holds its block in GPU memory but not the panels of "
+                "streaming it, which another rank's block needs (add processes, or give every GPU the same budget)");
+  start.stream_width = int(width);
+  return start;
 }
 
 template <class D>
 RunFigures run_blocked_job(const Graph& g, const ApspOptions& options, const JobContext& job, MatrixSink* sink,
                            std::uint64_t& checksum) {
+  using Scalar = typename D::Scalar;
   ProcessJob& processes = *options.job;
   const int ranks = processes.world_size(), me = processes.rank();
   const MatrixLayout layout(g.n, kTileRows, ProcessGrid::for_ranks(ranks));
   const KeepCurrentDevice keep_device;
-  const GpuContext context = start_job_rank<D>(processes, layout, g, options.gpu_memory_budget);
+  const JobRankStart start = start_job_rank<D>(processes, layout, g, options.gpu_memory_budget);
+  const GpuContext& context = start.context;
+  const bool streamed = start.stream_width > 0;
   const auto comm = job_rank(processes, context.device());
   RunFigures fig;
   fig.mode = "rank " + std::to_string(me) + " of a job of " + std::to_string(ranks) + " processes, grid " +
-             std::to_string(layout.grid().rows) + "x" + std::to_string(layout.grid().cols) + ", NCCL";
+             std::to_string(layout.grid().rows) + "x" + std::to_string(layout.grid().cols) + ", NCCL" +
+             (streamed ? ", out of core on every rank (W=" + std::to_string(start.stream_width) + ")" : "");
   RunTrace trace("gpu-blocked job rank");
   RankRunState shared(job);
   HostBarrier alone(1);
   try {
-    RankRun<D> run(context, g, layout, *comm, shared);
-    run.barrier_ = &alone;
-    run.job_ = &processes;
-    const bool finished = run.compute();
+    // Streaming, this process's block lives in host memory of its own between rounds.
+    const MatrixPart part = layout.part(me);
+    std::unique_ptr<PinnedHostBuffer> host_block;
+    std::optional<RankRun<D>> run;
+    bool finished = false;
+    if (streamed) {
+      host_block = std::make_unique<PinnedHostBuffer>(std::size_t(part.rows) * part.cols * sizeof(Scalar));
+      finished = stream_job_rank<D>(g, layout, context, *comm, processes, shared, start.stream_width,
+                                    static_cast<Scalar*>(host_block->data()));
+    } else {
+      run.emplace(context, g, layout, *comm, shared);
+      run->barrier_ = &alone;
+      run->job_ = &processes;
+      finished = run->compute();
+    }
     trace.mark("computed");
     // Every process learns what any found, so that all leave, or go on, together.
     const bool stopped = processes.any(!finished || shared.stop);
@@ -409,8 +455,9 @@ RunFigures run_blocked_job(const Graph& g, const ApspOptions& options, const Job
     const TakeRows to_sink = [&](std::size_t row0, std::size_t rows, const void* staged) {
       sink->put_rows(std::int64_t(row0), std::int64_t(rows), staged);
     };
-    gather_share_rows(layout, *comm, run.block(), RowShare{me, ranks, band}, context, hashes, sink ? &to_sink : nullptr,
-                      trace);
+    const Scalar* block = streamed ? static_cast<const Scalar*>(host_block->data()) : run->block();
+    gather_share_rows(layout, *comm, block, streamed, RowShare{me, ranks, band}, context, hashes,
+                      sink ? &to_sink : nullptr, trace);
     fig.transfer_seconds = now_seconds() - t0;
     trace.mark("rows handed on");
     checksum = job_matrix_checksum(processes, hashes, g.n, band);

@@ -28,6 +28,7 @@
 #include "apsp/rank_run_state.hpp"
 #include "common/host_transfer.hpp"
 #include "common/pinned_memory.hpp"
+#include "pathscope/cluster/process_job.hpp"
 #include "pathscope/runtime/memory_budget.hpp"
 
 namespace pathscope::gpu {
@@ -59,47 +60,54 @@ struct RankStreamBytes {
   }
 };
 
-// The super-block width every rank can hold beside three slabs of one tile's rows, and each
-// rank's slab height in what is left (at least six slabs a block, so three streams always
-// have a copy to overlap, and none over kLargestSlabBytes).
+// Whether rank r fits super-blocks of `width` beside three slabs of `slab_rows` of its rows.
+template <class D>
+bool rank_fits(const MatrixLayout& layout, std::int64_t arcs, int rank, std::uint64_t budget, std::int64_t width,
+               std::int64_t slab_rows) {
+  using Bytes = RankStreamBytes<D>;
+  const MatrixPart part = layout.part(rank);
+  return Bytes::fixed(layout.n(), arcs) + Bytes::panels(part, width) + Bytes::slabs(part, slab_rows) <= budget;
+}
+
+// Rank r's slab height with super-blocks of `width` (which it fits): what is left of its budget,
+// at least six slabs a block (so three streams always have a copy to overlap), none over
+// kLargestSlabBytes.
+template <class D>
+int slab_rows_for(const MatrixLayout& layout, std::int64_t arcs, int rank, std::uint64_t budget, int width) {
+  using Bytes = RankStreamBytes<D>;
+  const MatrixPart part = layout.part(rank);
+  const std::uint64_t left = budget - Bytes::fixed(layout.n(), arcs) - Bytes::panels(part, width);
+  const std::uint64_t row_bytes = kSlabStreams * std::uint64_t(std::max(part.cols, 1)) * sizeof(typename D::Scalar);
+  std::int64_t rows = std::int64_t(left / row_bytes);
+  rows = std::min<std::int64_t>(rows, std::max<std::int64_t>(kTileRows, round_up(part.rows / 6, kTileRows)));
+  rows = std::min<std::int64_t>(rows, std::int64_t(kLargestSlabBytes / (row_bytes / kSlabStreams)));
+  rows = std::max<std::int64_t>(kTileRows, rows / kTileRows * kTileRows);
+  return int(std::min<std::int64_t>(rows, std::max(part.rows, kTileRows)));
+}
+
+OverBudget too_small_to_stream(const MatrixLayout& layout, std::uint64_t need, int rank, int ranks, std::uint64_t budget) {
+  return OverBudget("gpu-blocked out of core on every rank needs at least " + format_bytes(need) +
+                    " of GPU memory for rank " + std::to_string(rank) + " (" + std::to_string(layout.n()) +
+                    " nodes over " + std::to_string(ranks) + " ranks), and its budget is " + format_bytes(budget));
+}
+
+// The threads' plan: the widest super-block every rank can hold, each rank's slabs.
 template <class D>
 struct RankStreamPlan {
   int width = 0;
   std::vector<int> slab_rows;
 
   RankStreamPlan(const MatrixLayout& layout, std::int64_t arcs, const std::vector<GpuContext>& contexts) {
-    using Bytes = RankStreamBytes<D>;
     const int ranks = int(contexts.size());
-    const std::uint64_t fixed = Bytes::fixed(layout.n(), arcs);
-    auto fits = [&](int r, std::int64_t w, std::int64_t rows) {
-      const MatrixPart part = layout.part(r);
-      return fixed + Bytes::panels(part, w) + Bytes::slabs(part, rows) <= contexts[std::size_t(r)].memory_budget();
-    };
-    for (std::int64_t w = std::min(layout.size(), kWidestSuperBlock); w >= kTileRows && width == 0; w -= kTileRows) {
-      bool all = true;
-      for (int r = 0; r < ranks && all; ++r) all = fits(r, w, kTileRows);
-      if (all) width = int(w);
-    }
-    if (width == 0) {
-      int worst = 0;
-      while (worst + 1 < ranks && fits(worst, kTileRows, kTileRows)) ++worst;
-      const MatrixPart part = layout.part(worst);
-      throw OverBudget("gpu-blocked out of core on every rank needs at least " +
-                       format_bytes(fixed + Bytes::panels(part, kTileRows) + Bytes::slabs(part, kTileRows)) +
-                       " of GPU memory for rank " + std::to_string(worst) + " (" + std::to_string(layout.n()) +
-                       " nodes over " + std::to_string(ranks) + " ranks), and its budget is " +
-                       format_bytes(contexts[std::size_t(worst)].memory_budget()));
-    }
+    width = kWidestSuperBlock;
     for (int r = 0; r < ranks; ++r) {
-      const MatrixPart part = layout.part(r);
-      const std::uint64_t left = contexts[std::size_t(r)].memory_budget() - fixed - Bytes::panels(part, width);
-      const std::uint64_t row_bytes = kSlabStreams * std::uint64_t(std::max(part.cols, 1)) * sizeof(typename D::Scalar);
-      std::int64_t rows = std::int64_t(left / row_bytes);
-      rows = std::min<std::int64_t>(rows, std::max<std::int64_t>(kTileRows, round_up(part.rows / 6, kTileRows)));
-      rows = std::min<std::int64_t>(rows, std::int64_t(kLargestSlabBytes / (row_bytes / kSlabStreams)));
-      rows = std::max<std::int64_t>(kTileRows, rows / kTileRows * kTileRows);
-      slab_rows.push_back(int(std::min<std::int64_t>(rows, std::max(part.rows, kTileRows))));
+      const std::uint64_t budget = contexts[std::size_t(r)].memory_budget();
+      width = std::min(width, widest_super_block<D>(layout, arcs, r, budget));
+      if (width == 0)
+        throw too_small_to_stream(layout, rank_stream_least_bytes<D>(layout, arcs, r), r, ranks, budget);
     }
+    for (int r = 0; r < ranks; ++r)
+      slab_rows.push_back(slab_rows_for<D>(layout, arcs, r, contexts[std::size_t(r)].memory_budget(), width));
   }
 };
 
@@ -110,11 +118,14 @@ class RankStream {
   using Word = typename D::Word;
   using AWord = typename D::AWord;
 
+  // `host`: the block's first cell, rows `host_pitch` cells apart (the matrix's n when the block
+  // lies in the whole host matrix, its own width when a process keeps it apart). `job`: the job
+  // of processes this rank is one of, or null for threads of one process.
   RankStream(const GpuContext& gpu, const Graph& g, const MatrixLayout& layout, Communicator& comm, RankRunState& state,
-             HostBarrier& barrier, int width, int slab_rows, Scalar* host)
+             HostBarrier& barrier, ProcessJob* job, int width, int slab_rows, Scalar* host, std::size_t host_pitch)
       : gpu_(gpu), g_(g), layout_(layout), grid_(layout.grid()), comm_(comm), state_(state), barrier_(barrier),
-        part_(layout.part(comm.rank())), width_(width), slab_rows_(slab_rows),
-        row_words_(part_.cols / D::kLanes), col_words_(part_.rows / D::kLanes), host_(host) {}
+        job_(job), part_(layout.part(comm.rank())), width_(width), slab_rows_(slab_rows),
+        row_words_(part_.cols / D::kLanes), col_words_(part_.rows / D::kLanes), host_(host), host_pitch_(host_pitch) {}
 
   // Every round of this rank; false when the run was cancelled.
   bool run() {
@@ -134,7 +145,9 @@ class RankStream {
     flags_ = DeviceArray<FinalFlags>(1);
     const FinalFlags no_flags{INT32_MAX, 0};
     CUDA_CHECK(cudaMemcpyAsync(flags_.get(), &no_flags, sizeof no_flags, cudaMemcpyHostToDevice, s));
-    barrier_.arrive_and_wait();  // every rank has its memory before any waits for another
+    // Every rank has its memory before any waits for another.
+    barrier_.arrive_and_wait();
+    if (job_) job_->rendezvous().barrier();
 
     const double began = now_seconds();
     const std::vector<PivotSpan> spans = layout_.super_blocks(width_);
@@ -149,6 +162,7 @@ class RankStream {
           state_.job.report(done);
           if (state_.job.cancel_requested()) state_.stop = true;
         });
+        if (job_) state_.stop = job_->any(state_.stop);
         if (state_.stop) {
           for (auto& st : slab_streams_) st.sync();
           return false;
@@ -234,10 +248,10 @@ class RankStream {
   // Step 4 over every slab of this rank's rows.
   void stream_block(const PivotSpan& span, const PivotSpan& next, const Event& panels_ready) {
     if (part_.rows == 0 || part_.cols == 0) return;
-    const int n = layout_.n(), w = span.width;
+    const int n = layout_.n();
     const bool first = span.first == 0, last = next.width == 0;
     const int real_cols = std::clamp(n - part_.col0, 0, part_.cols);
-    const std::size_t host_pitch = std::size_t(n) * sizeof(Scalar), device_pitch = std::size_t(part_.cols) * sizeof(Scalar);
+    const std::size_t host_pitch = host_pitch_ * sizeof(Scalar), device_pitch = std::size_t(part_.cols) * sizeof(Scalar);
     const bool capture_rows = holds_rows_of(next), capture_cols = holds_cols_of(next);
     for (int s0 = 0, sl = 0; s0 < part_.rows; s0 += slab_rows_, ++sl) {
       const int j = sl % kSlabStreams;
@@ -245,7 +259,7 @@ class RankStream {
       Scalar* buf = slabs_[j].get();
       const int row0 = part_.row0 + s0, rows = std::min(slab_rows_, part_.rows - s0);
       const int real_rows = std::clamp(n - row0, 0, rows);
-      Scalar* host = real_rows > 0 && real_cols > 0 ? host_ + std::size_t(s0) * n : nullptr;
+      Scalar* host = real_rows > 0 && real_cols > 0 ? host_ + std::size_t(s0) * host_pitch_ : nullptr;
       if (first) {
         enqueue_initial_rect<D>(gpu_, {buf, part_.cols, row0, rows, part_.col0, part_.cols, false}, graph_->arcs(), s);
       } else {
@@ -267,7 +281,7 @@ class RankStream {
       ProductBatch<D> phase3{};
       phase3.count = 1;
       phase3.job[0] = {words(buf), words(buf), row_words_, row_words_, a_operand() + s0, part_.rows,
-                       words(rows_new_.get()), row_words_, rows, int(row_words_), w};
+                       words(rows_new_.get()), row_words_, rows, int(row_words_), span.width};
       enqueue_product(phase3, s);
       if (capture_cols)
         enqueue_transpose(buf + (next.first - part_.col0), part_.cols, rows, next.width, cols_old_.get() + s0,
@@ -297,10 +311,12 @@ class RankStream {
   Communicator& comm_;
   RankRunState& state_;
   HostBarrier& barrier_;
+  ProcessJob* const job_;
   const MatrixPart part_;
   const int width_, slab_rows_;
   const std::int64_t row_words_, col_words_;  // words of a pivot row, of a depth-major pivot column
-  Scalar* const host_;                        // this rank's block's first cell in the host matrix
+  Scalar* const host_;                        // this rank's block's first cell on the host
+  const std::size_t host_pitch_;              // cells from one of its rows to the next there
   Stream slab_streams_[kSlabStreams];
   std::optional<DeviceGraph<D>> graph_;
   DeviceArray<Scalar> rows_old_, rows_new_, cols_old_, cols_new_;
@@ -313,14 +329,39 @@ class RankStream {
 }  // namespace
 
 template <class D>
+int widest_super_block(const MatrixLayout& layout, std::int64_t arcs, int rank, std::uint64_t budget) {
+  for (std::int64_t w = std::min(layout.size(), kWidestSuperBlock); w >= kTileRows; w -= kTileRows)
+    if (rank_fits<D>(layout, arcs, rank, budget, w, kTileRows)) return int(w);
+  return 0;
+}
+
+template <class D>
+std::uint64_t rank_stream_least_bytes(const MatrixLayout& layout, std::int64_t arcs, int rank) {
+  using Bytes = RankStreamBytes<D>;
+  const MatrixPart part = layout.part(rank);
+  return Bytes::fixed(layout.n(), arcs) + Bytes::panels(part, kTileRows) + Bytes::slabs(part, kTileRows);
+}
+
+template <class D>
+bool stream_job_rank(const Graph& g, const MatrixLayout& layout, const GpuContext& gpu, Communicator& comm,
+                     ProcessJob& job, RankRunState& state, int width, typename D::Scalar* host) {
+  HostBarrier alone(1);
+  const int slab_rows = slab_rows_for<D>(layout, g.arc_count(), comm.rank(), gpu.memory_budget(), width);
+  RankStream<D> rank(gpu, g, layout, comm, state, alone, &job, width, slab_rows, host,
+                     std::size_t(layout.part(comm.rank()).cols));
+  return rank.run();
+}
+
+template <class D>
 RunFigures run_ranks_out_of_core(const Graph& g, const MatrixLayout& layout, const std::vector<GpuContext>& contexts,
                                  RankGroup& group, const JobContext& job, std::vector<typename D::Scalar>& out) {
   using Scalar = typename D::Scalar;
   const RankStreamPlan<D> plan(layout, g.arc_count(), contexts);
   RunFigures fig;
   const auto [least, most] = std::minmax_element(plan.slab_rows.begin(), plan.slab_rows.end());
-  fig.mode = "out of core on every rank (W=" + std::to_string(plan.width) + ", slabs of " + std::to_string(*least) +
-             (*least == *most ? "" : "-" + std::to_string(*most)) + " rows)";
+  std::string slabs = std::to_string(*least);
+  if (*most != *least) slabs.append("-").append(std::to_string(*most));
+  fig.mode = "out of core on every rank (W=" + std::to_string(plan.width) + ", slabs of " + slabs + " rows)";
   const double pin_began = now_seconds();
   const int n = g.n;
   resize_for_result(out, std::size_t(n) * n, true);
@@ -331,8 +372,8 @@ RunFigures run_ranks_out_of_core(const Graph& g, const MatrixLayout& layout, con
   run_on_ranks(group, [&](Communicator& comm) {
     const MatrixPart part = layout.part(comm.rank());
     Scalar* host = part.row0 < n && part.col0 < n ? out.data() + std::size_t(part.row0) * n + part.col0 : nullptr;
-    RankStream<D> rank(contexts[std::size_t(comm.rank())], g, layout, comm, state, group.barrier(), plan.width,
-                       plan.slab_rows[std::size_t(comm.rank())], host);
+    RankStream<D> rank(contexts[std::size_t(comm.rank())], g, layout, comm, state, group.barrier(), nullptr,
+                       plan.width, plan.slab_rows[std::size_t(comm.rank())], host, std::size_t(n));
     if (!rank.run()) state.stop = true;
   });
   if (state.stop) job.check_cancel();
@@ -343,9 +384,13 @@ RunFigures run_ranks_out_of_core(const Graph& g, const MatrixLayout& layout, con
   return fig;
 }
 
-#define PATHSCOPE_INSTANTIATE(D)                                                                             \
-  template RunFigures run_ranks_out_of_core<D>(const Graph&, const MatrixLayout&, const std::vector<GpuContext>&, \
-                                               RankGroup&, const JobContext&, std::vector<D::Scalar>&);
+#define PATHSCOPE_INSTANTIATE(D)                                                                                  \
+  template RunFigures run_ranks_out_of_core<D>(const Graph&, const MatrixLayout&, const std::vector<GpuContext>&,      \
+                                               RankGroup&, const JobContext&, std::vector<D::Scalar>&);               \
+  template int widest_super_block<D>(const MatrixLayout&, std::int64_t, int, std::uint64_t);                          \
+  template std::uint64_t rank_stream_least_bytes<D>(const MatrixLayout&, std::int64_t, int);                         \
+  template bool stream_job_rank<D>(const Graph&, const MatrixLayout&, const GpuContext&, Communicator&, ProcessJob&, \
+                                   RankRunState&, int, D::Scalar*);
 PATHSCOPE_INSTANTIATE(Int32Dist)
 PATHSCOPE_INSTANTIATE(FloatDist)
 PATHSCOPE_INSTANTIATE(Hop16Dist)

@@ -72,17 +72,20 @@ std::vector<RowRange> share_slabs(const RowShare& share, std::int64_t n, int til
   return slabs;
 }
 
-std::uint64_t share_rows_bytes(const MatrixLayout& layout, std::size_t cell_bytes) {
+std::uint64_t share_rows_bytes(const MatrixLayout& layout, std::size_t cell_bytes, bool block_on_host) {
+  const int ranks = layout.grid().rows * layout.grid().cols;
   std::uint64_t widest = 0;
-  for (int rank = 0; rank < layout.grid().rows * layout.grid().cols; ++rank)
-    widest = std::max<std::uint64_t>(widest, layout.part(rank).cols);
-  return (std::uint64_t(layout.grid().cols) * widest + std::uint64_t(layout.n())) * std::uint64_t(layout.tile()) * cell_bytes +
+  for (int rank = 0; rank < ranks; ++rank) widest = std::max<std::uint64_t>(widest, layout.part(rank).cols);
+  // Pieces received, one per process column; pieces sent, at most one per other rank.
+  const std::uint64_t pieces = std::uint64_t(layout.grid().cols) + (block_on_host ? std::uint64_t(ranks - 1) : 0);
+  return (pieces * widest + std::uint64_t(layout.n())) * std::uint64_t(layout.tile()) * cell_bytes +
          std::uint64_t(layout.n()) * sizeof(std::uint64_t);  // the share's row hashes
 }
 
 template <class Scalar>
-void gather_share_rows(const MatrixLayout& layout, Communicator& comm, const Scalar* block, const RowShare& share,
-                       const GpuContext& gpu, RowChecksums& hashes, const TakeRows* take, RunTrace& trace) {
+void gather_share_rows(const MatrixLayout& layout, Communicator& comm, const Scalar* block, bool block_on_host,
+                       const RowShare& share, const GpuContext& gpu, RowChecksums& hashes, const TakeRows* take,
+                       RunTrace& trace) {
   constexpr std::size_t cell_bytes = sizeof(Scalar);
   // A slab is at most one tile row of the layout, so it lies within one process row.
   const int tile = layout.tile();
@@ -104,6 +107,10 @@ void gather_share_rows(const MatrixLayout& layout, Communicator& comm, const Sca
     pieces.emplace_back(std::size_t(tile) * widest * cell_bytes, s);
   }
   DeviceArray<unsigned char> rows(std::size_t(tile) * n * cell_bytes, s);
+  // A block in host memory: each round's pieces for the other ranks go up here first (NCCL
+  // sends from device memory), one slot per peer.
+  const std::size_t send_slot = std::size_t(tile) * mine.cols * cell_bytes;
+  DeviceArray<unsigned char> outgoing(block_on_host ? std::size_t(ranks - 1) * send_slot : 0, s);
   std::size_t my_rows = 0;
   for (const RowRange& slab : slabs[me]) my_rows += std::size_t(slab.count);
   DeviceArray<std::uint64_t> row_hashes(std::max<std::size_t>(my_rows, 1), s);
@@ -113,7 +120,13 @@ void gather_share_rows(const MatrixLayout& layout, Communicator& comm, const Sca
   for (std::size_t r = 0; r < rounds; ++r) {
     const RowRange* slab = r < slabs[me].size() ? &slabs[me][r] : nullptr;
     const int slab_row = slab ? layout.row_owner(int(slab->first / tile)) : -1;
-    const Exchange step = round_step(layout, slabs, r, me, cells, pieces, cell_bytes);
+    Exchange step = round_step(layout, slabs, r, me, cells, pieces, cell_bytes);
+    if (block_on_host)
+      for (std::size_t k = 0; k < step.sends.size(); ++k) {
+        unsigned char* slot = outgoing.get() + k * send_slot;
+        CUDA_CHECK(cudaMemcpyAsync(slot, step.sends[k].data, step.sends[k].bytes, cudaMemcpyHostToDevice, s));
+        step.sends[k].data = slot;
+      }
     const double exchange_began = now_seconds();
     comm.exchange(step, s);
     if (trace.enabled()) {  // the exchange alone, apart from the copies behind it
@@ -129,9 +142,10 @@ void gather_share_rows(const MatrixLayout& layout, Communicator& comm, const Sca
       if (width == 0) continue;
       const unsigned char* source =
           from == me ? cells + std::size_t(slab->first - mine.row0) * mine.cols * cell_bytes : pieces[pc].get();
+      // Default: this rank's own piece comes from the host when its block is there.
       CUDA_CHECK(cudaMemcpy2DAsync(rows.get() + std::size_t(part.col0) * cell_bytes, row_bytes, source,
                                    std::size_t(part.cols) * cell_bytes, std::size_t(width) * cell_bytes,
-                                   std::size_t(slab->count), cudaMemcpyDeviceToDevice, s));
+                                   std::size_t(slab->count), cudaMemcpyDefault, s));
     }
     const int per_block = 256, blocks = int((slab->count * kLanes + per_block - 1) / per_block);
     row_hashes_kernel<Scalar><<<blocks, per_block, 0, s>>>(
@@ -167,11 +181,12 @@ void gather_share_rows(const MatrixLayout& layout, Communicator& comm, const Sca
     for (std::int64_t row = slab.first; row < slab.first + slab.count; ++row) hashes.set(row, hashed_rows[at++]);
 }
 
-template void gather_share_rows<std::int32_t>(const MatrixLayout&, Communicator&, const std::int32_t*, const RowShare&,
-                                              const GpuContext&, RowChecksums&, const TakeRows*, RunTrace&);
-template void gather_share_rows<float>(const MatrixLayout&, Communicator&, const float*, const RowShare&,
+template void gather_share_rows<std::int32_t>(const MatrixLayout&, Communicator&, const std::int32_t*, bool,
+                                              const RowShare&, const GpuContext&, RowChecksums&, const TakeRows*,
+                                              RunTrace&);
+template void gather_share_rows<float>(const MatrixLayout&, Communicator&, const float*, bool, const RowShare&,
                                        const GpuContext&, RowChecksums&, const TakeRows*, RunTrace&);
-template void gather_share_rows<std::uint16_t>(const MatrixLayout&, Communicator&, const std::uint16_t*,
+template void gather_share_rows<std::uint16_t>(const MatrixLayout&, Communicator&, const std::uint16_t*, bool,
                                                const RowShare&, const GpuContext&, RowChecksums&, const TakeRows*,
                                                RunTrace&);
 

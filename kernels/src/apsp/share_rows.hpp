@@ -22,16 +22,19 @@ namespace pathscope::gpu {
 // The slabs of `share`'s rows: each within one tile row of `tile` rows, in row order.
 std::vector<RowRange> share_slabs(const RowShare& share, std::int64_t n, int tile);
 
-// Device bytes gather_share_rows allocates on a rank of `layout` (at most).
-std::uint64_t share_rows_bytes(const MatrixLayout& layout, std::size_t cell_bytes);
+// Device bytes gather_share_rows allocates on a rank of `layout` (at most), with the block in
+// device memory or in host memory (whose pieces are staged on the device to be sent).
+std::uint64_t share_rows_bytes(const MatrixLayout& layout, std::size_t cell_bytes, bool block_on_host = false);
 
 // `block`: this rank's block (layout.part(comm.rank())), row-major with its padded width as
-// pitch. `share.ranks` must be the communicator's size. The share's row hashes go into
+// pitch, in device memory, or with `block_on_host` in pinned host memory (an out-of-core
+// rank's). `share.ranks` must be the communicator's size. The share's row hashes go into
 // `hashes`; `take`, when given, gets rows [row0, row0 + rows) of the n x n matrix, dense; what it
 // throws is kept until every round has run (the other ranks wait for this one's transfers), then
 // rethrown. `trace` gets the time in the exchanges, in the copies down and in `take`.
 template <class Scalar>
-void gather_share_rows(const MatrixLayout& layout, Communicator& comm, const Scalar* block, const RowShare& share,
-                       const GpuContext& gpu, RowChecksums& hashes, const TakeRows* take, RunTrace& trace);
+void gather_share_rows(const MatrixLayout& layout, Communicator& comm, const Scalar* block, bool block_on_host,
+                       const RowShare& share, const GpuContext& gpu, RowChecksums& hashes, const TakeRows* take,
+                       RunTrace& trace);
 
 }  // namespace pathscope::gpu
