@@ -47,6 +47,10 @@ MEASURED = [
     (139255, "int32", "one", 1, 1, 0, 195.2, "Whole-brain table"),
     (139255, "hop16", "one", 1, 1, 0, 98.5, "Whole-brain table (engine)"),
     (12529, "int32", "logical", 4, 1, 0, 0.1655, "Measured on one H100 (4 logical ranks)"),
+    # Every rank streaming its block (not fitted: they check the model's out-of-core terms).
+    (12529, "int32", "logical", 2, 1, 400 / 1024, 0.309, "Out of core on every rank, `--gpu-mem 400MiB`"),
+    (12529, "int32", "logical", 4, 1, 400 / 1024, 0.424, "Out of core on every rank, `--gpu-mem 400MiB`"),
+    (40000, "int32", "logical", 2, 1, 4, 6.55, "Out of core on every rank, `--gpu-mem 4GiB`"),
 ]
 # Fitted in --fit from the parts of the table they move: the out-of-core point sets the
 # out-of-core efficiency (its pinning time, 1.24 s for 6.4 GB, sets kPinBytesPerSecond).
@@ -80,12 +84,27 @@ def grid_for_ranks(ranks):  # gpu_grid_for_ranks
     return ranks // cols, cols
 
 
-def rank_bytes(n, arcs, dist, ranks):  # gpu_rank_bytes
-    s = CELL_BYTES[dist]
+def largest_part(n, ranks):  # largest_part: a rank's rows and columns
     tiles = padded(n) // TILE
     pr, pc = grid_for_ranks(ranks)
-    rows, cols = -(-tiles // pr) * TILE, -(-tiles // pc) * TILE
+    return -(-tiles // pr) * TILE, -(-tiles // pc) * TILE
+
+
+def rank_bytes(n, arcs, dist, ranks):  # gpu_rank_bytes
+    s = CELL_BYTES[dist]
+    rows, cols = largest_part(n, ranks)
     return rows * cols * s + 2 * TILE * (rows + cols) * (s + 4) + 4 * TILE * TILE * 4 + (n + 1) * 8 + arcs * (4 + s) + 4096
+
+
+def rank_stream_width(n, arcs, dist, ranks, memory, k):  # rank_out_of_core_width
+    s = CELL_BYTES[dist]
+    rows, cols = largest_part(n, ranks)
+    fixed = 3 * TILE * cols * s + (n + 1) * 8 + arcs * (4 + s) + (1 << 20)
+    for w in range(int(k["kMaxRankOutOfCoreWidth"]), TILE - 1, -TILE):
+        panels = 2 * w * (rows + cols) * s + (w * rows * 4 if dist == "hop16" else 0) + 4 * w * w * 4 + w * TILE * (2 * s + 4)
+        if fixed + panels <= memory:
+            return w
+    return 0
 
 
 def predict(k, n, dist, engine, ranks=1, devices=1, device_bytes=0, arcs=0):
@@ -104,10 +123,21 @@ def predict(k, n, dist, engine, ranks=1, devices=1, device_bytes=0, arcs=0):
         return streamed + n * n * s / k["kPinBytesPerSecond"] + k["kRunSeconds"]
     pr, pc = grid_for_ranks(ranks)
     phase3 = TILE * N * N / (devices * rate)
+    fixed = k["kSpreadSecondsPerGpu"] * devices if devices > 1 else k["kRunSeconds"]
+    rank_memory = device_bytes * devices // ranks  # device_bytes is a GPU's; its ranks share it
+    if rank_memory and rank_bytes(n, arcs, dist, ranks) > rank_memory:  # every rank streams its block
+        width = rank_stream_width(n, arcs, dist, ranks, rank_memory, k)
+        if width < TILE:
+            return math.inf
+        rows, cols = largest_part(n, ranks)
+        rounds = math.ceil(N / width) + pr + pc - 2
+        link = rows * cols * s * ranks / devices / k["kHostLinkBytesPerSecond"]
+        compute = max(pivots * (phase3 / k["kOutOfCoreEfficiency"] + k["kPivotSeconds"]), rounds * link)
+        compute += rounds * width * width * (rows + cols) / rate
+        return compute + n * n * s / k["kPinBytesPerSecond"] + fixed
     sent = TILE * s * (N / pr * (pc - 1) + N / pc * (pr - 1))  # the diagonal tile's owner, the busiest root
     compute = pivots * (max(phase3, sent / k["kNvlinkBytesPerSecond"]) + k["kPivotSeconds"])
     download = n * n * s / min(devices * k["kDownloadBytesPerSecond"], k["kHostDownloadBytesPerSecond"])
-    fixed = k["kSpreadSecondsPerGpu"] * devices if devices > 1 else k["kRunSeconds"]
     return compute + download + fixed
 
 
@@ -146,7 +176,7 @@ def fit(k):
                                       for c in cases), r * 1e9) for r in range(5000, 40000, 10))[1]
     n, pin_seconds = OUT_OF_CORE_PIN
     k["kPinBytesPerSecond"] = round(n * n * 4 / pin_seconds, -7)
-    ooc = [c for c in MEASURED if c[5] > 0]
+    ooc = [c for c in MEASURED if c[5] > 0 and c[2] == "one"]
     k["kOutOfCoreEfficiency"] = min((sum((measured_prediction(dict(k, kOutOfCoreEfficiency=e / 1000), c) / c[6] - 1) ** 2
                                          for c in ooc), e / 1000) for e in range(500, 1001))[1]
     return k
@@ -206,7 +236,7 @@ def calibration_table(k):
         run = {"one": "one GPU", "ranks": f"{ranks} rank{'s' if ranks > 1 else ''} on {devices} GPU{'s' if devices > 1 else ''}",
                "logical": f"{ranks} logical ranks on 1 GPU"}[engine]
         if gib:
-            run += f", {gib} GiB (out of core)"
+            run += (f", {gib:g} GiB" if gib >= 1 else f", {gib * 1024:g} MiB") + " (out of core)"
         t = measured_prediction(k, c)
         print(f"| {n:,} | {dist} | {run} | {seconds:g} s | {seconds_text(t)} | {100 * (t / seconds - 1):+.1f}% | {where} |")
 
@@ -235,7 +265,15 @@ def many_hosts(k, n, gpus, ring, fixed_cost):
     phase3 = TILE * N * N / (gpus * rate * (k["kOutOfCoreEfficiency"] if out_of_core else 1))
     chain = k["kPivotSeconds"] + (2 * a["infiniband_step_seconds"] if hosts > 1 else 0)
     compute = pivots * (max(phase3, exchange) + chain)
-    if out_of_core:  # the rank's block pinned in host memory, streamed as on one GPU
+    if out_of_core:
+        # As distributed_out_of_core.cu streams and predict_gpu_blocked prices it: per super-block
+        # of W, the block up and down over the host link against phase 3, and the diagonal's
+        # owner forming both panels (W^2 (rows + cols) updates) while the others wait; the rank's
+        # block pinned in host memory first (a host's ranks one after another).
+        width = k["kMaxRankOutOfCoreWidth"]
+        rounds = math.ceil(N / width) + pr + pc - 2
+        compute = max(compute, rounds * block / k["kHostLinkBytesPerSecond"])
+        compute += rounds * width * width * (N / pr + N / pc) / rate
         compute += (a["gpus_per_host"] if hosts > 1 else gpus) * block / k["kPinBytesPerSecond"]
     download = 0 if out_of_core else host_share / min(min(gpus, a["gpus_per_host"]) * k["kDownloadBytesPerSecond"],
                                                       k["kHostDownloadBytesPerSecond"])
