@@ -6,12 +6,8 @@
 namespace pathscope::tsp_detail {
 
 std::vector<std::vector<std::int32_t>> alpha_nearest_neighbours(const TspInstance& instance, std::int32_t count,
-                                                                int threads, const std::function<bool()>& stop,
-                                                                const std::vector<double>* penalties) {
+                                                                int threads, const std::function<bool()>& stop) {
   const std::int32_t k = instance.k;
-  const auto raised = [&](std::int32_t a, std::int32_t b) {
-    return penalties ? instance.at(a, b) + (*penalties)[a] + (*penalties)[b] : instance.at(a, b);
-  };
   count = std::max(0, std::min(count, k - 1));
   std::vector<std::vector<std::int32_t>> out(k);
   if (k < 2) return out;
@@ -29,8 +25,8 @@ std::vector<std::vector<std::int32_t>> alpha_nearest_neighbours(const TspInstanc
     in_tree[next] = 1;
     order.push_back(next);
     for (std::int32_t c = 0; c < k; ++c)
-      if (!in_tree[c] && raised(next, c) < best[c]) {
-        best[c] = raised(next, c);
+      if (!in_tree[c] && instance.at(next, c) < best[c]) {
+        best[c] = instance.at(next, c);
         parent[c] = next;
       }
   }
@@ -48,14 +44,14 @@ std::vector<std::vector<std::int32_t>> alpha_nearest_neighbours(const TspInstanc
       beta[a] = -std::numeric_limits<double>::infinity();
       on_path[a] = 1;
       for (std::int32_t c = a; parent[c] >= 0; c = parent[c]) {
-        beta[parent[c]] = std::max(beta[c], raised(c, parent[c]));
+        beta[parent[c]] = std::max(beta[c], instance.at(c, parent[c]));
         on_path[parent[c]] = 1;
       }
       for (const std::int32_t c : order)
-        if (!on_path[c]) beta[c] = std::max(beta[parent[c]], raised(c, parent[c]));
+        if (!on_path[c]) beta[c] = std::max(beta[parent[c]], instance.at(c, parent[c]));
       ranked.clear();
       for (std::int32_t b = 0; b < k; ++b)
-        if (b != a) ranked.emplace_back(raised(a, b) - beta[b], b);
+        if (b != a) ranked.emplace_back(instance.at(a, b) - beta[b], b);
       std::nth_element(ranked.begin(), ranked.begin() + count, ranked.end(), [&](const auto& x, const auto& y) {
         if (x.first != y.first) return x.first < y.first;
         const double cx = instance.at(a, x.second), cy = instance.at(a, y.second);

@@ -14,16 +14,12 @@
 #include "alpha_nearness.hpp"
 #include "cpu_solvers.hpp"
 #include "local_search.hpp"
-#include "one_tree_ascent.hpp"
 
 namespace pathscope::tsp_detail {
 namespace {
 
 // Candidate cities a move may join to each city.
 constexpr std::int32_t kCandidates = 10;
-// The 1-tree ascent's graph (each city's nearest) and its share of the time limit.
-constexpr std::int32_t kAscentNeighbours = 16;
-constexpr double kAscentShare = 0.05;
 
 // 8 s up to 3,200 stops, then 1 s per 400 stops up to a minute: a 15,000-stop tour needs its
 // kicks spread over all of it.
@@ -107,18 +103,9 @@ TspResult local_search_cpu(const TspInstance& instance, const TspOptions& option
     if (job.cancel_requested() || now_seconds() > deadline) stop = true;
     return stop.load(std::memory_order_relaxed);
   };
-  // Lin-Kernighan (symmetric) looks at the alpha-nearest of the costs raised by the 1-tree
-  // ascent's penalties; the asymmetric search at the nearest.
-  std::vector<std::vector<std::int32_t>> neighbours;
-  if (instance.symmetric && instance.k >= 8) {
-    const auto graph = nearest_neighbours(instance, kAscentNeighbours, threads, should_stop);
-    const OneTreeAscent ascent =
-        one_tree_ascent(instance, graph, kAscentShare * (deadline - now_seconds()), should_stop);
-    neighbours = alpha_nearest_neighbours(instance, kCandidates, threads, should_stop, &ascent.penalties);
-  } else {
-    neighbours = instance.symmetric ? alpha_nearest_neighbours(instance, kCandidates, threads, should_stop)
-                                    : nearest_neighbours(instance, kCandidates, threads, should_stop);
-  }
+  // Lin-Kernighan (symmetric) looks at the alpha-nearest; the asymmetric search at the nearest.
+  const auto neighbours = instance.symmetric ? alpha_nearest_neighbours(instance, kCandidates, threads, should_stop)
+                                             : nearest_neighbours(instance, kCandidates, threads, should_stop);
   const double epsilon = improvement_epsilon(instance);
   if (instance.symmetric && instance.k >= 8) {
     IteratedSearchSetup setup;
