@@ -1,6 +1,7 @@
-// Out of core on every rank. The matrix lives in host memory (the result vector, pinned in
-// place for every device); rank (pr, pc) owns the same block as in core but keeps only this on
-// its GPU:
+// Out of core on every rank. The matrix lives in host memory: threads of one process stream
+// their blocks from the result vector itself, pinned in place for every device; a job's process
+// from a pinned block of its own. Rank (pr, pc) owns the same block as in core but keeps only
+// this on its GPU:
 //  - its part of one super-block's pivot rows (W x its columns) and pivot columns (its rows x
 //    W, depth-major), before and after phase 2, and the closed W x W diagonal block;
 //  - three slabs of its rows (S x its columns), one per stream.
