@@ -49,6 +49,7 @@ MEASURED = [
     (12529, "int32", "logical", 4, 1, 0, 0.1655, "Measured on one H100 (4 logical ranks)"),
     # Every rank streaming its block (not fitted: they check the model's out-of-core terms).
     (12529, "int32", "logical", 2, 1, 400 / 1024, 0.309, "Out of core on every rank, `--gpu-mem 400MiB`"),
+    (12529, "int32", "logical", 3, 1, 400 / 1024, 0.376, "Out of core on every rank, `--gpu-mem 400MiB`"),
     (12529, "int32", "logical", 4, 1, 400 / 1024, 0.424, "Out of core on every rank, `--gpu-mem 400MiB`"),
     (40000, "int32", "logical", 2, 1, 4, 6.55, "Out of core on every rank, `--gpu-mem 4GiB`"),
 ]
