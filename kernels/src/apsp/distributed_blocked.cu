@@ -24,8 +24,8 @@
 // one rank each (run_blocked_job): those meet on the host over the job's rendezvous, and each
 // hands its share of whole rows on (share_rows.hpp) instead of its block.
 #include <algorithm>
-#include <atomic>
 #include <climits>
+#include <memory>
 #include <mutex>
 #include <optional>
 
