@@ -246,27 +246,6 @@ TEST(GpuCentrality, EqualsCpuWhateverTheSpeedSwitches) {
     ::unsetenv(variable);
 }
 
-// Dense cost searches run a cluster of blocks a source where the device has clusters, the
-// distances spread over the blocks' shared memory: every cluster size gives the CPU engine's
-// values, as does one block a source with its distances in device memory ("0"). A device
-// without clusters runs every case the latter way.
-TEST(GpuCentrality, EqualsCpuWhateverTheClusterSize) {
-  const std::uint64_t seed = test_support::fresh_seed();
-  const Graph directed = random_graph({3001, 12.0, true, CostKind::Inverse, 2, true}, seed);
-  const Graph undirected = random_graph({2053, 9.0, false, CostKind::Real, 1, false}, seed + 1);
-  for (const char* cluster : {"0", "1", "2", "4", "8", "16"}) {
-    ::setenv("PATHSCOPE_GPU_CENTRALITY_CLUSTER", cluster, 1);
-    EXPECT_TRUE(same_as_cpu(directed, {})) << "cluster " << cluster << ", directed inverse, seed " << seed;
-    EXPECT_TRUE(same_as_cpu(undirected, {})) << "cluster " << cluster << ", undirected real, seed " << seed;
-  }
-  ::setenv("PATHSCOPE_GPU_CENTRALITY_CLUSTER", "8", 1);
-  CentralityOptions sampled;
-  sampled.samples = 64;
-  sampled.seed = seed;
-  EXPECT_TRUE(same_as_cpu(directed, sampled)) << "cluster 8, 64 sampled sources, seed " << seed;
-  ::unsetenv("PATHSCOPE_GPU_CENTRALITY_CLUSTER");
-}
-
 // An arc that costs more than the path around it by one rounding step is not dominated: from
 // t, 0.2 + 1 equals 0.2 + 1/6 + ... + 1/6 (six times) in double, so u -> v is tight and v has
 // two shortest paths from t, while from u the six sixths sum to less than 1. The margin keeps

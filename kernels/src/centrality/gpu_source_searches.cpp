@@ -134,29 +134,20 @@ std::vector<std::int32_t> most_arcs_first(const centrality::SearchGraph& search,
   return renumbered;
 }
 
-// PATHSCOPE_GPU_CENTRALITY_CLUSTER: "0" keeps every cost search on one block, its distances in
-// device memory; a number N asks for clusters of at least N blocks (a power of two), for the
-// tests and the device runs that compare them. Unset: the smallest cluster that holds them.
-int cluster_request() {
-  const char* text = std::getenv("PATHSCOPE_GPU_CENTRALITY_CLUSTER");
-  if (!text || !*text) return 1;
-  return std::max(0, std::atoi(text));
-}
-
 struct Sizes {
   std::uint64_t shared = 0;     // graph, sources, counters
   std::uint64_t per_block = 0;  // working arrays and partial sums of one block
 };
 
-// `clustered`: the distances live in the clusters' shared memory, not in the slices.
-Sizes device_sizes(const Graph& g, bool hops, std::size_t sources, bool dependency, bool distances, bool clustered) {
+Sizes device_sizes(const Graph& g, bool hops, std::size_t sources,
+                   bool dependency, bool distances) {
   const std::uint64_t n = static_cast<std::uint64_t>(g.n), m = static_cast<std::uint64_t>(g.arc_count());
   Sizes s;
   // Offsets, heads, costs and dominated-arc bytes (of the kept arcs: at most m), sources, counters.
   s.shared = (n + 1) * 8 + m * 4 + (hops ? 0 : m * (8 + 1)) + sources * 4 + 64;
   s.per_block = n * (8 + 8 + 4) + (n + 2) * 4 + m;       // sigma, delta, order, level starts, tight arcs
   // Distances; or distances, reached, two frontiers, rounds, two far piles, their steps, tight counts.
-  s.per_block += hops ? n * 4 + (n + 31) / 32 * 4 : n * ((clustered ? 0 : 8) + 4 + 2 * 4 + 4 + 2 * 4 + 4 + 4);
+  s.per_block += hops ? n * 4 + (n + 31) / 32 * 4 : n * (8 + 4 + 2 * 4 + 4 + 2 * 4 + 4 + 4);
   if (dependency) s.per_block += n * 8;
   if (distances) s.per_block += n * (8 + 8 + 4);
   return s;
@@ -205,29 +196,22 @@ DeviceWork gpu_source_searches(const Graph& g, const CentralityOptions& options,
     return work;
   }
 
-  SearchLaunch launch = launch_for(g, hops);
-  launch.settled_bitmap = switched_on("PATHSCOPE_GPU_CENTRALITY_SETTLED");
-  if (const int at_least = cluster_request(); at_least > 0 && !hops)
-    launch.cluster_blocks = centrality::cluster_blocks_for(launch, n, at_least);
-  const Sizes sizes = device_sizes(g, hops, sources.size(), dependency, distances, launch.cluster_blocks > 0);
+  const Sizes sizes = device_sizes(g, hops, sources.size(), dependency, distances);
   const std::uint64_t budget = gpu.memory_budget();
   const std::string what = "GPU centrality of " + count_text(n, "node") + " and " + count_text(g.arc_count(), "arc") +
                            " (the graph and one search's arrays)";
   require_within_budget(sizes.shared + sizes.per_block, budget, what);
-  std::int64_t resident = 0;
-  if (launch.cluster_blocks > 0) {
-    resident = centrality::resident_clusters(launch, n);
-  } else {
-    int per_multiprocessor = centrality::resident_blocks_per_multiprocessor(launch, n);
-    // A block of 1,024 threads needs 64 registers or fewer a thread (58 with nvcc 13.0); should a
-    // compiler take more, smaller blocks still start.
-    while (per_multiprocessor < 1 && launch.threads > 128) {
-      launch.threads /= 2;
-      per_multiprocessor = centrality::resident_blocks_per_multiprocessor(launch, n);
-    }
-    resident = static_cast<std::int64_t>(per_multiprocessor) * gpu.multiprocessors();
+  SearchLaunch launch = launch_for(g, hops);
+  launch.settled_bitmap = switched_on("PATHSCOPE_GPU_CENTRALITY_SETTLED");
+  int per_multiprocessor = centrality::resident_blocks_per_multiprocessor(launch, n);
+  // A block of 1,024 threads needs 64 registers or fewer a thread (58 with nvcc 13.0); should a
+  // compiler take more, smaller blocks still start.
+  while (per_multiprocessor < 1 && launch.threads > 128) {
+    launch.threads /= 2;
+    per_multiprocessor = centrality::resident_blocks_per_multiprocessor(launch, n);
   }
-  if (resident < 1) throw Error("GPU centrality: the search kernel does not fit on this device");
+  if (per_multiprocessor < 1) throw Error("GPU centrality: the search kernel does not fit on this device");
+  const std::int64_t resident = static_cast<std::int64_t>(per_multiprocessor) * gpu.multiprocessors();
   const std::int64_t fitting = static_cast<std::int64_t>((budget - sizes.shared) / sizes.per_block);
   const int blocks = static_cast<int>(std::max<std::int64_t>(
       1, std::min({resident, fitting, static_cast<std::int64_t>(sources.size()), block_cap()})));
@@ -248,9 +232,7 @@ DeviceWork gpu_source_searches(const Graph& g, const CentralityOptions& options,
   DeviceArray<std::int32_t> hop_distance =
       hops ? filled<std::int32_t>(slices * per, centrality::kUnreachedHopsByte, s) : DeviceArray<std::int32_t>();
   DeviceArray<unsigned long long> cost_distance =
-      hops || launch.cluster_blocks > 0
-          ? DeviceArray<unsigned long long>()
-          : filled<unsigned long long>(slices * per, centrality::kUnreachedCostByte, s);
+      hops ? DeviceArray<unsigned long long>() : filled<unsigned long long>(slices * per, centrality::kUnreachedCostByte, s);
   DeviceArray<double> sigma = filled<double>(slices * per, 0, s);
   DeviceArray<double> delta = filled<double>(slices * per, 0, s);
   DeviceArray<std::int32_t> order(slices * per, s);

@@ -1,10 +1,8 @@
 // The searches of source_searches.cuh. Reads of the working arrays go through L2 (__ldcg):
 // other threads of the block change them with atomics, which L1 does not see.
 #include <algorithm>
-#include <cstdlib>
 #include <cstddef>
 
-#include "centrality/search_teams.cuh"
 #include "centrality/source_searches.cuh"
 #include "common/cuda_check.hpp"
 
@@ -34,33 +32,37 @@ struct BlockArrays {
 };
 
 template <class T>
-__device__ T* slice_of(T* base, std::size_t per_block, unsigned slice) {
-  return base ? base + static_cast<std::size_t>(slice) * per_block : nullptr;
+__device__ T* slice_of(T* base, std::size_t per_block) {
+  return base ? base + static_cast<std::size_t>(blockIdx.x) * per_block : nullptr;
 }
 
 __device__ BlockArrays block_arrays(const SearchSpace& space, const PartialSums& sums, std::int32_t n,
-                                    std::int64_t g_arcs, unsigned slice) {
+                                    std::int64_t g_arcs) {
   const std::size_t per = static_cast<std::size_t>(n);
   BlockArrays b{};
-  b.hop_distance = slice_of(space.hop_distance, per, slice);
-  b.cost_distance = slice_of(space.cost_distance, per, slice);
-  b.sigma = slice_of(space.sigma, per, slice);
-  b.delta = slice_of(space.delta, per, slice);
-  b.order = slice_of(space.order, per, slice);
-  b.level_start = slice_of(space.level_start, per + 2, slice);
-  b.reached = slice_of(space.reached, per, slice);
-  b.frontiers = slice_of(space.frontier, 2 * per, slice);
+  b.hop_distance = slice_of(space.hop_distance, per);
+  b.cost_distance = slice_of(space.cost_distance, per);
+  b.sigma = slice_of(space.sigma, per);
+  b.delta = slice_of(space.delta, per);
+  b.order = slice_of(space.order, per);
+  b.level_start = slice_of(space.level_start, per + 2);
+  b.reached = slice_of(space.reached, per);
+  b.frontiers = slice_of(space.frontier, 2 * per);
   b.n = n;
-  b.queued_in_round = slice_of(space.queued_in_round, per, slice);
-  b.far = slice_of(space.far, 2 * per, slice);
-  b.far_in_epoch = slice_of(space.far_in_epoch, per, slice);
-  b.tight_in = slice_of(space.tight_in, per, slice);
-  b.tight_arc = slice_of(space.tight_arc, static_cast<std::size_t>(g_arcs), slice);
-  b.dependency = slice_of(sums.dependency, per, slice);
-  b.distance_sum = slice_of(sums.distance_sum, per, slice);
-  b.inverse_distance_sum = slice_of(sums.inverse_distance_sum, per, slice);
-  b.reached_by = slice_of(sums.reached_by, per, slice);
+  b.queued_in_round = slice_of(space.queued_in_round, per);
+  b.far = slice_of(space.far, 2 * per);
+  b.far_in_epoch = slice_of(space.far_in_epoch, per);
+  b.tight_in = slice_of(space.tight_in, per);
+  b.tight_arc = slice_of(space.tight_arc, static_cast<std::size_t>(g_arcs));
+  b.dependency = slice_of(sums.dependency, per);
+  b.distance_sum = slice_of(sums.distance_sum, per);
+  b.inverse_distance_sum = slice_of(sums.inverse_distance_sum, per);
+  b.reached_by = slice_of(sums.reached_by, per);
   return b;
+}
+
+__device__ __forceinline__ double cost_distance_of(const BlockArrays& b, std::int32_t v) {
+  return __longlong_as_double(static_cast<long long>(__ldcg(&b.cost_distance[v])));
 }
 
 // The tight-arc test of the CPU engine and networkx, rounded the same way (no contraction).
@@ -73,20 +75,6 @@ __device__ __forceinline__ double group_sum(double value) {
   const unsigned mask = (Lanes == 32 ? 0xffffffffu : ((1u << Lanes) - 1u)) << first_lane;
   for (int offset = Lanes / 2; offset > 0; offset /= 2) value += __shfl_down_sync(mask, value, offset, Lanes);
   return value;
-}
-
-// A slot in a list whose length `counter` counts, one atomic for the lanes of a warp that are
-// here with the same counter: in a cluster the counter is in the first block's shared memory,
-// a remote atomic for every other block.
-template <class Team>
-__device__ __forceinline__ std::int32_t claim_slot(const Team& team, std::int32_t* counter) {
-  const unsigned same = __match_any_sync(__activemask(), reinterpret_cast<unsigned long long>(counter));
-  const unsigned lane = threadIdx.x & 31u;
-  const int first = __ffs(static_cast<int>(same)) - 1;
-  std::int32_t base = 0;
-  if (static_cast<int>(lane) == first) base = team.add(counter, __popc(same));
-  base = __shfl_sync(same, base, first);
-  return base + __popc(same & ((1u << lane) - 1u));
 }
 
 // Arcs a lane reads ahead before using any (cost searches).
@@ -113,20 +101,20 @@ struct Counters {
 // dependency is known its slot in `delta` holds (1 + delta) / sigma, all that its predecessors
 // need of it: one random read an arc instead of two, one division a node instead of one an arc
 // (the order the CPU engine rounds in, too).
-template <int Lanes, class Team>
-__device__ void pull_dependencies(const Team& team, const DeviceGraph& g, const BlockArrays& b, std::int32_t s,
-                                  std::int32_t levels, unsigned long long& scanned) {
-  const int group = team.rank() / Lanes, lane = team.rank() % Lanes, groups = team.size() / Lanes;
+template <int Lanes>
+__device__ void pull_dependencies(const DeviceGraph& g, const BlockArrays& b, std::int32_t s, std::int32_t levels,
+                                  unsigned long long& scanned) {
+  const int group = threadIdx.x / Lanes, lane = threadIdx.x % Lanes, groups = blockDim.x / Lanes;
   for (std::int32_t level = levels - 1; level >= 0; --level) {
-    const std::int32_t begin = team.load(&b.level_start[level]), end = team.load(&b.level_start[level + 1]);
+    const std::int32_t begin = b.level_start[level], end = b.level_start[level + 1];
     for (std::int32_t i = begin + group; i < end; i += groups) {
-      const std::int32_t w = team.load(&b.order[i]);
+      const std::int32_t w = b.order[i];
       const std::int64_t first = __ldg(&g.offsets[w]), last = __ldg(&g.offsets[w + 1]);
       double sum = 0;
       // Only arcs the forward pass marked are read further (12-17% of the brain's).
 #pragma unroll 4
       for (std::int64_t a = first + lane; a < last; a += Lanes) {
-        if (!team.load(&b.tight_arc[a])) continue;
+        if (!b.tight_arc[a]) continue;
         sum += __ldcg(&b.delta[__ldg(&g.heads[a])]);
       }
       sum = group_sum<Lanes>(sum);
@@ -134,11 +122,11 @@ __device__ void pull_dependencies(const Team& team, const DeviceGraph& g, const 
         const double paths = __ldcg(&b.sigma[w]);
         const double dependency = paths * sum;
         b.delta[w] = paths > 0 ? (1.0 + dependency) / paths : 0.0;
-        if (b.dependency && w != s) b.dependency[w] = team.load(&b.dependency[w]) + dependency;
+        if (b.dependency && w != s) b.dependency[w] += dependency;
         scanned += static_cast<unsigned long long>(last - first);
       }
     }
-    team.sync();
+    __syncthreads();
   }
 }
 
@@ -200,7 +188,7 @@ __device__ void hop_search(const DeviceGraph& g, const BlockArrays& b, std::int3
   }
   __syncthreads();
   const std::int32_t levels = level;
-  pull_dependencies<Lanes>(BlockTeam{}, g, b, s, levels, scanned);
+  pull_dependencies<Lanes>(g, b, s, levels, scanned);
   const std::int32_t total = b.level_start[levels];
   for (std::int32_t i = threadIdx.x; i < total; i += blockDim.x) {
     const std::int32_t v = b.order[i];
@@ -220,43 +208,31 @@ __device__ __forceinline__ bool is_settled(const std::uint32_t* settled, std::in
   return (settled[v >> 5] >> (v & 31)) & 1u;
 }
 
-template <class Distances>
-__device__ __forceinline__ double distance_of(const Distances& distances, std::int32_t v) {
-  return __longlong_as_double(static_cast<long long>(distances.load(v)));
-}
-
-template <class Team>
-__device__ __forceinline__ void list_for_step(const Team& team, const BlockArrays& b, Counters& counters,
-                                              std::int32_t v) {
-  const std::int32_t at = claim_slot(team, &counters.step_listed);
+__device__ __forceinline__ void list_for_step(const BlockArrays& b, Counters& counters, std::int32_t v) {
+  const std::int32_t at = atomicAdd(&counters.step_listed, 1);
   if (at < b.n) b.order[at] = v;
 }
 
 // The source's own arcs that cost more than its distance to their head (plus the margin) are
 // on no shortest path from anywhere: later searches skip them (DeviceGraph::dominated).
-template <class Team, class Distances>
-__device__ void mark_dominated_arcs(const Team& team, const Distances& distances, const DeviceGraph& g,
-                                    std::int32_t s) {
+__device__ void mark_dominated_arcs(const DeviceGraph& g, const BlockArrays& b, std::int32_t s) {
   const std::int64_t first = __ldg(&g.offsets[s]), last = __ldg(&g.offsets[s + 1]);
-  for (std::int64_t a = first + team.rank(); a < last; a += team.size()) {
+  for (std::int64_t a = first + threadIdx.x; a < last; a += blockDim.x) {
     if (g.dominated[a]) continue;
     const std::int32_t v = __ldg(&g.heads[a]);
-    if (__ldg(&g.costs[a]) - distance_of(distances, v) > g.dominance_margin) g.dominated[a] = 1;
+    if (__ldg(&g.costs[a]) - cost_distance_of(b, v) > g.dominance_margin) g.dominated[a] = 1;
   }
 }
 
-// `settled`: the block's bitmap in shared memory, or null (a graph too large for it). In a
-// cluster every block keeps the whole bitmap (each sets every bit), so that its test stays a
-// read of its own shared memory.
-template <int Lanes, class Team, class Distances>
-__device__ void cost_search(const Team& team, const Distances& distances, const DeviceGraph& g, const BlockArrays& b,
-                            std::int32_t s, Counters& counters, std::uint32_t* settled, unsigned long long& scanned) {
-  const int group = team.rank() / Lanes, lane = team.rank() % Lanes, groups = team.size() / Lanes;
-  const bool leader = team.rank() == 0;
+// `settled`: the block's bitmap in shared memory, or null (a graph too large for it).
+template <int Lanes>
+__device__ void cost_search(const DeviceGraph& g, const BlockArrays& b, std::int32_t s, Counters& counters,
+                            std::uint32_t* settled, unsigned long long& scanned) {
+  const int group = threadIdx.x / Lanes, lane = threadIdx.x % Lanes, groups = blockDim.x / Lanes;
   if (settled)
     for (std::int32_t w = threadIdx.x; w < (g.n + 31) / 32; w += blockDim.x) settled[w] = 0;
-  if (leader) {
-    distances.store(s, 0);  // the bits of +0.0
+  if (threadIdx.x == 0) {
+    b.cost_distance[s] = 0;  // the bits of +0.0
     b.reached[0] = s;
     b.frontiers[0] = s;
     b.order[0] = s;
@@ -266,7 +242,7 @@ __device__ void cost_search(const Team& team, const Distances& distances, const 
     counters.far = counters.split_near = counters.split_far = 0;
     counters.far_min = kUnreachedCost;
   }
-  team.sync();
+  __syncthreads();
 
   // Distances: near-far relaxation. Nodes whose distance falls under the threshold are relaxed
   // in rounds (a node joins the next round once however often it improves); the others wait in
@@ -280,13 +256,13 @@ __device__ void cost_search(const Team& team, const Distances& distances, const 
   std::int32_t round = 1, count = 1, from = 0, epoch = 1, pile = 0;
   for (;;) {
     while (count > 0) {
-      if (leader) counters.append[(round + 1) % 3] = 0;
+      if (threadIdx.x == 0) counters.append[(round + 1) % 3] = 0;
       const std::int32_t* frontier = b.frontiers + (from ? b.n : 0);
       std::int32_t* next = b.frontiers + (from ? 0 : b.n);
       std::int32_t* far = b.far + (pile ? b.n : 0);
       for (std::int32_t i = group; i < count; i += groups) {
-        const std::int32_t u = team.load(&frontier[i]);
-        const double du = distance_of(distances, u);
+        const std::int32_t u = frontier[i];
+        const double du = cost_distance_of(b, u);
         const std::int64_t first = __ldg(&g.offsets[u]), last = __ldg(&g.offsets[u + 1]);
         // kArcBatch arcs a lane at once, their heads and distances loaded before any is used:
         // the byte stores below may alias anything, so without this the compiler issues one
@@ -305,7 +281,7 @@ __device__ void cost_search(const Team& team, const Distances& distances, const 
             head[k] = v;
           }
 #pragma unroll
-          for (int k = 0; k < kArcBatch; ++k) current[k] = head[k] >= 0 ? distances.load(head[k]) : 0;
+          for (int k = 0; k < kArcBatch; ++k) current[k] = head[k] >= 0 ? __ldcg(&b.cost_distance[head[k]]) : 0;
 #pragma unroll
           for (int k = 0; k < kArcBatch; ++k) {
             const std::int64_t a = base + k * Lanes;
@@ -326,51 +302,51 @@ __device__ void cost_search(const Team& team, const Distances& distances, const 
               b.tight_arc[a] = candidate == current[k];
               continue;
             }
-            const unsigned long long old = distances.atomic_min(v, candidate);
+            const unsigned long long old = atomicMin(&b.cost_distance[v], candidate);
             b.tight_arc[a] = candidate <= old;
             if (candidate >= old) continue;
-            if (old == kUnreachedCost) b.reached[claim_slot(team, &counters.reached)] = v;
+            if (old == kUnreachedCost) b.reached[atomicAdd(&counters.reached, 1)] = v;
             if (distance < threshold) {
               if (atomicExch(&b.queued_in_round[v], round) != round) {
-                next[claim_slot(team, &counters.append[round % 3])] = v;
-                if (settled) list_for_step(team, b, counters, v);
+                next[atomicAdd(&counters.append[round % 3], 1)] = v;
+                if (settled) list_for_step(b, counters, v);
               }
             } else if (atomicExch(&b.far_in_epoch[v], epoch) != epoch) {
-              far[claim_slot(team, &counters.far)] = v;
+              far[atomicAdd(&counters.far, 1)] = v;
             }
           }
         }
         if (lane == 0) scanned += static_cast<unsigned long long>(last - first);
       }
-      team.sync();
-      count = team.read(&counters.append[round % 3]);
+      __syncthreads();
+      count = counters.append[round % 3];
       from ^= 1;
       ++round;
     }
     // The threshold step.
-    const std::int32_t piled = team.read(&counters.far);
+    const std::int32_t piled = counters.far;
     if (piled == 0) break;
     if (settled) {
-      const std::int32_t listed = team.read(&counters.step_listed);
+      const std::int32_t listed = counters.step_listed;
       if (listed <= b.n)
         for (std::int32_t i = threadIdx.x; i < listed; i += blockDim.x) {
-          const std::int32_t v = team.load(&b.order[i]);
+          const std::int32_t v = b.order[i];
           atomicOr(&settled[v >> 5], 1u << (v & 31));
         }
-      team.sync();
-      if (leader) counters.step_listed = 0;
+      __syncthreads();
+      if (threadIdx.x == 0) counters.step_listed = 0;
     }
     const std::int32_t* far = b.far + (pile ? b.n : 0);
     unsigned long long smallest = kUnreachedCost;
-    for (std::int32_t i = team.rank(); i < piled; i += team.size()) {
-      const std::int32_t v = team.load(&far[i]);
-      const unsigned long long bits = distances.load(v);
+    for (std::int32_t i = threadIdx.x; i < piled; i += blockDim.x) {
+      const std::int32_t v = far[i];
+      const unsigned long long bits = __ldcg(&b.cost_distance[v]);
       if (__longlong_as_double(static_cast<long long>(bits)) >= threshold) smallest = min(smallest, bits);
     }
     for (int offset = 16; offset > 0; offset /= 2) smallest = min(smallest, __shfl_down_sync(0xffffffffu, smallest, offset));
-    if ((threadIdx.x & 31u) == 0 && smallest != kUnreachedCost) team.atomic_min(&counters.far_min, smallest);
-    team.sync();
-    const unsigned long long lowest = team.read(&counters.far_min);
+    if ((threadIdx.x & 31u) == 0 && smallest != kUnreachedCost) atomicMin(&counters.far_min, smallest);
+    __syncthreads();
+    const unsigned long long lowest = counters.far_min;
     if (lowest == kUnreachedCost) break;
     const double lowest_distance = __longlong_as_double(static_cast<long long>(lowest));
     double raised = __dadd_rn(lowest_distance, g.near_far_step);
@@ -379,35 +355,35 @@ __device__ void cost_search(const Team& team, const Distances& distances, const 
     ++round;  // a stamp of its own: the near round after it may queue these nodes again
     std::int32_t* near = b.frontiers + (from ? b.n : 0);
     std::int32_t* kept = b.far + (pile ? 0 : b.n);
-    for (std::int32_t i = team.rank(); i < piled; i += team.size()) {
-      const std::int32_t v = team.load(&far[i]);
-      const double d = distance_of(distances, v);
+    for (std::int32_t i = threadIdx.x; i < piled; i += blockDim.x) {
+      const std::int32_t v = far[i];
+      const double d = cost_distance_of(b, v);
       if (d < threshold) continue;
       if (d < raised) {
         if (atomicExch(&b.queued_in_round[v], round) != round) {
-          near[claim_slot(team, &counters.split_near)] = v;
-          if (settled) list_for_step(team, b, counters, v);
+          near[atomicAdd(&counters.split_near, 1)] = v;
+          if (settled) list_for_step(b, counters, v);
         }
       } else if (atomicExch(&b.far_in_epoch[v], epoch) != epoch) {
-        kept[claim_slot(team, &counters.split_far)] = v;
+        kept[atomicAdd(&counters.split_far, 1)] = v;
       }
     }
-    team.sync();
-    count = team.read(&counters.split_near);
-    const std::int32_t still_far = team.read(&counters.split_far);
-    team.sync();
-    if (leader) {
+    __syncthreads();
+    count = counters.split_near;
+    const std::int32_t still_far = counters.split_far;
+    __syncthreads();
+    if (threadIdx.x == 0) {
       counters.far = still_far;
       counters.split_near = counters.split_far = 0;
       counters.far_min = kUnreachedCost;
       counters.append[0] = counters.append[1] = counters.append[2] = 0;
     }
-    team.sync();
+    __syncthreads();
     threshold = raised;
     pile ^= 1;
     ++round;
   }
-  const std::int32_t reached = team.read(&counters.reached);
+  const std::int32_t reached = counters.reached;
 
   // Tight arcs into each node, then Kahn's order by rounds: a node's path count is complete
   // when its last tight predecessor has added to it, and it joins the next round then.
@@ -415,8 +391,8 @@ __device__ void cost_search(const Team& team, const Distances& distances, const 
   // place for those alone. Arcs into the source are never tight (zero-cost cycles through it
   // aside, none are).
   for (std::int32_t i = group; i < reached; i += groups) {
-    const std::int32_t u = team.load(&b.reached[i]);
-    const double du = distance_of(distances, u);
+    const std::int32_t u = b.reached[i];
+    const double du = cost_distance_of(b, u);
     const std::int64_t first = __ldg(&g.offsets[u]), last = __ldg(&g.offsets[u + 1]);
     for (std::int64_t base = first + lane; base < last; base += Lanes * kArcBatch) {
       std::int32_t head[kArcBatch];
@@ -424,10 +400,10 @@ __device__ void cost_search(const Team& team, const Distances& distances, const 
 #pragma unroll
       for (int k = 0; k < kArcBatch; ++k) {
         const std::int64_t a = base + k * Lanes;
-        head[k] = a < last && team.load(&b.tight_arc[a]) ? __ldg(&g.heads[a]) : -1;
+        head[k] = a < last && b.tight_arc[a] ? __ldg(&g.heads[a]) : -1;
       }
 #pragma unroll
-      for (int k = 0; k < kArcBatch; ++k) head_distance[k] = head[k] >= 0 ? distance_of(distances, head[k]) : 0;
+      for (int k = 0; k < kArcBatch; ++k) head_distance[k] = head[k] >= 0 ? cost_distance_of(b, head[k]) : 0;
 #pragma unroll
       for (int k = 0; k < kArcBatch; ++k) {
         const std::int32_t v = head[k];
@@ -439,67 +415,62 @@ __device__ void cost_search(const Team& team, const Distances& distances, const 
     }
     if (lane == 0) scanned += static_cast<unsigned long long>(last - first);
   }
-  team.sync();
-  if (leader) {
+  __syncthreads();
+  if (threadIdx.x == 0) {
     b.sigma[s] = 1.0;
     b.order[0] = s;
     b.level_start[0] = 0;
     b.level_start[1] = 1;
     counters.append[0] = counters.append[1] = counters.append[2] = 0;
   }
-  team.sync();
+  __syncthreads();
   std::int32_t level = 0, begin = 0;
   count = 1;
   while (count > 0) {
-    if (leader) counters.append[(level + 1) % 3] = 0;
+    if (threadIdx.x == 0) counters.append[(level + 1) % 3] = 0;
     const std::int32_t end = begin + count;
     for (std::int32_t i = begin + group; i < end; i += groups) {
-      const std::int32_t u = team.load(&b.order[i]);
+      const std::int32_t u = b.order[i];
       const double paths = __ldcg(&b.sigma[u]);
       const std::int64_t first = __ldg(&g.offsets[u]), last = __ldg(&g.offsets[u + 1]);
       for (std::int64_t a = first + lane; a < last; a += Lanes) {
-        if (!team.load(&b.tight_arc[a])) continue;
+        if (!b.tight_arc[a]) continue;
         const std::int32_t v = __ldg(&g.heads[a]);
         atomicAdd(&b.sigma[v], paths);
-        if (atomicSub(&b.tight_in[v], 1) == 1) b.order[end + claim_slot(team, &counters.append[level % 3])] = v;
+        if (atomicSub(&b.tight_in[v], 1) == 1) b.order[end + atomicAdd(&counters.append[level % 3], 1)] = v;
       }
       if (lane == 0) scanned += static_cast<unsigned long long>(last - first);
     }
-    team.sync();
+    __syncthreads();
     begin = end;
-    count = team.read(&counters.append[level % 3]);
+    count = counters.append[level % 3];
     ++level;
-    if (leader) b.level_start[level + 1] = begin + count;
+    if (threadIdx.x == 0) b.level_start[level + 1] = begin + count;
   }
-  team.sync();
-  pull_dependencies<Lanes>(team, g, b, s, level, scanned);
+  __syncthreads();
+  pull_dependencies<Lanes>(g, b, s, level, scanned);
   if (g.dominated) {
-    mark_dominated_arcs(team, distances, g, s);
-    team.sync();  // it reads the distances the loop below clears
+    mark_dominated_arcs(g, b, s);
+    __syncthreads();  // it reads the distances the loop below clears
   }
   // Every node reached goes back to the starting state, also one a zero-cost cycle kept out
   // of Kahn's order.
-  for (std::int32_t i = team.rank(); i < reached; i += team.size()) {
-    const std::int32_t v = team.load(&b.reached[i]);
+  for (std::int32_t i = threadIdx.x; i < reached; i += blockDim.x) {
+    const std::int32_t v = b.reached[i];
     if (b.distance_sum && v != s) {
-      const double d = distance_of(distances, v);
-      b.distance_sum[v] = team.load(&b.distance_sum[v]) + d;
-      if (d > 0) b.inverse_distance_sum[v] = team.load(&b.inverse_distance_sum[v]) + 1.0 / d;
-      b.reached_by[v] = team.load(&b.reached_by[v]) + 1;
+      const double d = cost_distance_of(b, v);
+      b.distance_sum[v] += d;
+      if (d > 0) b.inverse_distance_sum[v] += 1.0 / d;
+      b.reached_by[v] += 1;
     }
-    distances.store(v, kUnreachedCost);
+    b.cost_distance[v] = kUnreachedCost;
     b.sigma[v] = 0;
     b.delta[v] = 0;
     b.queued_in_round[v] = 0;
     b.far_in_epoch[v] = 0;
     b.tight_in[v] = 0;
   }
-  team.sync();
-}
-
-__device__ void add_scanned(unsigned long long scanned, unsigned long long* arcs_scanned) {
-  for (int offset = 16; offset > 0; offset /= 2) scanned += __shfl_down_sync(0xffffffffu, scanned, offset);
-  if ((threadIdx.x & 31u) == 0 && scanned) atomicAdd(arcs_scanned, scanned);
+  __syncthreads();
 }
 
 template <bool Hops, int Lanes>
@@ -508,12 +479,10 @@ __global__ void source_searches(DeviceGraph g, SearchSpace space, PartialSums su
   __shared__ Counters counters;
   __shared__ unsigned current;
   extern __shared__ std::uint32_t shared_bits[];
-  const BlockArrays b = block_arrays(space, sums, g.n, g.arcs, blockIdx.x);
+  const BlockArrays b = block_arrays(space, sums, g.n, g.arcs);
   std::uint32_t* settled = space.settled_bits
                                ? space.settled_bits + static_cast<std::size_t>(blockIdx.x) * ((g.n + 31) / 32)
                                : (Hops || space.cost_bitmap_shared ? shared_bits : nullptr);
-  const BlockTeam team;
-  const SliceDistances distances{b.cost_distance};
   unsigned long long scanned = 0;
   for (;;) {
     if (threadIdx.x == 0) current = atomicAdd(next_source, 1u);
@@ -522,48 +491,10 @@ __global__ void source_searches(DeviceGraph g, SearchSpace space, PartialSums su
     __syncthreads();
     if (index >= static_cast<unsigned>(count)) break;
     if constexpr (Hops) hop_search<Lanes>(g, b, sources[index], counters, settled, scanned);
-    else cost_search<Lanes>(team, distances, g, b, sources[index], counters, settled, scanned);
+    else cost_search<Lanes>(g, b, sources[index], counters, settled, scanned);
   }
-  add_scanned(scanned, arcs_scanned);
-}
-
-// Cost searches by clusters of blocks (search_teams.cuh): one source a cluster, the distances
-// in the blocks' shared memory (cluster_part_bytes each, first in the dynamic shared memory),
-// then each block's copy of the settled bitmap when the launch keeps one. The cluster's
-// counters and its current source are those of its first block.
-template <int Lanes>
-__global__ void __launch_bounds__(1024, 1)
-    cluster_cost_searches(DeviceGraph g, SearchSpace space, PartialSums sums, const std::int32_t* sources,
-                          std::int32_t count, unsigned* next_source, unsigned long long* arcs_scanned) {
-#if __CUDA_ARCH__ >= 900
-  __shared__ Counters own_counters;
-  __shared__ unsigned own_current;
-  extern __shared__ unsigned long long cluster_shared[];
-  const unsigned blocks = __clusterSizeInBlocks();
-  const unsigned rank_bits = __ffs(static_cast<int>(blocks)) - 1;
-  const std::int32_t part = (g.n + static_cast<std::int32_t>(blocks) - 1) >> rank_bits;
-  const ClusterDistances distances{static_cast<unsigned>(__cvta_generic_to_shared(cluster_shared)), rank_bits};
-  std::uint32_t* settled = space.cost_bitmap_shared ? reinterpret_cast<std::uint32_t*>(cluster_shared + part) : nullptr;
-  for (std::int32_t i = threadIdx.x; i < part; i += blockDim.x) cluster_shared[i] = kUnreachedCost;
-  const BlockArrays b = block_arrays(space, sums, g.n, g.arcs, __clusterIdx().x);
-  Counters& counters = *static_cast<Counters*>(__cluster_map_shared_rank(&own_counters, 0));
-  const unsigned& current = *static_cast<unsigned*>(__cluster_map_shared_rank(&own_current, 0));
-  ClusterTeam team;
-  team.fence = space.fence_cluster_syncs;
-  team.explicit_window = space.explicit_window;
-  unsigned long long scanned = 0;
-  for (;;) {
-    if (team.rank() == 0) own_current = atomicAdd(next_source, 1u);
-    team.sync();
-    const unsigned index = *static_cast<const volatile unsigned*>(&current);
-    team.sync();  // no block leaves, nor takes the next source, while another reads this one
-    if (index >= static_cast<unsigned>(count)) break;
-    cost_search<Lanes>(team, distances, g, b, sources[index], counters, settled, scanned);
-  }
-  add_scanned(scanned, arcs_scanned);
-#else
-  __trap();
-#endif
+  for (int offset = 16; offset > 0; offset /= 2) scanned += __shfl_down_sync(0xffffffffu, scanned, offset);
+  if ((threadIdx.x & 31u) == 0 && scanned) atomicAdd(arcs_scanned, scanned);
 }
 
 __global__ void reduce_partial_sums(PartialSums sums, int blocks, std::int32_t n) {
@@ -607,43 +538,6 @@ std::size_t shared_bytes_of(const SearchLaunch& launch, std::int32_t n) {
   return launch.hops || launch.settled_bitmap ? settled_bitmap_shared_bytes(n) : 0;
 }
 
-// Clusters are at most 16 blocks (8 without the device's consent, asked for below).
-constexpr int kLargestCluster = 16;
-constexpr int kLargestPortableCluster = 8;
-
-// A cluster block's dynamic shared memory: its part of the distances, then its whole bitmap.
-std::size_t cluster_shared_bytes(const SearchLaunch& launch, std::int32_t n, int cluster) {
-  const std::size_t part = (static_cast<std::size_t>(n) + cluster - 1) / cluster;
-  return part * sizeof(unsigned long long) + (launch.settled_bitmap ? (static_cast<std::size_t>(n) + 31) / 32 * 4 : 0);
-}
-
-// A launch of `clusters` clusters, its attribute pointing into `attribute`.
-cudaLaunchConfig_t cluster_config(const SearchLaunch& launch, std::int32_t n, int clusters,
-                                  cudaLaunchAttribute& attribute, cudaStream_t stream) {
-  cudaLaunchConfig_t config{};
-  config.gridDim = dim3(static_cast<unsigned>(clusters * launch.cluster_blocks));
-  config.blockDim = dim3(static_cast<unsigned>(launch.threads));
-  config.dynamicSmemBytes = cluster_shared_bytes(launch, n, launch.cluster_blocks);
-  config.stream = stream;
-  attribute.id = cudaLaunchAttributeClusterDimension;
-  attribute.val.clusterDim.x = static_cast<unsigned>(launch.cluster_blocks);
-  attribute.val.clusterDim.y = attribute.val.clusterDim.z = 1;
-  config.attrs = &attribute;
-  config.numAttrs = 1;
-  return config;
-}
-
-// Lets the cluster kernel take `bytes` of shared memory and clusters past the portable size.
-bool prepare_cluster_kernel(std::size_t bytes, int cluster) {
-  const auto kernel = cluster_cost_searches<16>;
-  if (cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(bytes)) != cudaSuccess)
-    return false;
-  if (cluster > kLargestPortableCluster &&
-      cudaFuncSetAttribute(kernel, cudaFuncAttributeNonPortableClusterSizeAllowed, 1) != cudaSuccess)
-    return false;
-  return true;
-}
-
 }  // namespace
 
 std::size_t settled_bitmap_shared_bytes(std::int32_t n) {
@@ -658,60 +552,9 @@ int resident_blocks_per_multiprocessor(const SearchLaunch& launch, std::int32_t 
   return blocks;
 }
 
-int cluster_blocks_for(const SearchLaunch& launch, std::int32_t n, int at_least) {
-  if (launch.hops || launch.lanes != ArcLanes::Sixteen || n <= 0) return 0;
-  int device = 0, clusters_supported = 0, largest_shared = 0;
-  CUDA_CHECK(cudaGetDevice(&device));
-  CUDA_CHECK(cudaDeviceGetAttribute(&clusters_supported, cudaDevAttrClusterLaunch, device));
-  CUDA_CHECK(cudaDeviceGetAttribute(&largest_shared, cudaDevAttrMaxSharedMemoryPerBlockOptin, device));
-  if (!clusters_supported) return 0;
-  int cluster = 1;
-  while (cluster < at_least) cluster *= 2;
-  // The block's own shared variables (counters) beside the dynamic part.
-  constexpr std::size_t kStaticShared = 256;
-  for (; cluster <= kLargestCluster; cluster *= 2) {
-    const std::size_t bytes = cluster_shared_bytes(launch, n, cluster);
-    if (bytes + kStaticShared > static_cast<std::size_t>(largest_shared)) continue;
-    if (!prepare_cluster_kernel(bytes, cluster)) break;
-    SearchLaunch trial = launch;
-    trial.cluster_blocks = cluster;
-    cudaLaunchAttribute attribute{};
-    const cudaLaunchConfig_t config = cluster_config(trial, n, 1, attribute, nullptr);
-    int resident = 0;
-    if (cudaOccupancyMaxActiveClusters(&resident, cluster_cost_searches<16>, &config) == cudaSuccess && resident > 0)
-      return cluster;
-  }
-  (void)cudaGetLastError();  // a refused size above is not this run's error
-  return 0;
-}
-
-int resident_clusters(const SearchLaunch& launch, std::int32_t n) {
-  if (!prepare_cluster_kernel(cluster_shared_bytes(launch, n, launch.cluster_blocks), launch.cluster_blocks))
-    CUDA_CHECK(cudaGetLastError());
-  cudaLaunchAttribute attribute{};
-  const cudaLaunchConfig_t config = cluster_config(launch, n, 1, attribute, nullptr);
-  int resident = 0;
-  CUDA_CHECK(cudaOccupancyMaxActiveClusters(&resident, cluster_cost_searches<16>, &config));
-  return resident;
-}
-
 void launch_source_searches(const SearchLaunch& launch, int blocks, const DeviceGraph& graph, const SearchSpace& space,
                             const PartialSums& sums, const std::int32_t* sources, std::int32_t count,
                             unsigned* next_source, unsigned long long* arcs_scanned, cudaStream_t stream) {
-  if (launch.cluster_blocks > 0) {
-    SearchSpace in_clusters = space;
-    in_clusters.cost_bitmap_shared = launch.settled_bitmap;
-    in_clusters.fence_cluster_syncs = std::getenv("PATHSCOPE_DIAG_FENCE") != nullptr;  // DIAGNOSTIC
-    in_clusters.explicit_window = std::getenv("PATHSCOPE_DIAG_WINDOW") != nullptr;     // DIAGNOSTIC
-    if (!prepare_cluster_kernel(cluster_shared_bytes(launch, graph.n, launch.cluster_blocks), launch.cluster_blocks))
-      CUDA_CHECK(cudaGetLastError());
-    cudaLaunchAttribute attribute{};
-    const cudaLaunchConfig_t config = cluster_config(launch, graph.n, blocks, attribute, stream);
-    CUDA_CHECK(cudaLaunchKernelEx(&config, cluster_cost_searches<16>, graph, in_clusters, sums, sources, count,
-                                  next_source, arcs_scanned));
-    CUDA_CHECK_LAUNCH();
-    return;
-  }
   const std::size_t shared = space.settled_bits ? 0 : shared_bytes_of(launch, graph.n);
   SearchSpace with_bitmap = space;
   with_bitmap.cost_bitmap_shared = !launch.hops && shared > 0;

@@ -3,9 +3,7 @@
 // thread block per source (McLaughlin and Bader, SC 2014, "work-efficient"), each block with its
 // own slice of working arrays, taking sources from a counter until the batch is done. A block
 // walks its source level by level with a barrier between levels, never a launch per level, so
-// road graphs with thousands of levels cost barriers, not launches. On Hopper, dense cost
-// searches go a cluster of blocks a source instead, their distances in the blocks' shared
-// memory (search_teams.cuh).
+// road graphs with thousands of levels cost barriers, not launches.
 //   hops:  BFS levels; path counts pushed along arcs into the next level.
 //   costs: distances by near-far frontier relaxation (Bellman-Ford that relaxes first the nodes
 //          under a threshold that rises by `near_far_step`, so that few nodes are relaxed twice), then
@@ -41,14 +39,13 @@ struct DeviceGraph {
   double dominance_margin = 0;
 };
 
-// Working arrays, a slice of n entries for each block, or each cluster (level_start: n + 2,
-// frontier: 2n). The arrays that only cost searches use are null for hop searches, and the
-// distances for clusters (they keep them in shared memory). Every slice must start zeroed
+// Working arrays, `blocks` slices of n entries each (level_start: n + 2, frontier: 2n). The
+// arrays that only cost searches use are null for hop searches. Every slice must start zeroed
 // except the distances, which start at kUnreachedHops / kUnreachedCost (byte patterns, so a
 // memset sets them); every search leaves its slice so.
 struct SearchSpace {
   std::int32_t* hop_distance = nullptr;          // hops
-  unsigned long long* cost_distance = nullptr;   // costs, one block a source: bit patterns of non-negative doubles
+  unsigned long long* cost_distance = nullptr;   // costs: bit patterns of non-negative doubles
   double* sigma = nullptr;                        // shortest path counts
   double* delta = nullptr;                        // (1 + dependency) / sigma of the nodes done
   std::int32_t* order = nullptr;                  // nodes level by level
@@ -71,8 +68,6 @@ struct SearchSpace {
   std::uint32_t* settled_bits = nullptr;
   // Costs: the bitmap is in shared memory (set by launch_source_searches).
   bool cost_bitmap_shared = false;
-  bool fence_cluster_syncs = false;  // DIAGNOSTIC
-  bool explicit_window = false;      // DIAGNOSTIC
 };
 
 // Per block partial sums (blocks slices of n), null when not asked for.
@@ -99,10 +94,6 @@ struct SearchLaunch {
   int threads = 256;
   // Costs: keep the settled bitmap when it fits (off only to measure what it saves).
   bool settled_bitmap = true;
-  // Costs: the blocks of a cluster that walk one source together, its distances spread over
-  // their shared memory (search_teams.cuh); 0: a block a source, the distances in device
-  // memory. Sixteen lanes only.
-  int cluster_blocks = 0;
 };
 
 // The shared memory a search of n nodes keeps its settled bitmap in, 0 when it does not fit (a
@@ -112,16 +103,7 @@ std::size_t settled_bitmap_shared_bytes(std::int32_t n);
 // How many blocks of `launch` fit on one multiprocessor at once, for a graph of n nodes.
 int resident_blocks_per_multiprocessor(const SearchLaunch& launch, std::int32_t n);
 
-// The smallest cluster of at least `at_least` blocks (a power of two, up to 16) whose shared
-// memory holds a cost search's distances of n nodes (and its settled bitmap, when the launch
-// keeps one) and that this device can run; 0 when none (a hop search, four lanes, a device
-// without clusters, too many nodes). Uses the current device.
-int cluster_blocks_for(const SearchLaunch& launch, std::int32_t n, int at_least);
-
-// How many clusters of launch.cluster_blocks fit on the device at once.
-int resident_clusters(const SearchLaunch& launch, std::int32_t n);
-
-// Searches from sources[0, count) with `blocks` blocks (clusters, when launch.cluster_blocks); *next_source must be 0 and is left at
+// Searches from sources[0, count) with `blocks` blocks; *next_source must be 0 and is left at
 // count + blocks. Adds the arcs scanned to *arcs_scanned.
 void launch_source_searches(const SearchLaunch& launch, int blocks, const DeviceGraph& graph, const SearchSpace& space,
                             const PartialSums& sums, const std::int32_t* sources, std::int32_t count,
