@@ -71,22 +71,23 @@ void admit_rows(const TableChunk& chunk, RowCatalog& catalog, std::vector<std::i
     std::iota(catalog.table_row.begin() + static_cast<std::ptrdiff_t>(before), catalog.table_row.end(), chunk.first_row);
     if (catalog.has_names)
       catalog.names.insert(catalog.names.end(), chunk.row_names.begin(), chunk.row_names.begin() + rows);
-  }
-  for (std::int64_t r = 0; r < rows && refused > 0; ++r) {
-    const RowProblem problem = problems[static_cast<std::size_t>(r)];
-    const std::int64_t table_row = chunk.first_row + r;
-    if (problem == RowProblem::none) {
-      used.push_back(r);
-      catalog.table_row.push_back(table_row);
-      if (catalog.has_names) catalog.names.push_back(chunk.row_names[r]);
-      continue;
+  } else {
+    for (std::int64_t r = 0; r < rows; ++r) {
+      const RowProblem problem = problems[static_cast<std::size_t>(r)];
+      const std::int64_t table_row = chunk.first_row + r;
+      if (problem == RowProblem::none) {
+        used.push_back(r);
+        catalog.table_row.push_back(table_row);
+        if (catalog.has_names) catalog.names.push_back(chunk.row_names[r]);
+        continue;
+      }
+      auto& count = problem == RowProblem::missing ? catalog.skipped_missing : catalog.skipped_constant;
+      if (static_cast<std::size_t>(count) < kExamplesPerKind)
+        catalog.skipped_examples.push_back({table_row, chunk.lines.empty() ? 0 : chunk.lines[r],
+                                            chunk.row_names.empty() ? std::string() : chunk.row_names[r],
+                                            problem == RowProblem::missing ? "missing value" : "constant"});
+      ++count;
     }
-    auto& count = problem == RowProblem::missing ? catalog.skipped_missing : catalog.skipped_constant;
-    if (static_cast<std::size_t>(count) < kExamplesPerKind)
-      catalog.skipped_examples.push_back({table_row, chunk.lines.empty() ? 0 : chunk.lines[r],
-                                          chunk.row_names.empty() ? std::string() : chunk.row_names[r],
-                                          problem == RowProblem::missing ? "missing value" : "constant"});
-    ++count;
   }
   catalog.rows_read += rows;
   check_row_count(catalog.used());

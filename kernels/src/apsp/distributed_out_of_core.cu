@@ -61,13 +61,13 @@ struct RankStreamBytes {
   }
 };
 
-// Whether rank r fits super-blocks of `width` beside three slabs of `slab_rows` of its rows.
+// Device bytes of rank r with super-blocks of `width` beside three slabs of `slab_rows` of its rows.
 template <class D>
-bool rank_fits(const MatrixLayout& layout, std::int64_t arcs, int rank, std::uint64_t budget, std::int64_t width,
-               std::int64_t slab_rows) {
+std::uint64_t rank_stream_bytes(const MatrixLayout& layout, std::int64_t arcs, int rank, std::int64_t width,
+                                std::int64_t slab_rows) {
   using Bytes = RankStreamBytes<D>;
   const MatrixPart part = layout.part(rank);
-  return Bytes::fixed(layout.n(), arcs) + Bytes::panels(part, width) + Bytes::slabs(part, slab_rows) <= budget;
+  return Bytes::fixed(layout.n(), arcs) + Bytes::panels(part, width) + Bytes::slabs(part, slab_rows);
 }
 
 // Rank r's slab height with super-blocks of `width` (which it fits): what is left of its budget,
@@ -332,15 +332,13 @@ class RankStream {
 template <class D>
 int widest_super_block(const MatrixLayout& layout, std::int64_t arcs, int rank, std::uint64_t budget) {
   for (std::int64_t w = std::min(layout.size(), kWidestSuperBlock); w >= kTileRows; w -= kTileRows)
-    if (rank_fits<D>(layout, arcs, rank, budget, w, kTileRows)) return int(w);
+    if (rank_stream_bytes<D>(layout, arcs, rank, w, kTileRows) <= budget) return int(w);
   return 0;
 }
 
 template <class D>
 std::uint64_t rank_stream_least_bytes(const MatrixLayout& layout, std::int64_t arcs, int rank) {
-  using Bytes = RankStreamBytes<D>;
-  const MatrixPart part = layout.part(rank);
-  return Bytes::fixed(layout.n(), arcs) + Bytes::panels(part, kTileRows) + Bytes::slabs(part, kTileRows);
+  return rank_stream_bytes<D>(layout, arcs, rank, kTileRows, kTileRows);
 }
 
 template <class D>
