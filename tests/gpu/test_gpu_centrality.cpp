@@ -157,6 +157,22 @@ TEST(GpuCentrality, EqualsCpuOnDenserGraphs) {
   }
 }
 
+// Windowed cost searches (dense graphs by default) forced onto every sparse shape too: whole
+// costs make ties, so arcs into a node reach it at equal sums from different windows.
+TEST(GpuCentrality, EqualsCpuWindowedOnGraphsOfEveryKind) {
+  const std::uint64_t seed = test_support::fresh_seed();
+  std::uint64_t draw = seed;
+  ::setenv("PATHSCOPE_GPU_CENTRALITY_WINDOWED", "1", 1);
+  for (const std::int32_t n : {2, 37, 1009, 2503})
+    for (const bool directed : {true, false})
+      for (const CostKind costs : {CostKind::Whole, CostKind::Real, CostKind::Inverse}) {
+        const Shape shape{n, n < 100 ? 1.5 : (n > 2000 ? 9.0 : 3.0), directed, costs, n < 100 ? 1 : 2, n % 2 == 0};
+        const Graph g = random_graph(shape, ++draw);
+        EXPECT_TRUE(same_as_cpu(g, options_for(costs))) << "windowed, " << describe(shape) << ", seed " << seed;
+      }
+  ::unsetenv("PATHSCOPE_GPU_CENTRALITY_WINDOWED");
+}
+
 TEST(GpuCentrality, EqualsCpuOnALongPath) {
   // 3,000 levels from the first node: thousands of barriers in one block, no launch per level.
   const std::uint64_t seed = test_support::fresh_seed();
@@ -210,22 +226,30 @@ TEST(GpuCentrality, EqualsCpuUnderMasks) {
 }
 
 // The near-far step decides only the order of relaxations: a step far under the mean arc cost
-// (a threshold step every few nodes), and none at all (plain Bellman-Ford), give the same values.
+// (a threshold step every few nodes), and none at all (plain Bellman-Ford), give the same values,
+// with windows or without.
 TEST(GpuCentrality, EqualsCpuWhateverTheNearFarStep) {
   const std::uint64_t seed = test_support::fresh_seed();
   const Shape shape{1201, 3.0, true, CostKind::Real, 2, false};
   const Graph g = random_graph(shape, seed);
-  for (const char* step : {"0.01", "inf"}) {
-    ::setenv("PATHSCOPE_GPU_CENTRALITY_DELTA", step, 1);
-    EXPECT_TRUE(same_as_cpu(g, {})) << "step " << step << ", " << describe(shape) << ", seed " << seed;
-    EXPECT_TRUE(same_as_cpu(path_graph(2000, false, seed), {})) << "path, step " << step << ", seed " << seed;
-  }
+  const Graph dense = random_graph({1301, 20.0, true, CostKind::Inverse, 1, false}, seed + 1);
+  for (const char* windowed : {"0", "1"})
+    for (const char* step : {"0.01", "inf"}) {
+      ::setenv("PATHSCOPE_GPU_CENTRALITY_WINDOWED", windowed, 1);
+      ::setenv("PATHSCOPE_GPU_CENTRALITY_DELTA", step, 1);
+      EXPECT_TRUE(same_as_cpu(g, {})) << "step " << step << ", windowed " << windowed << ", " << describe(shape)
+                                      << ", seed " << seed;
+      EXPECT_TRUE(same_as_cpu(dense, {})) << "dense, step " << step << ", windowed " << windowed << ", seed " << seed;
+      EXPECT_TRUE(same_as_cpu(path_graph(2000, false, seed), {}))
+          << "path, step " << step << ", windowed " << windowed << ", seed " << seed;
+    }
   ::unsetenv("PATHSCOPE_GPU_CENTRALITY_DELTA");
+  ::unsetenv("PATHSCOPE_GPU_CENTRALITY_WINDOWED");
 }
 
 // What the engine does only for speed changes no value: the settled bitmap of cost searches,
 // the hub-first numbering, the dominated arcs learned as the run goes (with one block, every
-// search after the first reads what the ones before it learned).
+// search after the first reads what the ones before it learned), the windowed relaxation.
 TEST(GpuCentrality, EqualsCpuWhateverTheSpeedSwitches) {
   const std::uint64_t seed = test_support::fresh_seed();
   const Shape shape{1733, 14.0, true, CostKind::Inverse, 2, true};
@@ -233,8 +257,8 @@ TEST(GpuCentrality, EqualsCpuWhateverTheSpeedSwitches) {
   for (const char* blocks : {"1", "0"})
     for (const char* on : {"0", "1"}) {
       ::setenv("PATHSCOPE_GPU_CENTRALITY_BLOCKS", blocks, 1);
-      for (const char* variable :
-           {"PATHSCOPE_GPU_CENTRALITY_SETTLED", "PATHSCOPE_GPU_CENTRALITY_HUB_ORDER", "PATHSCOPE_GPU_CENTRALITY_DOMINATED"})
+      for (const char* variable : {"PATHSCOPE_GPU_CENTRALITY_SETTLED", "PATHSCOPE_GPU_CENTRALITY_HUB_ORDER",
+                                   "PATHSCOPE_GPU_CENTRALITY_DOMINATED", "PATHSCOPE_GPU_CENTRALITY_WINDOWED"})
         ::setenv(variable, on, 1);
       EXPECT_TRUE(same_as_cpu(g, {})) << "switches " << on << ", blocks " << blocks << ", " << describe(shape)
                                       << ", seed " << seed;
@@ -242,7 +266,8 @@ TEST(GpuCentrality, EqualsCpuWhateverTheSpeedSwitches) {
           << "undirected, switches " << on << ", blocks " << blocks << ", seed " << seed;
     }
   for (const char* variable : {"PATHSCOPE_GPU_CENTRALITY_BLOCKS", "PATHSCOPE_GPU_CENTRALITY_SETTLED",
-                               "PATHSCOPE_GPU_CENTRALITY_HUB_ORDER", "PATHSCOPE_GPU_CENTRALITY_DOMINATED"})
+                               "PATHSCOPE_GPU_CENTRALITY_HUB_ORDER", "PATHSCOPE_GPU_CENTRALITY_DOMINATED",
+                               "PATHSCOPE_GPU_CENTRALITY_WINDOWED"})
     ::unsetenv(variable);
 }
 
@@ -273,7 +298,11 @@ TEST(GpuCentrality, KeepsAnArcLongerOnlyByRounding) {
   LoadReport report;
   const Graph g = b.build(true, report);
   ::setenv("PATHSCOPE_GPU_CENTRALITY_BLOCKS", "1", 1);
-  EXPECT_TRUE(same_as_cpu(g, {}));
+  for (const char* windowed : {"0", "1"}) {
+    ::setenv("PATHSCOPE_GPU_CENTRALITY_WINDOWED", windowed, 1);
+    EXPECT_TRUE(same_as_cpu(g, {})) << "windowed " << windowed;
+  }
+  ::unsetenv("PATHSCOPE_GPU_CENTRALITY_WINDOWED");
   ::unsetenv("PATHSCOPE_GPU_CENTRALITY_BLOCKS");
 }
 

@@ -42,10 +42,15 @@ constexpr int kDenseBlockThreads = 1024;
 
 // PATHSCOPE_GPU_CENTRALITY_THREADS sets the threads of a block (a multiple of 32, at most
 // 1024): with few blocks (below), bigger blocks keep the device's threads busy.
+// Cost searches on dense graphs relax arcs by windows of the threshold (source_searches.cuh);
+// PATHSCOPE_GPU_CENTRALITY_WINDOWED=0 turns that off and 1 on for sparse graphs too, for the
+// runs that measure it and the tests.
 SearchLaunch launch_for(const Graph& g, bool hops) {
   const double mean_degree = g.n > 0 ? static_cast<double>(g.arc_count()) / g.n : 0;
   SearchLaunch launch{hops, ArcLanes::Sixteen, kDenseBlockThreads};
   if (mean_degree < kDenseMeanDegree) launch = {hops, ArcLanes::Four, 64};
+  const char* windowed = std::getenv("PATHSCOPE_GPU_CENTRALITY_WINDOWED");
+  launch.windowed = !hops && (windowed && *windowed ? std::string(windowed) != "0" : mean_degree >= kDenseMeanDegree);
   if (const char* text = std::getenv("PATHSCOPE_GPU_CENTRALITY_THREADS"); text && *text) {
     const int threads = std::atoi(text);
     if (threads >= 32 && threads <= 1024 && threads % 32 == 0) launch.threads = threads;
@@ -68,9 +73,13 @@ std::int64_t block_cap() {
 // Measured on the host by counting (docs/gpu.md): brain 1.05 relaxations a node, roads 1.02,
 // against 3.1 and 18 to 48 for plain Bellman-Ford. PATHSCOPE_GPU_CENTRALITY_DELTA sets the step
 // in mean arc costs instead ("inf": plain Bellman-Ford), for the device runs that measure it.
+// Windowed searches take a wider step: their threshold decides which arcs are read, not which
+// nodes wait, and a wider one means fewer steps and fewer ranges carried over (counted on the
+// host for the brain, docs/gpu.md).
 constexpr double kDeltaDegrees = 8;
+constexpr double kWindowedDeltaDegrees = 16;
 
-double near_far_step(const Graph& g, const CentralityOptions& options) {
+double near_far_step(const Graph& g, const CentralityOptions& options, bool windowed) {
   double total = 0;
   std::int64_t kept = 0;
   for (std::int32_t u = 0; u < g.n; ++u)
@@ -86,7 +95,7 @@ double near_far_step(const Graph& g, const CentralityOptions& options) {
     return step > 0 ? step : std::numeric_limits<double>::infinity();
   }
   const double mean_degree = static_cast<double>(kept) / g.n;
-  const double step = mean_cost * kDeltaDegrees / mean_degree;
+  const double step = mean_cost * (windowed ? kWindowedDeltaDegrees : kDeltaDegrees) / mean_degree;
   return step > 0 && std::isfinite(step) ? step : std::numeric_limits<double>::infinity();
 }
 
@@ -139,15 +148,16 @@ struct Sizes {
   std::uint64_t per_block = 0;  // working arrays and partial sums of one block
 };
 
-Sizes device_sizes(const Graph& g, bool hops, std::size_t sources,
-                   bool dependency, bool distances) {
+Sizes device_sizes(const Graph& g, bool hops, bool windowed, std::size_t sources, bool dependency, bool distances) {
   const std::uint64_t n = static_cast<std::uint64_t>(g.n), m = static_cast<std::uint64_t>(g.arc_count());
   Sizes s;
   // Offsets, heads, costs and dominated-arc bytes (of the kept arcs: at most m), sources, counters.
   s.shared = (n + 1) * 8 + m * 4 + (hops ? 0 : m * (8 + 1)) + sources * 4 + 64;
   s.per_block = n * (8 + 8 + 4) + (n + 2) * 4 + m;       // sigma, delta, order, level starts, tight arcs
-  // Distances; or distances, reached, two frontiers, rounds, two far piles, their steps, tight counts.
-  s.per_block += hops ? n * 4 + (n + 31) / 32 * 4 : n * (8 + 4 + 2 * 4 + 4 + 2 * 4 + 4 + 4);
+  // Distances; or distances, reached, two frontiers, rounds, steps, tight counts, and two far
+  // piles or (windowed) three piles of pending ranges and a place in them.
+  s.per_block += hops ? n * 4 + (n + 31) / 32 * 4 : n * (8 + 4 + 2 * 4 + 4 + 4 + 4);
+  if (!hops) s.per_block += windowed ? n * (3 * sizeof(centrality::PendingArcs) + 4) : n * 2 * 4;
   if (dependency) s.per_block += n * 8;
   if (distances) s.per_block += n * (8 + 8 + 4);
   return s;
@@ -196,12 +206,12 @@ DeviceWork gpu_source_searches(const Graph& g, const CentralityOptions& options,
     return work;
   }
 
-  const Sizes sizes = device_sizes(g, hops, sources.size(), dependency, distances);
+  SearchLaunch launch = launch_for(g, hops);
+  const Sizes sizes = device_sizes(g, hops, launch.windowed, sources.size(), dependency, distances);
   const std::uint64_t budget = gpu.memory_budget();
   const std::string what = "GPU centrality of " + count_text(n, "node") + " and " + count_text(g.arc_count(), "arc") +
                            " (the graph and one search's arrays)";
   require_within_budget(sizes.shared + sizes.per_block, budget, what);
-  SearchLaunch launch = launch_for(g, hops);
   launch.settled_bitmap = switched_on("PATHSCOPE_GPU_CENTRALITY_SETTLED");
   int per_multiprocessor = centrality::resident_blocks_per_multiprocessor(launch, n);
   // A block of 1,024 threads needs 64 registers or fewer a thread (58 with nvcc 13.0); should a
@@ -219,7 +229,8 @@ DeviceWork gpu_source_searches(const Graph& g, const CentralityOptions& options,
 
   const cudaStream_t s = gpu.stream().get();
   const centrality::SearchGraph search =
-      centrality::make_search_graph(g, options.mask, !hops, switched_on("PATHSCOPE_GPU_CENTRALITY_HUB_ORDER"));
+      centrality::make_search_graph(g, options.mask, !hops, switched_on("PATHSCOPE_GPU_CENTRALITY_HUB_ORDER"),
+                                    launch.windowed);
   const double upload_start = now_seconds();
   const std::int64_t search_arcs = search.offsets.back();
   const DeviceArray<std::int64_t> offsets = upload(search.offsets, s);
@@ -241,7 +252,10 @@ DeviceWork gpu_source_searches(const Graph& g, const CentralityOptions& options,
   DeviceArray<std::int32_t> frontier =
       hops ? DeviceArray<std::int32_t>() : DeviceArray<std::int32_t>(slices * 2 * per, s);
   DeviceArray<std::int32_t> queued_in_round = hops ? DeviceArray<std::int32_t>() : filled<std::int32_t>(slices * per, 0, s);
-  DeviceArray<std::int32_t> far = hops ? DeviceArray<std::int32_t>() : DeviceArray<std::int32_t>(slices * 2 * per, s);
+  const bool near_far = !hops && !launch.windowed;
+  DeviceArray<std::int32_t> far = near_far ? DeviceArray<std::int32_t>(slices * 2 * per, s) : DeviceArray<std::int32_t>();
+  DeviceArray<centrality::PendingArcs> pending(launch.windowed ? slices * 3 * per : 0, s);
+  DeviceArray<std::int32_t> pending_at(launch.windowed ? slices * per : 0, s);
   DeviceArray<std::int32_t> far_in_epoch = hops ? DeviceArray<std::int32_t>() : filled<std::int32_t>(slices * per, 0, s);
   DeviceArray<std::int32_t> tight_in = hops ? DeviceArray<std::int32_t>() : filled<std::int32_t>(slices * per, 0, s);
   DeviceArray<std::uint8_t> tight_arc = filled<std::uint8_t>(slices * static_cast<std::size_t>(search_arcs), 0, s);
@@ -261,12 +275,25 @@ DeviceWork gpu_source_searches(const Graph& g, const CentralityOptions& options,
   DeviceArray<unsigned long long> arcs_scanned = filled<unsigned long long>(1, 0, s);
 
   const centrality::DeviceGraph graph{offsets.get(), heads.get(), costs.get(), n, search_arcs,
-                                      hops ? 0.0 : near_far_step(g, options), dominated.get(),
+                                      hops ? 0.0 : near_far_step(g, options, launch.windowed), dominated.get(),
                                       std::isfinite(margin) ? margin : 0.0};
-  const centrality::SearchSpace space{hop_distance.get(), cost_distance.get(), sigma.get(),    delta.get(),
-                                      order.get(),        level_start.get(),   reached.get(),  frontier.get(),
-                                      queued_in_round.get(), far.get(), far_in_epoch.get(), tight_in.get(),
-                                      tight_arc.get(), settled_bits.get()};
+  centrality::SearchSpace space;
+  space.hop_distance = hop_distance.get();
+  space.cost_distance = cost_distance.get();
+  space.sigma = sigma.get();
+  space.delta = delta.get();
+  space.order = order.get();
+  space.level_start = level_start.get();
+  space.reached = reached.get();
+  space.frontier = frontier.get();
+  space.queued_in_round = queued_in_round.get();
+  space.far = far.get();
+  space.far_in_epoch = far_in_epoch.get();
+  space.tight_in = tight_in.get();
+  space.pending = pending.get();
+  space.pending_at = pending_at.get();
+  space.tight_arc = tight_arc.get();
+  space.settled_bits = settled_bits.get();
   const centrality::PartialSums partial{dependency_sums.get(), distance_sums.get(), inverse_sums.get(),
                                         reached_sums.get()};
 

@@ -3,10 +3,11 @@
 
 #include <algorithm>
 #include <numeric>
+#include <tuple>
 
 namespace pathscope::gpu::centrality {
 
-SearchGraph make_search_graph(const Graph& g, const GraphMask& mask, bool with_costs, bool hub_first) {
+SearchGraph make_search_graph(const Graph& g, const GraphMask& mask, bool with_costs, bool hub_first, bool by_cost) {
   const std::size_t n = static_cast<std::size_t>(g.n);
   std::vector<std::int64_t> in_degree(n, 0), out_degree(n, 0);
   for (std::int32_t u = 0; u < g.n; ++u)
@@ -38,7 +39,11 @@ SearchGraph make_search_graph(const Graph& g, const GraphMask& mask, bool with_c
     for (std::int64_t a = g.offsets[u]; a < g.offsets[u + 1]; ++a)
       if (mask.keeps_arc(a, u, g.heads[a]))
         list.emplace_back(s.new_id[static_cast<std::size_t>(g.heads[a])], with_costs ? g.weights[a] : 0.0);
-    if (hub_first) std::sort(list.begin(), list.end());
+    if (with_costs && by_cost)
+      std::sort(list.begin(), list.end(),
+                [](const auto& a, const auto& b) { return std::tie(a.second, a.first) < std::tie(b.second, b.first); });
+    else if (hub_first)
+      std::sort(list.begin(), list.end());
     std::size_t at = static_cast<std::size_t>(s.offsets[i]);
     for (const auto& [head, cost] : list) {
       s.heads[at] = head;

@@ -4,7 +4,8 @@
 // arc a search scans reads its head's distance at a random place in the block's slice, far
 // larger than L2; with the most-read heads side by side at the front of every slice, the reads
 // that land on hubs share cache lines and stay in L2 (Faldu et al., "A closer look at
-// lightweight graph reordering", IISWC 2019). Arcs of a node are in the order of their heads.
+// lightweight graph reordering", IISWC 2019). Arcs of a node are in the order of their heads,
+// or of their costs (ties by head) for windowed searches, which read a prefix of them.
 #include <cstdint>
 #include <vector>
 
@@ -20,8 +21,9 @@ struct SearchGraph {
   std::vector<double> costs;  // empty for hop searches
 };
 
-// hub_first false keeps the node numbers (for the device runs that measure the reordering).
-SearchGraph make_search_graph(const Graph& g, const GraphMask& mask, bool with_costs, bool hub_first);
+// hub_first false keeps the node numbers (for the device runs that measure the reordering);
+// by_cost puts each node's arcs in ascending cost (with_costs only).
+SearchGraph make_search_graph(const Graph& g, const GraphMask& mask, bool with_costs, bool hub_first, bool by_cost);
 
 // Per node values of the search graph back in the graph's own numbering.
 template <class T>

@@ -24,6 +24,8 @@ struct BlockArrays {
   std::int32_t* far;  // two piles of n
   std::int32_t* far_in_epoch;
   std::int32_t* tight_in;
+  PendingArcs* pending;  // two piles of n and the list of n a step relaxes
+  std::int32_t* pending_at;
   std::uint8_t* tight_arc;
   double* dependency;
   double* distance_sum;
@@ -53,6 +55,8 @@ __device__ BlockArrays block_arrays(const SearchSpace& space, const PartialSums&
   b.far = slice_of(space.far, 2 * per);
   b.far_in_epoch = slice_of(space.far_in_epoch, per);
   b.tight_in = slice_of(space.tight_in, per);
+  b.pending = slice_of(space.pending, 3 * per);
+  b.pending_at = slice_of(space.pending_at, per);
   b.tight_arc = slice_of(space.tight_arc, static_cast<std::size_t>(g_arcs));
   b.dependency = slice_of(sums.dependency, per);
   b.distance_sum = slice_of(sums.distance_sum, per);
@@ -115,6 +119,7 @@ __device__ void pull_dependencies(const DeviceGraph& g, const BlockArrays& b, st
 #pragma unroll 4
       for (std::int64_t a = first + lane; a < last; a += Lanes) {
         if (!b.tight_arc[a]) continue;
+        b.tight_arc[a] = 0;  // the next search starts from zeroed bytes (windowed ones write only ones)
         sum += __ldcg(&b.delta[__ldg(&g.heads[a])]);
       }
       sum = group_sum<Lanes>(sum);
@@ -224,26 +229,35 @@ __device__ void mark_dominated_arcs(const DeviceGraph& g, const BlockArrays& b, 
   }
 }
 
-// `settled`: the block's bitmap in shared memory, or null (a graph too large for it).
-template <int Lanes>
-__device__ void cost_search(const DeviceGraph& g, const BlockArrays& b, std::int32_t s, Counters& counters,
-                            std::uint32_t* settled, unsigned long long& scanned) {
-  const int group = threadIdx.x / Lanes, lane = threadIdx.x % Lanes, groups = blockDim.x / Lanes;
-  if (settled)
-    for (std::int32_t w = threadIdx.x; w < (g.n + 31) / 32; w += blockDim.x) settled[w] = 0;
-  if (threadIdx.x == 0) {
-    b.cost_distance[s] = 0;  // the bits of +0.0
-    b.reached[0] = s;
-    b.frontiers[0] = s;
-    b.order[0] = s;
-    counters.step_listed = 1;
-    counters.append[0] = counters.append[1] = counters.append[2] = 0;
-    counters.reached = 1;
-    counters.far = counters.split_near = counters.split_far = 0;
-    counters.far_min = kUnreachedCost;
-  }
+// Once a near-far step is over, its nodes (listed in `order`) are settled: every node relaxed
+// later is at or above the old threshold, above their distances, so an arc into a settled node
+// neither lowers it nor is tight, and is dismissed without reading its head.
+__device__ void settle_listed(const BlockArrays& b, Counters& counters, std::uint32_t* settled) {
+  if (!settled) return;
+  const std::int32_t listed = counters.step_listed;
+  if (listed <= b.n)
+    for (std::int32_t i = threadIdx.x; i < listed; i += blockDim.x) {
+      const std::int32_t v = b.order[i];
+      atomicOr(&settled[v >> 5], 1u << (v & 31));
+    }
   __syncthreads();
+  if (threadIdx.x == 0) counters.step_listed = 0;
+}
 
+// The next threshold: the smallest distance (or key) waiting, given as its bits, plus the step;
+// +infinity where the sum does not exceed it.
+__device__ __forceinline__ double raised_threshold(unsigned long long lowest, double step) {
+  const double lowest_distance = __longlong_as_double(static_cast<long long>(lowest));
+  const double raised = __dadd_rn(lowest_distance, step);
+  return raised > lowest_distance ? raised : __longlong_as_double(static_cast<long long>(0x7ff0000000000000ull));
+}
+
+// Distances by near-far relaxation (cost_search on sparse graphs). Ends with every node
+// reached listed in b.reached (counters.reached of them).
+template <int Lanes>
+__device__ void near_far_distances(const DeviceGraph& g, const BlockArrays& b, Counters& counters,
+                                   std::uint32_t* settled, unsigned long long& scanned) {
+  const int group = threadIdx.x / Lanes, lane = threadIdx.x % Lanes, groups = blockDim.x / Lanes;
   // Distances: near-far relaxation. Nodes whose distance falls under the threshold are relaxed
   // in rounds (a node joins the next round once however often it improves); the others wait in
   // the far pile. When no near node is left, the threshold rises to the smallest distance in the
@@ -326,16 +340,7 @@ __device__ void cost_search(const DeviceGraph& g, const BlockArrays& b, std::int
     // The threshold step.
     const std::int32_t piled = counters.far;
     if (piled == 0) break;
-    if (settled) {
-      const std::int32_t listed = counters.step_listed;
-      if (listed <= b.n)
-        for (std::int32_t i = threadIdx.x; i < listed; i += blockDim.x) {
-          const std::int32_t v = b.order[i];
-          atomicOr(&settled[v >> 5], 1u << (v & 31));
-        }
-      __syncthreads();
-      if (threadIdx.x == 0) counters.step_listed = 0;
-    }
+    settle_listed(b, counters, settled);
     const std::int32_t* far = b.far + (pile ? b.n : 0);
     unsigned long long smallest = kUnreachedCost;
     for (std::int32_t i = threadIdx.x; i < piled; i += blockDim.x) {
@@ -348,9 +353,7 @@ __device__ void cost_search(const DeviceGraph& g, const BlockArrays& b, std::int
     __syncthreads();
     const unsigned long long lowest = counters.far_min;
     if (lowest == kUnreachedCost) break;
-    const double lowest_distance = __longlong_as_double(static_cast<long long>(lowest));
-    double raised = __dadd_rn(lowest_distance, g.near_far_step);
-    if (!(raised > lowest_distance)) raised = __longlong_as_double(static_cast<long long>(0x7ff0000000000000ull));
+    const double raised = raised_threshold(lowest, g.near_far_step);
     ++epoch;
     ++round;  // a stamp of its own: the near round after it may queue these nodes again
     std::int32_t* near = b.frontiers + (from ? b.n : 0);
@@ -383,6 +386,204 @@ __device__ void cost_search(const DeviceGraph& g, const BlockArrays& b, std::int
     pile ^= 1;
     ++round;
   }
+}
+
+// Where a windowed relaxation of a node's arcs stopped: the first arc left (the range's end
+// when none is) and, when one is, its sum with the node's distance.
+struct WindowCut {
+  std::int64_t arc;
+  double key;
+};
+
+// What a round of windowed relaxation appends to.
+struct WindowRound {
+  double threshold;
+  std::int32_t round;
+  std::int32_t* next;  // the next round's frontier, counted by counters.append[round % 3]
+};
+
+// Relaxes the arcs [first, last) of a node whose fl(du + c) is under the threshold. The arcs
+// are in ascending cost and the rounded sum keeps that order, so these are a prefix, read
+// Lanes at a time until one is over the threshold. Unlike near_far_distances, an arc's byte is
+// only ever set (to "may be tight"): a range may be relaxed again at a larger, stale distance,
+// and that must not clear what the final distance marked. Every lane returns the cut.
+template <int Lanes>
+__device__ WindowCut relax_window(const DeviceGraph& g, const BlockArrays& b, Counters& counters,
+                                  const std::uint32_t* settled, const WindowRound& r, double du,
+                                  std::int64_t first, std::int64_t last) {
+  const int lane = threadIdx.x % Lanes;
+  const unsigned first_lane = (threadIdx.x & 31u) / Lanes * Lanes;
+  const unsigned group_mask = (Lanes == 32 ? 0xffffffffu : ((1u << Lanes) - 1u)) << first_lane;
+  for (std::int64_t at = first; at < last; at += Lanes) {
+    const std::int64_t a = at + lane;
+    double distance = 0;
+    bool inside = false, dominated = false;
+    std::int32_t v = 0;
+    if (a < last) {
+      // The head and the dominated byte load beside the cost, not after it: most arcs read here
+      // are inside the window.
+      v = __ldg(&g.heads[a]);
+      dominated = g.dominated && g.dominated[a];
+      distance = __dadd_rn(du, __ldg(&g.costs[a]));
+      inside = distance < r.threshold;
+    }
+    const unsigned outside = ~(__ballot_sync(group_mask, inside) >> first_lane);
+    const int count = outside == 0 ? Lanes : min(Lanes, __ffs(static_cast<int>(outside)) - 1);
+    if (lane < count && !dominated && !(settled && is_settled(settled, v))) {
+      const auto candidate = static_cast<unsigned long long>(__double_as_longlong(distance));
+      const unsigned long long current = __ldcg(&b.cost_distance[v]);
+      if (candidate == current) {
+        b.tight_arc[a] = 1;
+      } else if (candidate < current) {
+        const unsigned long long old = atomicMin(&b.cost_distance[v], candidate);
+        if (candidate <= old) b.tight_arc[a] = 1;
+        if (candidate < old) {
+          if (old == kUnreachedCost) b.reached[atomicAdd(&counters.reached, 1)] = v;
+          if (atomicExch(&b.queued_in_round[v], r.round) != r.round) {
+            r.next[atomicAdd(&counters.append[r.round % 3], 1)] = v;
+            if (settled) list_for_step(b, counters, v);
+          }
+        }
+      }
+    }
+    if (count < Lanes) return {at + count, __shfl_sync(group_mask, distance, count, Lanes)};
+  }
+  return {last, 0.0};
+}
+
+// Arcs are left to relax later. Those whose sums overflow to +infinity reach nothing (a
+// threshold never passes them) and are dropped.
+__device__ __forceinline__ bool waits(const WindowCut& cut, std::int64_t last) {
+  return cut.arc < last && cut.key < __longlong_as_double(static_cast<long long>(0x7ff0000000000000ull));
+}
+
+__device__ __forceinline__ unsigned long long bits_of(double value) {
+  return static_cast<unsigned long long>(__double_as_longlong(value));
+}
+
+// Distances by windows of the threshold (cost_search on dense graphs; source_searches.cuh). A
+// node improves only to a distance under the threshold, so no node waits in a far pile: what
+// waits are the arcs of settled nodes over it, a range a node, keyed by the sum of its first
+// arc. In a step, the nodes improved are relaxed in rounds, each over its arcs in the window;
+// a node relaxed again in the step rewrites its range in place (pending_at), so a pile holds
+// at most one range a node. When no node is left, the threshold rises to the smallest key plus
+// the step, the ranges under it are relaxed in a round of their own and the rest carried over.
+// Counted on the host for the brain with inverse costs (docs/gpu.md): 2.5 to 5 heads'
+// distances read a node, against 33 for near_far_distances.
+template <int Lanes>
+__device__ void windowed_distances(const DeviceGraph& g, const BlockArrays& b, Counters& counters,
+                                   std::uint32_t* settled, unsigned long long& scanned) {
+  const int group = threadIdx.x / Lanes, lane = threadIdx.x % Lanes, groups = blockDim.x / Lanes;
+  PendingArcs* const relaxing = b.pending + 2 * static_cast<std::size_t>(b.n);
+  WindowRound r{g.near_far_step, 1, nullptr};
+  std::int32_t count = 1, from = 0, epoch = 1, pile = 0;
+  for (;;) {
+    PendingArcs* const filling = b.pending + (pile ? b.n : 0);
+    while (count > 0) {
+      if (threadIdx.x == 0) counters.append[(r.round + 1) % 3] = 0;
+      const std::int32_t* frontier = b.frontiers + (from ? b.n : 0);
+      r.next = b.frontiers + (from ? 0 : b.n);
+      for (std::int32_t i = group; i < count; i += groups) {
+        const std::int32_t u = frontier[i];
+        const double du = cost_distance_of(b, u);
+        const std::int64_t first = __ldg(&g.offsets[u]), last = __ldg(&g.offsets[u + 1]);
+        const WindowCut cut = relax_window<Lanes>(g, b, counters, settled, r, du, first, last);
+        if (lane == 0) {
+          std::int32_t at = __ldcg(&b.far_in_epoch[u]) == epoch ? __ldcg(&b.pending_at[u]) : -1;
+          if (waits(cut, last)) {
+            if (at < 0) {
+              at = atomicAdd(&counters.far, 1);
+              b.pending_at[u] = at;
+              b.far_in_epoch[u] = epoch;
+            }
+            filling[at] = {du, cut.key, u, static_cast<std::int32_t>(cut.arc - first)};
+            atomicMin(&counters.far_min, bits_of(cut.key));
+          } else if (at >= 0) {
+            filling[at].node = -1;
+          }
+          scanned += static_cast<unsigned long long>(cut.arc - first);
+        }
+      }
+      __syncthreads();
+      count = counters.append[r.round % 3];
+      from ^= 1;
+      ++r.round;
+    }
+    settle_listed(b, counters, settled);
+    const std::int32_t piled = counters.far;
+    const unsigned long long lowest = counters.far_min;
+    if (piled == 0) break;
+    __syncthreads();
+    if (threadIdx.x == 0) {
+      counters.far = counters.split_near = 0;
+      counters.far_min = kUnreachedCost;
+      counters.append[0] = counters.append[1] = counters.append[2] = 0;
+    }
+    __syncthreads();
+    r.threshold = raised_threshold(lowest, g.near_far_step);
+    pile ^= 1;
+    ++epoch;
+    // The ranges now under the threshold to `relaxing`, the others to the other pile.
+    PendingArcs* const kept = b.pending + (pile ? b.n : 0);
+    unsigned long long smallest = kUnreachedCost;
+    for (std::int32_t i = threadIdx.x; i < piled; i += blockDim.x) {
+      const PendingArcs entry = filling[i];
+      if (entry.node < 0) continue;
+      if (entry.key < r.threshold) {
+        relaxing[atomicAdd(&counters.split_near, 1)] = entry;
+      } else {
+        kept[atomicAdd(&counters.far, 1)] = entry;
+        smallest = min(smallest, bits_of(entry.key));
+      }
+    }
+    for (int offset = 16; offset > 0; offset /= 2) smallest = min(smallest, __shfl_down_sync(0xffffffffu, smallest, offset));
+    if ((threadIdx.x & 31u) == 0 && smallest != kUnreachedCost) atomicMin(&counters.far_min, smallest);
+    __syncthreads();
+    // Their round: ranges of settled nodes, so what is left of each goes back to the pile as is.
+    const std::int32_t ranges = counters.split_near;
+    r.next = b.frontiers + (from ? 0 : b.n);
+    for (std::int32_t i = group; i < ranges; i += groups) {
+      const PendingArcs entry = relaxing[i];
+      const std::int64_t first = __ldg(&g.offsets[entry.node]), last = __ldg(&g.offsets[entry.node + 1]);
+      const WindowCut cut = relax_window<Lanes>(g, b, counters, settled, r, entry.distance, first + entry.next, last);
+      if (lane == 0) {
+        if (waits(cut, last)) {
+          kept[atomicAdd(&counters.far, 1)] = {entry.distance, cut.key, entry.node,
+                                                static_cast<std::int32_t>(cut.arc - first)};
+          atomicMin(&counters.far_min, bits_of(cut.key));
+        }
+        scanned += static_cast<unsigned long long>(cut.arc - first - entry.next);
+      }
+    }
+    __syncthreads();
+    count = counters.append[r.round % 3];
+    from ^= 1;
+    ++r.round;
+  }
+}
+
+// `settled`: the block's bitmap in shared memory, or null (a graph too large for it).
+template <int Lanes, bool Windowed>
+__device__ void cost_search(const DeviceGraph& g, const BlockArrays& b, std::int32_t s, Counters& counters,
+                            std::uint32_t* settled, unsigned long long& scanned) {
+  const int group = threadIdx.x / Lanes, lane = threadIdx.x % Lanes, groups = blockDim.x / Lanes;
+  if (settled)
+    for (std::int32_t w = threadIdx.x; w < (g.n + 31) / 32; w += blockDim.x) settled[w] = 0;
+  if (threadIdx.x == 0) {
+    b.cost_distance[s] = 0;  // the bits of +0.0
+    b.reached[0] = s;
+    b.frontiers[0] = s;
+    b.order[0] = s;
+    counters.step_listed = 1;
+    counters.append[0] = counters.append[1] = counters.append[2] = 0;
+    counters.reached = 1;
+    counters.far = counters.split_near = counters.split_far = 0;
+    counters.far_min = kUnreachedCost;
+  }
+  __syncthreads();
+
+  if constexpr (Windowed) windowed_distances<Lanes>(g, b, counters, settled, scanned);
+  else near_far_distances<Lanes>(g, b, counters, settled, scanned);
   const std::int32_t reached = counters.reached;
 
   // Tight arcs into each node, then Kahn's order by rounds: a node's path count is complete
@@ -425,7 +626,7 @@ __device__ void cost_search(const DeviceGraph& g, const BlockArrays& b, std::int
   }
   __syncthreads();
   std::int32_t level = 0, begin = 0;
-  count = 1;
+  std::int32_t count = 1;
   while (count > 0) {
     if (threadIdx.x == 0) counters.append[(level + 1) % 3] = 0;
     const std::int32_t end = begin + count;
@@ -449,6 +650,16 @@ __device__ void cost_search(const DeviceGraph& g, const BlockArrays& b, std::int
   }
   __syncthreads();
   pull_dependencies<Lanes>(g, b, s, level, scanned);
+  // The backward pass cleared the bytes of the nodes in Kahn's order. A windowed search sets
+  // bytes without clearing others, so the nodes a zero-cost cycle kept out of that order have
+  // theirs cleared here (never, with the cost rules' positive costs).
+  if (Windowed && begin < reached) {
+    for (std::int32_t i = group; i < reached; i += groups) {
+      const std::int32_t u = b.reached[i];
+      for (std::int64_t a = __ldg(&g.offsets[u]) + lane; a < __ldg(&g.offsets[u + 1]); a += Lanes) b.tight_arc[a] = 0;
+    }
+    __syncthreads();
+  }
   if (g.dominated) {
     mark_dominated_arcs(g, b, s);
     __syncthreads();  // it reads the distances the loop below clears
@@ -473,7 +684,7 @@ __device__ void cost_search(const DeviceGraph& g, const BlockArrays& b, std::int
   __syncthreads();
 }
 
-template <bool Hops, int Lanes>
+template <bool Hops, int Lanes, bool Windowed>
 __global__ void source_searches(DeviceGraph g, SearchSpace space, PartialSums sums, const std::int32_t* sources,
                                 std::int32_t count, unsigned* next_source, unsigned long long* arcs_scanned) {
   __shared__ Counters counters;
@@ -491,7 +702,7 @@ __global__ void source_searches(DeviceGraph g, SearchSpace space, PartialSums su
     __syncthreads();
     if (index >= static_cast<unsigned>(count)) break;
     if constexpr (Hops) hop_search<Lanes>(g, b, sources[index], counters, settled, scanned);
-    else cost_search<Lanes>(g, b, sources[index], counters, settled, scanned);
+    else cost_search<Lanes, Windowed>(g, b, sources[index], counters, settled, scanned);
   }
   for (int offset = 16; offset > 0; offset /= 2) scanned += __shfl_down_sync(0xffffffffu, scanned, offset);
   if ((threadIdx.x & 31u) == 0 && scanned) atomicAdd(arcs_scanned, scanned);
@@ -528,8 +739,9 @@ using SearchKernel = void (*)(DeviceGraph, SearchSpace, PartialSums, const std::
 
 SearchKernel kernel_for(const SearchLaunch& launch) {
   const bool four = launch.lanes == ArcLanes::Four;
-  if (launch.hops) return four ? source_searches<true, 4> : source_searches<true, 16>;
-  return four ? source_searches<false, 4> : source_searches<false, 16>;
+  if (launch.hops) return four ? source_searches<true, 4, false> : source_searches<true, 16, false>;
+  if (launch.windowed) return four ? source_searches<false, 4, true> : source_searches<false, 16, true>;
+  return four ? source_searches<false, 4, false> : source_searches<false, 16, false>;
 }
 
 // A hop search always keeps its bitmap in shared memory when it fits; a cost search when the

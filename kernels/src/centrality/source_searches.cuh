@@ -10,6 +10,11 @@
 //          path counts over the arcs that are tight
 //          (d[u] + c == d[v] in double, the test the CPU engine and networkx make) in rounds
 //          of Kahn's order; the rounds are the levels.
+//          Windowed (dense graphs): each node's arcs in ascending cost (search_graph.hpp), and
+//          a node relaxes only those whose fl(d[u] + c) is under the threshold, a prefix; the
+//          rest wait in a pile of pending arc ranges until the threshold passes them, by when
+//          most of their heads are settled and dismissed by a bit in shared memory instead of
+//          a random read of their distance (docs/gpu.md, "Centrality").
 // Then dependencies pulled level by level in reverse, and each source's sums added to the
 // block's own partial sums, which reduce_partial_sums adds up at the end.
 #include <cuda_runtime.h>
@@ -39,6 +44,15 @@ struct DeviceGraph {
   double dominance_margin = 0;
 };
 
+// A settled node's arcs still to relax in a windowed search: those from `next` on, whose
+// sums with `distance` are at or above `key`, the sum of the first of them.
+struct PendingArcs {
+  double distance;     // the node's, final
+  double key;
+  std::int32_t node;   // -1: dropped (the node's last relaxation left no arc pending)
+  std::int32_t next;   // the first arc left, counted from the node's first arc
+};
+
 // Working arrays, `blocks` slices of n entries each (level_start: n + 2, frontier: 2n). The
 // arrays that only cost searches use are null for hop searches. Every slice must start zeroed
 // except the distances, which start at kUnreachedHops / kUnreachedCost (byte patterns, so a
@@ -55,7 +69,13 @@ struct SearchSpace {
   std::int32_t* queued_in_round = nullptr;        // costs: the round a node last joined a frontier
   std::int32_t* far = nullptr;                    // costs: two piles of n: nodes over the threshold
   std::int32_t* far_in_epoch = nullptr;           // costs: the threshold step a node last joined the pile
+                                                  // (windowed: whose pile holds its range)
   std::int32_t* tight_in = nullptr;               // costs: tight arcs in not yet counted
+  // Windowed cost searches instead of the far piles: two piles of pending arc ranges and the
+  // list of those a threshold step relaxes (3n per slice), and where a node relaxed in the
+  // present step keeps its range in the pile (n per slice; far_in_epoch says which step).
+  PendingArcs* pending = nullptr;
+  std::int32_t* pending_at = nullptr;
   // Per arc (`arcs` per slice): it lies on a shortest path from the current source, written
   // where the arc is first tested, so that later passes read one byte in arc order instead of
   // the head's distance at a random place.
@@ -94,6 +114,9 @@ struct SearchLaunch {
   int threads = 256;
   // Costs: keep the settled bitmap when it fits (off only to measure what it saves).
   bool settled_bitmap = true;
+  // Costs: relax arcs by windows of the threshold (SearchSpace::pending); the graph's arcs must
+  // be in ascending cost for each node.
+  bool windowed = false;
 };
 
 // The shared memory a search of n nodes keeps its settled bitmap in, 0 when it does not fit (a
