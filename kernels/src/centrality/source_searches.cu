@@ -104,8 +104,9 @@ struct Counters {
 // shortest paths (the tight arcs the forward passes marked), so no atomics. Once a node's
 // dependency is known its slot in `delta` holds (1 + delta) / sigma, all that its predecessors
 // need of it: one random read an arc instead of two, one division a node instead of one an arc
-// (the order the CPU engine rounds in, too).
-template <int Lanes>
+// (the order the CPU engine rounds in, too). ClearMarks: the bytes read are cleared for the next
+// search (windowed searches only set them; the others rewrite every byte they test).
+template <int Lanes, bool ClearMarks>
 __device__ void pull_dependencies(const DeviceGraph& g, const BlockArrays& b, std::int32_t s, std::int32_t levels,
                                   unsigned long long& scanned) {
   const int group = threadIdx.x / Lanes, lane = threadIdx.x % Lanes, groups = blockDim.x / Lanes;
@@ -119,7 +120,7 @@ __device__ void pull_dependencies(const DeviceGraph& g, const BlockArrays& b, st
 #pragma unroll 4
       for (std::int64_t a = first + lane; a < last; a += Lanes) {
         if (!b.tight_arc[a]) continue;
-        b.tight_arc[a] = 0;  // the next search starts from zeroed bytes (windowed ones write only ones)
+        if (ClearMarks) b.tight_arc[a] = 0;
         sum += __ldcg(&b.delta[__ldg(&g.heads[a])]);
       }
       sum = group_sum<Lanes>(sum);
@@ -193,7 +194,7 @@ __device__ void hop_search(const DeviceGraph& g, const BlockArrays& b, std::int3
   }
   __syncthreads();
   const std::int32_t levels = level;
-  pull_dependencies<Lanes>(g, b, s, levels, scanned);
+  pull_dependencies<Lanes, false>(g, b, s, levels, scanned);
   const std::int32_t total = b.level_start[levels];
   for (std::int32_t i = threadIdx.x; i < total; i += blockDim.x) {
     const std::int32_t v = b.order[i];
@@ -649,7 +650,7 @@ __device__ void cost_search(const DeviceGraph& g, const BlockArrays& b, std::int
     if (threadIdx.x == 0) b.level_start[level + 1] = begin + count;
   }
   __syncthreads();
-  pull_dependencies<Lanes>(g, b, s, level, scanned);
+  pull_dependencies<Lanes, Windowed>(g, b, s, level, scanned);
   // The backward pass cleared the bytes of the nodes in Kahn's order. A windowed search sets
   // bytes without clearing others, so the nodes a zero-cost cycle kept out of that order have
   // theirs cleared here (never, with the cost rules' positive costs).
