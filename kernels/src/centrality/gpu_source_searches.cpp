@@ -73,13 +73,9 @@ std::int64_t block_cap() {
 // Measured on the host by counting (docs/gpu.md): brain 1.05 relaxations a node, roads 1.02,
 // against 3.1 and 18 to 48 for plain Bellman-Ford. PATHSCOPE_GPU_CENTRALITY_DELTA sets the step
 // in mean arc costs instead ("inf": plain Bellman-Ford), for the device runs that measure it.
-// Windowed searches take a wider step: their threshold decides which arcs are read, not which
-// nodes wait, and a wider one means fewer steps and fewer ranges carried over (counted on the
-// host for the brain, docs/gpu.md).
 constexpr double kDeltaDegrees = 8;
-constexpr double kWindowedDeltaDegrees = 16;
 
-double near_far_step(const Graph& g, const CentralityOptions& options, bool windowed) {
+double near_far_step(const Graph& g, const CentralityOptions& options) {
   double total = 0;
   std::int64_t kept = 0;
   for (std::int32_t u = 0; u < g.n; ++u)
@@ -95,7 +91,7 @@ double near_far_step(const Graph& g, const CentralityOptions& options, bool wind
     return step > 0 ? step : std::numeric_limits<double>::infinity();
   }
   const double mean_degree = static_cast<double>(kept) / g.n;
-  const double step = mean_cost * (windowed ? kWindowedDeltaDegrees : kDeltaDegrees) / mean_degree;
+  const double step = mean_cost * kDeltaDegrees / mean_degree;
   return step > 0 && std::isfinite(step) ? step : std::numeric_limits<double>::infinity();
 }
 
@@ -155,9 +151,9 @@ Sizes device_sizes(const Graph& g, bool hops, bool windowed, std::size_t sources
   s.shared = (n + 1) * 8 + m * 4 + (hops ? 0 : m * (8 + 1)) + sources * 4 + 64;
   s.per_block = n * (8 + 8 + 4) + (n + 2) * 4 + m;       // sigma, delta, order, level starts, tight arcs
   // Distances; or distances, reached, two frontiers, rounds, steps, tight counts, and two far
-  // piles or (windowed) three piles of pending ranges and a place in them.
+  // piles or (windowed) three piles of pending ranges, a place in them and tight arcs out.
   s.per_block += hops ? n * 4 + (n + 31) / 32 * 4 : n * (8 + 4 + 2 * 4 + 4 + 4 + 4);
-  if (!hops) s.per_block += windowed ? n * (3 * sizeof(centrality::PendingArcs) + 4) : n * 2 * 4;
+  if (!hops) s.per_block += windowed ? n * (3 * sizeof(centrality::PendingArcs) + 4 + 4) : n * 2 * 4;
   if (dependency) s.per_block += n * 8;
   if (distances) s.per_block += n * (8 + 8 + 4);
   return s;
@@ -256,6 +252,8 @@ DeviceWork gpu_source_searches(const Graph& g, const CentralityOptions& options,
   DeviceArray<std::int32_t> far = near_far ? DeviceArray<std::int32_t>(slices * 2 * per, s) : DeviceArray<std::int32_t>();
   DeviceArray<centrality::PendingArcs> pending(launch.windowed ? slices * 3 * per : 0, s);
   DeviceArray<std::int32_t> pending_at(launch.windowed ? slices * per : 0, s);
+  DeviceArray<std::int32_t> tight_out =
+      launch.windowed ? filled<std::int32_t>(slices * per, 0, s) : DeviceArray<std::int32_t>();
   DeviceArray<std::int32_t> far_in_epoch = hops ? DeviceArray<std::int32_t>() : filled<std::int32_t>(slices * per, 0, s);
   DeviceArray<std::int32_t> tight_in = hops ? DeviceArray<std::int32_t>() : filled<std::int32_t>(slices * per, 0, s);
   DeviceArray<std::uint8_t> tight_arc = filled<std::uint8_t>(slices * static_cast<std::size_t>(search_arcs), 0, s);
@@ -275,7 +273,7 @@ DeviceWork gpu_source_searches(const Graph& g, const CentralityOptions& options,
   DeviceArray<unsigned long long> arcs_scanned = filled<unsigned long long>(1, 0, s);
 
   const centrality::DeviceGraph graph{offsets.get(), heads.get(), costs.get(), n, search_arcs,
-                                      hops ? 0.0 : near_far_step(g, options, launch.windowed), dominated.get(),
+                                      hops ? 0.0 : near_far_step(g, options), dominated.get(),
                                       std::isfinite(margin) ? margin : 0.0};
   centrality::SearchSpace space;
   space.hop_distance = hop_distance.get();
@@ -292,6 +290,7 @@ DeviceWork gpu_source_searches(const Graph& g, const CentralityOptions& options,
   space.tight_in = tight_in.get();
   space.pending = pending.get();
   space.pending_at = pending_at.get();
+  space.tight_out = tight_out.get();
   space.tight_arc = tight_arc.get();
   space.settled_bits = settled_bits.get();
   const centrality::PartialSums partial{dependency_sums.get(), distance_sums.get(), inverse_sums.get(),

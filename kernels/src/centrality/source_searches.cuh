@@ -76,6 +76,8 @@ struct SearchSpace {
   // present step keeps its range in the pile (n per slice; far_in_epoch says which step).
   PendingArcs* pending = nullptr;
   std::int32_t* pending_at = nullptr;
+  // Windowed: nonzero once an arc of the node is marked, then its tight arcs out (n per slice).
+  std::int32_t* tight_out = nullptr;
   // Per arc (`arcs` per slice): it lies on a shortest path from the current source, written
   // where the arc is first tested, so that later passes read one byte in arc order instead of
   // the head's distance at a random place.
