@@ -173,6 +173,24 @@ TEST(GpuCentrality, EqualsCpuWindowedOnGraphsOfEveryKind) {
   ::unsetenv("PATHSCOPE_GPU_CENTRALITY_WINDOWED");
 }
 
+// Every count of threads a node (PATHSCOPE_GPU_CENTRALITY_LANES), with windows and without:
+// the tight-head lists and the warp-wide appends depend on how the lanes of a warp split.
+TEST(GpuCentrality, EqualsCpuWhateverTheLanes) {
+  const std::uint64_t seed = test_support::fresh_seed();
+  std::uint64_t draw = seed;
+  for (const char* lanes : {"4", "8", "16"})
+    for (const char* windowed : {"0", "1"})
+      for (const CostKind costs : {CostKind::Hops, CostKind::Whole, CostKind::Inverse}) {
+        ::setenv("PATHSCOPE_GPU_CENTRALITY_LANES", lanes, 1);
+        ::setenv("PATHSCOPE_GPU_CENTRALITY_WINDOWED", windowed, 1);
+        const Shape shape{1531, 11.0, costs != CostKind::Inverse, costs, 2, true};
+        EXPECT_TRUE(same_as_cpu(random_graph(shape, ++draw), options_for(costs)))
+            << lanes << " lanes, windowed " << windowed << ", " << describe(shape) << ", seed " << seed;
+      }
+  ::unsetenv("PATHSCOPE_GPU_CENTRALITY_LANES");
+  ::unsetenv("PATHSCOPE_GPU_CENTRALITY_WINDOWED");
+}
+
 TEST(GpuCentrality, EqualsCpuOnALongPath) {
   // 3,000 levels from the first node: thousands of barriers in one block, no launch per level.
   const std::uint64_t seed = test_support::fresh_seed();

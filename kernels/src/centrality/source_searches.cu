@@ -1,5 +1,7 @@
 // The searches of source_searches.cuh. Reads of the working arrays go through L2 (__ldcg):
 // other threads of the block change them with atomics, which L1 does not see.
+#include <cooperative_groups.h>
+
 #include <algorithm>
 #include <cstddef>
 
@@ -12,7 +14,7 @@ namespace {
 // This block's slice of every array (null stays null).
 struct BlockArrays {
   std::int32_t* hop_distance;
-  unsigned long long* cost_distance;
+  CostNode* cost;
   double* sigma;
   double* delta;  // during the backward pass: (1 + dependency) / sigma of the nodes done
   std::int32_t* order;
@@ -20,13 +22,9 @@ struct BlockArrays {
   std::int32_t* reached;
   std::int32_t* frontiers;  // two of n
   std::int32_t n;
-  std::int32_t* queued_in_round;
   std::int32_t* far;  // two piles of n
-  std::int32_t* far_in_epoch;
-  std::int32_t* tight_in;
-  std::int32_t* tight_out;
+  std::int32_t* tight_heads;
   PendingArcs* pending;  // two piles of n and the list of n a step relaxes
-  std::int32_t* pending_at;
   std::uint8_t* tight_arc;
   double* dependency;
   double* distance_sum;
@@ -44,7 +42,7 @@ __device__ BlockArrays block_arrays(const SearchSpace& space, const PartialSums&
   const std::size_t per = static_cast<std::size_t>(n);
   BlockArrays b{};
   b.hop_distance = slice_of(space.hop_distance, per);
-  b.cost_distance = slice_of(space.cost_distance, per);
+  b.cost = slice_of(space.cost, per);
   b.sigma = slice_of(space.sigma, per);
   b.delta = slice_of(space.delta, per);
   b.order = slice_of(space.order, per);
@@ -52,13 +50,9 @@ __device__ BlockArrays block_arrays(const SearchSpace& space, const PartialSums&
   b.reached = slice_of(space.reached, per);
   b.frontiers = slice_of(space.frontier, 2 * per);
   b.n = n;
-  b.queued_in_round = slice_of(space.queued_in_round, per);
   b.far = slice_of(space.far, 2 * per);
-  b.far_in_epoch = slice_of(space.far_in_epoch, per);
-  b.tight_in = slice_of(space.tight_in, per);
-  b.tight_out = slice_of(space.tight_out, per);
+  b.tight_heads = slice_of(space.tight_heads, static_cast<std::size_t>(g_arcs));
   b.pending = slice_of(space.pending, 3 * per);
-  b.pending_at = slice_of(space.pending_at, per);
   b.tight_arc = slice_of(space.tight_arc, static_cast<std::size_t>(g_arcs));
   b.dependency = slice_of(sums.dependency, per);
   b.distance_sum = slice_of(sums.distance_sum, per);
@@ -68,7 +62,7 @@ __device__ BlockArrays block_arrays(const SearchSpace& space, const PartialSums&
 }
 
 __device__ __forceinline__ double cost_distance_of(const BlockArrays& b, std::int32_t v) {
-  return __longlong_as_double(static_cast<long long>(__ldcg(&b.cost_distance[v])));
+  return __longlong_as_double(static_cast<long long>(__ldcg(&b.cost[v].distance)));
 }
 
 // The tight-arc test of the CPU engine and networkx, rounded the same way (no contraction).
@@ -82,6 +76,7 @@ __device__ __forceinline__ double group_sum(double value) {
   for (int offset = Lanes / 2; offset > 0; offset /= 2) value += __shfl_down_sync(mask, value, offset, Lanes);
   return value;
 }
+
 
 // Arcs a lane reads ahead before using any (cost searches).
 constexpr int kArcBatch = 4;
@@ -103,13 +98,13 @@ struct Counters {
 };
 
 // Dependencies level by level from the deepest, pulled from each node's successors on
-// shortest paths (the tight arcs the forward passes marked), so no atomics. Once a node's
-// dependency is known its slot in `delta` holds (1 + delta) / sigma, all that its predecessors
-// need of it: one random read an arc instead of two, one division a node instead of one an arc
-// (the order the CPU engine rounds in, too). ClearMarks (windowed searches): the bytes read are
-// cleared for the next search (windowed searches only set them; the others rewrite every byte
-// they test), and nodes whose tight_out is 0 are not scanned.
-template <int Lanes, bool ClearMarks>
+// shortest paths (the tight arcs the forward passes marked, or listed), so no atomics. Once a
+// node's dependency is known its slot in `delta` holds (1 + delta) / sigma, all that its
+// predecessors need of it: one random read an arc instead of two, one division a node instead
+// of one an arc (the order the CPU engine rounds in, too). Listed (windowed searches): a node's
+// tight heads are in tight_heads, tight_out of them, so a leaf (two thirds of the brain's
+// nodes) reads no arc.
+template <int Lanes, bool Listed>
 __device__ void pull_dependencies(const DeviceGraph& g, const BlockArrays& b, std::int32_t s, std::int32_t levels,
                                   unsigned long long& scanned) {
   const int group = threadIdx.x / Lanes, lane = threadIdx.x % Lanes, groups = blockDim.x / Lanes;
@@ -117,16 +112,19 @@ __device__ void pull_dependencies(const DeviceGraph& g, const BlockArrays& b, st
     const std::int32_t begin = b.level_start[level], end = b.level_start[level + 1];
     for (std::int32_t i = begin + group; i < end; i += groups) {
       const std::int32_t w = b.order[i];
-      // A node with no tight arc out (two thirds of the brain's) has no arc to read.
-      const bool leaf = ClearMarks && __ldcg(&b.tight_out[w]) == 0;
-      const std::int64_t first = leaf ? 0 : __ldg(&g.offsets[w]), last = leaf ? 0 : __ldg(&g.offsets[w + 1]);
+      const std::int64_t first = __ldg(&g.offsets[w]);
       double sum = 0;
-      // Only arcs the forward pass marked are read further (12-17% of the brain's).
+      std::int64_t read = 0;
+      if constexpr (Listed) {
+        read = __ldcg(&b.cost[w].tight_out);
+        for (std::int64_t j = lane; j < read; j += Lanes) sum += __ldcg(&b.delta[__ldcg(&b.tight_heads[first + j])]);
+      } else {
+        const std::int64_t last = __ldg(&g.offsets[w + 1]);
+        read = last - first;
+        // Only arcs the forward pass marked are read further (12-17% of the brain's).
 #pragma unroll 4
-      for (std::int64_t a = first + lane; a < last; a += Lanes) {
-        if (!b.tight_arc[a]) continue;
-        if (ClearMarks) b.tight_arc[a] = 0;
-        sum += __ldcg(&b.delta[__ldg(&g.heads[a])]);
+        for (std::int64_t a = first + lane; a < last; a += Lanes)
+          if (b.tight_arc[a]) sum += __ldcg(&b.delta[__ldg(&g.heads[a])]);
       }
       sum = group_sum<Lanes>(sum);
       if (lane == 0) {
@@ -134,7 +132,7 @@ __device__ void pull_dependencies(const DeviceGraph& g, const BlockArrays& b, st
         const double dependency = paths * sum;
         b.delta[w] = paths > 0 ? (1.0 + dependency) / paths : 0.0;
         if (b.dependency && w != s) b.dependency[w] += dependency;
-        scanned += static_cast<unsigned long long>(last - first);
+        scanned += static_cast<unsigned long long>(read);
       }
     }
     __syncthreads();
@@ -219,8 +217,17 @@ __device__ __forceinline__ bool is_settled(const std::uint32_t* settled, std::in
   return (settled[v >> 5] >> (v & 31)) & 1u;
 }
 
+// The next free place of a list counted in shared memory, one atomic for the threads of a warp
+// that append at the same time: thousands of appends a step meet at one counter.
+__device__ __forceinline__ std::int32_t appended_at(std::int32_t* counter) {
+  const cooperative_groups::coalesced_group appending = cooperative_groups::coalesced_threads();
+  std::int32_t base = 0;
+  if (appending.thread_rank() == 0) base = atomicAdd(counter, static_cast<std::int32_t>(appending.size()));
+  return appending.shfl(base, 0) + static_cast<std::int32_t>(appending.thread_rank());
+}
+
 __device__ __forceinline__ void list_for_step(const BlockArrays& b, Counters& counters, std::int32_t v) {
-  const std::int32_t at = atomicAdd(&counters.step_listed, 1);
+  const std::int32_t at = appended_at(&counters.step_listed);
   if (at < b.n) b.order[at] = v;
 }
 
@@ -301,7 +308,7 @@ __device__ void near_far_distances(const DeviceGraph& g, const BlockArrays& b, C
             head[k] = v;
           }
 #pragma unroll
-          for (int k = 0; k < kArcBatch; ++k) current[k] = head[k] >= 0 ? __ldcg(&b.cost_distance[head[k]]) : 0;
+          for (int k = 0; k < kArcBatch; ++k) current[k] = head[k] >= 0 ? __ldcg(&b.cost[head[k]].distance) : 0;
 #pragma unroll
           for (int k = 0; k < kArcBatch; ++k) {
             const std::int64_t a = base + k * Lanes;
@@ -322,16 +329,16 @@ __device__ void near_far_distances(const DeviceGraph& g, const BlockArrays& b, C
               b.tight_arc[a] = candidate == current[k];
               continue;
             }
-            const unsigned long long old = atomicMin(&b.cost_distance[v], candidate);
+            const unsigned long long old = atomicMin(&b.cost[v].distance, candidate);
             b.tight_arc[a] = candidate <= old;
             if (candidate >= old) continue;
             if (old == kUnreachedCost) b.reached[atomicAdd(&counters.reached, 1)] = v;
             if (distance < threshold) {
-              if (atomicExch(&b.queued_in_round[v], round) != round) {
+              if (atomicExch(&b.cost[v].queued_in_round, round) != round) {
                 next[atomicAdd(&counters.append[round % 3], 1)] = v;
                 if (settled) list_for_step(b, counters, v);
               }
-            } else if (atomicExch(&b.far_in_epoch[v], epoch) != epoch) {
+            } else if (atomicExch(&b.cost[v].far_in_epoch, epoch) != epoch) {
               far[atomicAdd(&counters.far, 1)] = v;
             }
           }
@@ -351,7 +358,7 @@ __device__ void near_far_distances(const DeviceGraph& g, const BlockArrays& b, C
     unsigned long long smallest = kUnreachedCost;
     for (std::int32_t i = threadIdx.x; i < piled; i += blockDim.x) {
       const std::int32_t v = far[i];
-      const unsigned long long bits = __ldcg(&b.cost_distance[v]);
+      const unsigned long long bits = __ldcg(&b.cost[v].distance);
       if (__longlong_as_double(static_cast<long long>(bits)) >= threshold) smallest = min(smallest, bits);
     }
     for (int offset = 16; offset > 0; offset /= 2) smallest = min(smallest, __shfl_down_sync(0xffffffffu, smallest, offset));
@@ -369,11 +376,11 @@ __device__ void near_far_distances(const DeviceGraph& g, const BlockArrays& b, C
       const double d = cost_distance_of(b, v);
       if (d < threshold) continue;
       if (d < raised) {
-        if (atomicExch(&b.queued_in_round[v], round) != round) {
+        if (atomicExch(&b.cost[v].queued_in_round, round) != round) {
           near[atomicAdd(&counters.split_near, 1)] = v;
           if (settled) list_for_step(b, counters, v);
         }
-      } else if (atomicExch(&b.far_in_epoch[v], epoch) != epoch) {
+      } else if (atomicExch(&b.cost[v].far_in_epoch, epoch) != epoch) {
         kept[atomicAdd(&counters.split_far, 1)] = v;
       }
     }
@@ -439,20 +446,20 @@ __device__ WindowCut relax_window(const DeviceGraph& g, const BlockArrays& b, Co
     const int count = outside == 0 ? Lanes : min(Lanes, __ffs(static_cast<int>(outside)) - 1);
     if (lane < count && !dominated && !(settled && is_settled(settled, v))) {
       const auto candidate = static_cast<unsigned long long>(__double_as_longlong(distance));
-      const unsigned long long current = __ldcg(&b.cost_distance[v]);
+      const unsigned long long current = __ldcg(&b.cost[v].distance);
       if (candidate == current) {
         b.tight_arc[a] = 1;
         marked = true;
       } else if (candidate < current) {
-        const unsigned long long old = atomicMin(&b.cost_distance[v], candidate);
+        const unsigned long long old = atomicMin(&b.cost[v].distance, candidate);
         if (candidate <= old) {
           b.tight_arc[a] = 1;
           marked = true;
         }
         if (candidate < old) {
-          if (old == kUnreachedCost) b.reached[atomicAdd(&counters.reached, 1)] = v;
-          if (atomicExch(&b.queued_in_round[v], r.round) != r.round) {
-            r.next[atomicAdd(&counters.append[r.round % 3], 1)] = v;
+          if (old == kUnreachedCost) b.reached[appended_at(&counters.reached)] = v;
+          if (atomicExch(&b.cost[v].queued_in_round, r.round) != r.round) {
+            r.next[appended_at(&counters.append[r.round % 3])] = v;
             if (settled) list_for_step(b, counters, v);
           }
         }
@@ -490,6 +497,8 @@ __device__ void windowed_distances(const DeviceGraph& g, const BlockArrays& b, C
   PendingArcs* const relaxing = b.pending + 2 * static_cast<std::size_t>(b.n);
   WindowRound r{g.near_far_step, 1, nullptr};
   std::int32_t count = 1, from = 0, epoch = 1, pile = 0;
+  // The smallest key this thread piled in the step, given to counters.far_min at its end.
+  unsigned long long lowest_piled = kUnreachedCost;
   for (;;) {
     PendingArcs* const filling = b.pending + (pile ? b.n : 0);
     while (count > 0) {
@@ -500,21 +509,24 @@ __device__ void windowed_distances(const DeviceGraph& g, const BlockArrays& b, C
         const std::int32_t u = frontier[i];
         const double du = cost_distance_of(b, u);
         const std::int64_t first = __ldg(&g.offsets[u]), last = __ldg(&g.offsets[u + 1]);
+        // Where u's range waits, if it does from this step: only u's own group writes these.
+        const bool piled_in_step = __ldcg(&b.cost[u].far_in_epoch) == epoch;
+        const std::int32_t piled_at = __ldcg(&b.cost[u].pending_at);
         const WindowCut cut = relax_window<Lanes>(g, b, counters, settled, r, du, first, last);
         if (lane == 0) {
-          std::int32_t at = __ldcg(&b.far_in_epoch[u]) == epoch ? __ldcg(&b.pending_at[u]) : -1;
+          std::int32_t at = piled_in_step ? piled_at : -1;
           if (waits(cut, last)) {
             if (at < 0) {
-              at = atomicAdd(&counters.far, 1);
-              b.pending_at[u] = at;
-              b.far_in_epoch[u] = epoch;
+              at = appended_at(&counters.far);
+              b.cost[u].pending_at = at;
+              b.cost[u].far_in_epoch = epoch;
             }
-            filling[at] = {du, cut.key, u, static_cast<std::int32_t>(cut.arc - first)};
-            atomicMin(&counters.far_min, bits_of(cut.key));
+            filling[at] = {du, cut.key, cut.arc, u, static_cast<std::int32_t>(last - cut.arc)};
+            lowest_piled = min(lowest_piled, bits_of(cut.key));
           } else if (at >= 0) {
             filling[at].node = -1;
           }
-          if (cut.marked) b.tight_out[u] = 1;
+          if (cut.marked) b.cost[u].tight_out = 1;
           scanned += static_cast<unsigned long long>(cut.arc - first);
         }
       }
@@ -523,6 +535,11 @@ __device__ void windowed_distances(const DeviceGraph& g, const BlockArrays& b, C
       from ^= 1;
       ++r.round;
     }
+    for (int offset = 16; offset > 0; offset /= 2)
+      lowest_piled = min(lowest_piled, __shfl_down_sync(0xffffffffu, lowest_piled, offset));
+    if ((threadIdx.x & 31u) == 0 && lowest_piled != kUnreachedCost) atomicMin(&counters.far_min, lowest_piled);
+    lowest_piled = kUnreachedCost;
+    __syncthreads();
     settle_listed(b, counters, settled);
     const std::int32_t piled = counters.far;
     const unsigned long long lowest = counters.far_min;
@@ -539,35 +556,32 @@ __device__ void windowed_distances(const DeviceGraph& g, const BlockArrays& b, C
     ++epoch;
     // The ranges now under the threshold to `relaxing`, the others to the other pile.
     PendingArcs* const kept = b.pending + (pile ? b.n : 0);
-    unsigned long long smallest = kUnreachedCost;
     for (std::int32_t i = threadIdx.x; i < piled; i += blockDim.x) {
       const PendingArcs entry = filling[i];
       if (entry.node < 0) continue;
       if (entry.key < r.threshold) {
-        relaxing[atomicAdd(&counters.split_near, 1)] = entry;
+        relaxing[appended_at(&counters.split_near)] = entry;
       } else {
-        kept[atomicAdd(&counters.far, 1)] = entry;
-        smallest = min(smallest, bits_of(entry.key));
+        kept[appended_at(&counters.far)] = entry;
+        lowest_piled = min(lowest_piled, bits_of(entry.key));
       }
     }
-    for (int offset = 16; offset > 0; offset /= 2) smallest = min(smallest, __shfl_down_sync(0xffffffffu, smallest, offset));
-    if ((threadIdx.x & 31u) == 0 && smallest != kUnreachedCost) atomicMin(&counters.far_min, smallest);
     __syncthreads();
     // Their round: ranges of settled nodes, so what is left of each goes back to the pile as is.
     const std::int32_t ranges = counters.split_near;
     r.next = b.frontiers + (from ? 0 : b.n);
     for (std::int32_t i = group; i < ranges; i += groups) {
       const PendingArcs entry = relaxing[i];
-      const std::int64_t first = __ldg(&g.offsets[entry.node]), last = __ldg(&g.offsets[entry.node + 1]);
-      const WindowCut cut = relax_window<Lanes>(g, b, counters, settled, r, entry.distance, first + entry.next, last);
+      const std::int64_t last = entry.next + entry.left;
+      const WindowCut cut = relax_window<Lanes>(g, b, counters, settled, r, entry.distance, entry.next, last);
       if (lane == 0) {
         if (waits(cut, last)) {
-          kept[atomicAdd(&counters.far, 1)] = {entry.distance, cut.key, entry.node,
-                                                static_cast<std::int32_t>(cut.arc - first)};
-          atomicMin(&counters.far_min, bits_of(cut.key));
+          kept[appended_at(&counters.far)] = {entry.distance, cut.key, cut.arc, entry.node,
+                                             static_cast<std::int32_t>(last - cut.arc)};
+          lowest_piled = min(lowest_piled, bits_of(cut.key));
         }
-        if (cut.marked) b.tight_out[entry.node] = 1;
-        scanned += static_cast<unsigned long long>(cut.arc - first - entry.next);
+        if (cut.marked) b.cost[entry.node].tight_out = 1;
+        scanned += static_cast<unsigned long long>(cut.arc - entry.next);
       }
     }
     __syncthreads();
@@ -575,6 +589,76 @@ __device__ void windowed_distances(const DeviceGraph& g, const BlockArrays& b, C
     from ^= 1;
     ++r.round;
   }
+}
+
+// The tight-arc count of a near-far search for one node: tests the arcs the relaxation marked
+// (reading their heads' distances), counts each tight arc into its head and clears the marks of
+// the others.
+template <int Lanes>
+__device__ void count_tight_arcs(const DeviceGraph& g, const BlockArrays& b, std::int32_t s, double du,
+                                 std::int64_t first, std::int64_t last) {
+  const int lane = threadIdx.x % Lanes;
+  for (std::int64_t base = first + lane; base < last; base += Lanes * kArcBatch) {
+    std::int32_t head[kArcBatch];
+    double head_distance[kArcBatch];
+#pragma unroll
+    for (int k = 0; k < kArcBatch; ++k) {
+      const std::int64_t a = base + k * Lanes;
+      head[k] = a < last && b.tight_arc[a] ? __ldg(&g.heads[a]) : -1;
+    }
+#pragma unroll
+    for (int k = 0; k < kArcBatch; ++k) head_distance[k] = head[k] >= 0 ? cost_distance_of(b, head[k]) : 0;
+#pragma unroll
+    for (int k = 0; k < kArcBatch; ++k) {
+      const std::int32_t v = head[k];
+      if (v < 0) continue;
+      const std::int64_t a = base + k * Lanes;
+      if (v != s && tight(du, __ldg(&g.costs[a]), head_distance[k])) atomicAdd(&b.cost[v].tight_in, 1);
+      else b.tight_arc[a] = 0;
+    }
+  }
+}
+
+// The tight-arc count of a windowed search for one node: tests the arcs the relaxation marked
+// (reading their heads' distances), clears every mark for the next search, counts each tight
+// arc into its head and lists the tight heads from the node's first arc's place in
+// tight_heads. Returns how many, in every lane.
+template <int Lanes>
+__device__ std::int32_t list_tight_arcs(const DeviceGraph& g, const BlockArrays& b, std::int32_t s, double du,
+                                        std::int64_t first, std::int64_t last) {
+  const int lane = threadIdx.x % Lanes;
+  const unsigned first_lane = (threadIdx.x & 31u) / Lanes * Lanes;
+  const unsigned group_mask = (Lanes == 32 ? 0xffffffffu : ((1u << Lanes) - 1u)) << first_lane;
+  const unsigned lanes_below = (1u << lane) - 1u;
+  std::int32_t listed = 0;
+  for (std::int64_t base = first; base < last; base += Lanes * kArcBatch) {
+    std::int32_t head[kArcBatch];
+    double head_distance[kArcBatch];
+#pragma unroll
+    for (int k = 0; k < kArcBatch; ++k) {
+      const std::int64_t a = base + k * Lanes + lane;
+      head[k] = a < last && b.tight_arc[a] ? __ldg(&g.heads[a]) : -1;
+    }
+#pragma unroll
+    for (int k = 0; k < kArcBatch; ++k) head_distance[k] = head[k] >= 0 ? cost_distance_of(b, head[k]) : 0;
+#pragma unroll
+    for (int k = 0; k < kArcBatch; ++k) {
+      const std::int32_t v = head[k];
+      const std::int64_t a = base + k * Lanes + lane;
+      bool is_tight = false;
+      if (v >= 0) {
+        b.tight_arc[a] = 0;
+        is_tight = v != s && tight(du, __ldg(&g.costs[a]), head_distance[k]);
+      }
+      const unsigned votes = __ballot_sync(group_mask, is_tight) >> first_lane;
+      if (is_tight) {
+        atomicAdd(&b.cost[v].tight_in, 1);
+        b.tight_heads[first + listed + __popc(votes & lanes_below)] = v;
+      }
+      listed += __popc(votes);
+    }
+  }
+  return listed;
 }
 
 // `settled`: the block's bitmap in shared memory, or null (a graph too large for it).
@@ -585,7 +669,7 @@ __device__ void cost_search(const DeviceGraph& g, const BlockArrays& b, std::int
   if (settled)
     for (std::int32_t w = threadIdx.x; w < (g.n + 31) / 32; w += blockDim.x) settled[w] = 0;
   if (threadIdx.x == 0) {
-    b.cost_distance[s] = 0;  // the bits of +0.0
+    b.cost[s].distance = 0;  // the bits of +0.0
     b.reached[0] = s;
     b.frontiers[0] = s;
     b.order[0] = s;
@@ -607,42 +691,20 @@ __device__ void cost_search(const DeviceGraph& g, const BlockArrays& b, std::int
   // place for those alone. Arcs into the source are never tight (zero-cost cycles through it
   // aside, none are).
   // Windowed searches flag in tight_out the nodes with a marked arc (the others are skipped) and
-  // count there the tight arcs found, so that Kahn's rounds and the backward pass skip the nodes
-  // with none.
+  // list their tight heads (list_tight_arcs), so that Kahn's rounds and the backward pass read
+  // those alone, and nothing for the nodes with none.
   for (std::int32_t i = group; i < reached; i += groups) {
     const std::int32_t u = b.reached[i];
-    if (Windowed && __ldcg(&b.tight_out[u]) == 0) continue;
+    if (Windowed && __ldcg(&b.cost[u].tight_out) == 0) continue;
     const double du = cost_distance_of(b, u);
     const std::int64_t first = __ldg(&g.offsets[u]), last = __ldg(&g.offsets[u + 1]);
-    int tight_arcs = 0;
-    for (std::int64_t base = first + lane; base < last; base += Lanes * kArcBatch) {
-      std::int32_t head[kArcBatch];
-      double head_distance[kArcBatch];
-#pragma unroll
-      for (int k = 0; k < kArcBatch; ++k) {
-        const std::int64_t a = base + k * Lanes;
-        head[k] = a < last && b.tight_arc[a] ? __ldg(&g.heads[a]) : -1;
-      }
-#pragma unroll
-      for (int k = 0; k < kArcBatch; ++k) head_distance[k] = head[k] >= 0 ? cost_distance_of(b, head[k]) : 0;
-#pragma unroll
-      for (int k = 0; k < kArcBatch; ++k) {
-        const std::int32_t v = head[k];
-        if (v < 0) continue;
-        const std::int64_t a = base + k * Lanes;
-        if (v != s && tight(du, __ldg(&g.costs[a]), head_distance[k])) {
-          atomicAdd(&b.tight_in[v], 1);
-          ++tight_arcs;
-        } else {
-          b.tight_arc[a] = 0;
-        }
-      }
-    }
-    if (Windowed) {
-      const double found = group_sum<Lanes>(static_cast<double>(tight_arcs));
-      if (lane == 0) b.tight_out[u] = static_cast<std::int32_t>(found);
-    }
     if (lane == 0) scanned += static_cast<unsigned long long>(last - first);
+    if constexpr (Windowed) {
+      const std::int32_t listed = list_tight_arcs<Lanes>(g, b, s, du, first, last);
+      if (lane == 0) b.cost[u].tight_out = listed;
+    } else {
+      count_tight_arcs<Lanes>(g, b, s, du, first, last);
+    }
   }
   __syncthreads();
   if (threadIdx.x == 0) {
@@ -660,14 +722,15 @@ __device__ void cost_search(const DeviceGraph& g, const BlockArrays& b, std::int
     const std::int32_t end = begin + count;
     for (std::int32_t i = begin + group; i < end; i += groups) {
       const std::int32_t u = b.order[i];
-      if (Windowed && __ldcg(&b.tight_out[u]) == 0) continue;
+      const std::int64_t first = __ldg(&g.offsets[u]);
+      const std::int64_t last = Windowed ? first + __ldcg(&b.cost[u].tight_out) : __ldg(&g.offsets[u + 1]);
+      if (first == last) continue;
       const double paths = __ldcg(&b.sigma[u]);
-      const std::int64_t first = __ldg(&g.offsets[u]), last = __ldg(&g.offsets[u + 1]);
       for (std::int64_t a = first + lane; a < last; a += Lanes) {
-        if (!b.tight_arc[a]) continue;
-        const std::int32_t v = __ldg(&g.heads[a]);
+        if (!Windowed && !b.tight_arc[a]) continue;
+        const std::int32_t v = Windowed ? __ldcg(&b.tight_heads[a]) : __ldg(&g.heads[a]);
         atomicAdd(&b.sigma[v], paths);
-        if (atomicSub(&b.tight_in[v], 1) == 1) b.order[end + atomicAdd(&counters.append[level % 3], 1)] = v;
+        if (atomicSub(&b.cost[v].tight_in, 1) == 1) b.order[end + atomicAdd(&counters.append[level % 3], 1)] = v;
       }
       if (lane == 0) scanned += static_cast<unsigned long long>(last - first);
     }
@@ -679,16 +742,6 @@ __device__ void cost_search(const DeviceGraph& g, const BlockArrays& b, std::int
   }
   __syncthreads();
   pull_dependencies<Lanes, Windowed>(g, b, s, level, scanned);
-  // The backward pass cleared the bytes of the nodes in Kahn's order. A windowed search sets
-  // bytes without clearing others, so the nodes a zero-cost cycle kept out of that order have
-  // theirs cleared here (never, with the cost rules' positive costs).
-  if (Windowed && begin < reached) {
-    for (std::int32_t i = group; i < reached; i += groups) {
-      const std::int32_t u = b.reached[i];
-      for (std::int64_t a = __ldg(&g.offsets[u]) + lane; a < __ldg(&g.offsets[u + 1]); a += Lanes) b.tight_arc[a] = 0;
-    }
-    __syncthreads();
-  }
   if (g.dominated) {
     mark_dominated_arcs(g, b, s);
     __syncthreads();  // it reads the distances the loop below clears
@@ -703,13 +756,9 @@ __device__ void cost_search(const DeviceGraph& g, const BlockArrays& b, std::int
       if (d > 0) b.inverse_distance_sum[v] += 1.0 / d;
       b.reached_by[v] += 1;
     }
-    b.cost_distance[v] = kUnreachedCost;
+    b.cost[v] = CostNode{kUnreachedCost, 0, 0, 0, 0, 0, 0};
     b.sigma[v] = 0;
     b.delta[v] = 0;
-    b.queued_in_round[v] = 0;
-    b.far_in_epoch[v] = 0;
-    b.tight_in[v] = 0;
-    if (Windowed) b.tight_out[v] = 0;
   }
   __syncthreads();
 }
@@ -767,11 +816,19 @@ constexpr std::size_t kMaxSharedBitmapBytes = 48 * 1024;
 using SearchKernel = void (*)(DeviceGraph, SearchSpace, PartialSums, const std::int32_t*, std::int32_t, unsigned*,
                               unsigned long long*);
 
+template <int Lanes>
+SearchKernel kernel_with_lanes(const SearchLaunch& launch) {
+  if (launch.hops) return source_searches<true, Lanes, false>;
+  return launch.windowed ? source_searches<false, Lanes, true> : source_searches<false, Lanes, false>;
+}
+
 SearchKernel kernel_for(const SearchLaunch& launch) {
-  const bool four = launch.lanes == ArcLanes::Four;
-  if (launch.hops) return four ? source_searches<true, 4, false> : source_searches<true, 16, false>;
-  if (launch.windowed) return four ? source_searches<false, 4, true> : source_searches<false, 16, true>;
-  return four ? source_searches<false, 4, false> : source_searches<false, 16, false>;
+  switch (launch.lanes) {
+    case ArcLanes::Four: return kernel_with_lanes<4>(launch);
+    case ArcLanes::Eight: return kernel_with_lanes<8>(launch);
+    case ArcLanes::Sixteen: break;
+  }
+  return kernel_with_lanes<16>(launch);
 }
 
 // A hop search always keeps its bitmap in shared memory when it fits; a cost search when the
