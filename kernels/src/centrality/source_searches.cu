@@ -131,7 +131,8 @@ __device__ void pull_dependencies(const DeviceGraph& g, const BlockArrays& b, st
         const double paths = __ldcg(&b.sigma[w]);
         const double dependency = paths * sum;
         b.delta[w] = paths > 0 ? (1.0 + dependency) / paths : 0.0;
-        if (b.dependency && w != s) b.dependency[w] += dependency;
+        // A leaf adds nothing: its sum stays unread and unwritten.
+        if (b.dependency && w != s && dependency != 0) b.dependency[w] += dependency;
         scanned += static_cast<unsigned long long>(read);
       }
     }
