@@ -55,6 +55,8 @@ if [ "$what" = bench ] || [ "$what" = all ]; then
     "$tool" "$brain" inverse betweenness gpu 1 8192 cpu 64
   run "brain inverse, near-far without windows: 8,192 sampled" centrality-brain-inverse-near-far.txt 300 \
     env PATHSCOPE_GPU_CENTRALITY_WINDOWED=0 "$tool" "$brain" inverse betweenness gpu 1 8192
+  run "brain inverse, windows with 16 lanes a node: 8,192 sampled" centrality-brain-inverse-16-lanes.txt 300 \
+    env PATHSCOPE_GPU_CENTRALITY_LANES=16 "$tool" "$brain" inverse betweenness gpu 1 8192
   run "Luxembourg: exact betweenness (<= 20 s)" centrality-luxembourg.txt 300 \
     "$tool" "$DATA/luxembourg.osm.graph" weight betweenness gpu 1 0 cpu 64
   run "brain: PageRank (<= 0.2 s)" centrality-pagerank.txt 300 "$tool" "$brain" inverse pagerank gpu 5 0 cpu 0

@@ -174,7 +174,7 @@ TEST(GpuCentrality, EqualsCpuWindowedOnGraphsOfEveryKind) {
 }
 
 // Every count of threads a node (PATHSCOPE_GPU_CENTRALITY_LANES), with windows and without:
-// the tight-head lists and the warp-wide appends depend on how the lanes of a warp split.
+// the tight-head lists (places counted by a ballot of a node's lanes) depend on how a warp splits.
 TEST(GpuCentrality, EqualsCpuWhateverTheLanes) {
   const std::uint64_t seed = test_support::fresh_seed();
   std::uint64_t draw = seed;
