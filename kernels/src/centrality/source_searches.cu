@@ -586,6 +586,22 @@ __device__ void windowed_distances(const DeviceGraph& g, const BlockArrays& b, C
   }
 }
 
+// The heads of the marked arcs among a lane's kArcBatch arcs from `from` on (Lanes apart; -1
+// for the others and past `last`) and the heads' distances, every read issued before any is
+// used (the byte stores after them may alias anything).
+template <int Lanes>
+__device__ __forceinline__ void load_marked_heads(const DeviceGraph& g, const BlockArrays& b, std::int64_t from,
+                                                  std::int64_t last, std::int32_t (&head)[kArcBatch],
+                                                  double (&head_distance)[kArcBatch]) {
+#pragma unroll
+  for (int k = 0; k < kArcBatch; ++k) {
+    const std::int64_t a = from + k * Lanes;
+    head[k] = a < last && b.tight_arc[a] ? __ldg(&g.heads[a]) : -1;
+  }
+#pragma unroll
+  for (int k = 0; k < kArcBatch; ++k) head_distance[k] = head[k] >= 0 ? cost_distance_of(b, head[k]) : 0;
+}
+
 // The tight-arc count of a near-far search for one node: tests the arcs the relaxation marked
 // (reading their heads' distances), counts each tight arc into its head and clears the marks of
 // the others.
@@ -596,13 +612,7 @@ __device__ void count_tight_arcs(const DeviceGraph& g, const BlockArrays& b, std
   for (std::int64_t base = first + lane; base < last; base += Lanes * kArcBatch) {
     std::int32_t head[kArcBatch];
     double head_distance[kArcBatch];
-#pragma unroll
-    for (int k = 0; k < kArcBatch; ++k) {
-      const std::int64_t a = base + k * Lanes;
-      head[k] = a < last && b.tight_arc[a] ? __ldg(&g.heads[a]) : -1;
-    }
-#pragma unroll
-    for (int k = 0; k < kArcBatch; ++k) head_distance[k] = head[k] >= 0 ? cost_distance_of(b, head[k]) : 0;
+    load_marked_heads<Lanes>(g, b, base, last, head, head_distance);
 #pragma unroll
     for (int k = 0; k < kArcBatch; ++k) {
       const std::int32_t v = head[k];
@@ -629,13 +639,7 @@ __device__ std::int32_t list_tight_arcs(const DeviceGraph& g, const BlockArrays&
   for (std::int64_t base = first; base < last; base += Lanes * kArcBatch) {
     std::int32_t head[kArcBatch];
     double head_distance[kArcBatch];
-#pragma unroll
-    for (int k = 0; k < kArcBatch; ++k) {
-      const std::int64_t a = base + k * Lanes + lane;
-      head[k] = a < last && b.tight_arc[a] ? __ldg(&g.heads[a]) : -1;
-    }
-#pragma unroll
-    for (int k = 0; k < kArcBatch; ++k) head_distance[k] = head[k] >= 0 ? cost_distance_of(b, head[k]) : 0;
+    load_marked_heads<Lanes>(g, b, base + lane, last, head, head_distance);
 #pragma unroll
     for (int k = 0; k < kArcBatch; ++k) {
       const std::int32_t v = head[k];
