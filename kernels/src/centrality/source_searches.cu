@@ -85,7 +85,6 @@ __device__ __forceinline__ double group_sum(double value) {
   return value;
 }
 
-
 // Arcs a lane reads ahead before using any (cost searches).
 constexpr int kArcBatch = 4;
 
