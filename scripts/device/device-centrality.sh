@@ -57,6 +57,16 @@ if [ "$what" = bench ] || [ "$what" = all ]; then
     env PATHSCOPE_GPU_CENTRALITY_WINDOWED=0 "$tool" "$brain" inverse betweenness gpu 1 8192
   run "brain inverse, windows with 16 lanes a node: 8,192 sampled" centrality-brain-inverse-16-lanes.txt 300 \
     env PATHSCOPE_GPU_CENTRALITY_LANES=16 "$tool" "$brain" inverse betweenness gpu 1 8192
+  # Another revision's tree (prepare-device-carry.sh COMPARE=...), timed in the same call.
+  compare="$DATA/compare"
+  if [ -f "$compare/CMakeLists.txt" ]; then
+    cp -r .devdeps "$compare/" 2>/dev/null
+    run "configure the compared tree" centrality-compare-configure.log 300 cmake -S "$compare" -B build-compare -G Ninja \
+      -DCMAKE_BUILD_TYPE=Release -DPATHSCOPE_GUI=OFF -DCMAKE_CUDA_ARCHITECTURES=90a-real "-DPATHSCOPE_SHARED_DATA=$DATA" &&
+      run "build the compared tree" centrality-compare-build.log 900 ninja -C build-compare -j"$JOBS" time_centrality &&
+      run "compared tree, brain inverse: 8,192 sampled" centrality-brain-inverse-compared.txt 300 \
+        build-compare/tests/time_centrality "$brain" inverse betweenness gpu 1 8192 cpu 16
+  fi
   run "Luxembourg: exact betweenness (<= 20 s)" centrality-luxembourg.txt 300 \
     "$tool" "$DATA/luxembourg.osm.graph" weight betweenness gpu 1 0 cpu 64
   run "brain: PageRank (<= 0.2 s)" centrality-pagerank.txt 300 "$tool" "$brain" inverse pagerank gpu 5 0 cpu 0

@@ -5,6 +5,8 @@
 # acceptance benchmarks read). Then call the device with carry [".devdeps", ".devdata"] and
 #   OUT=$OUT PATHSCOPE_SHARED_DATA=$PWD/.devdata scripts/device/device-check.sh all
 #   OUT=$OUT PATHSCOPE_SHARED_DATA=$PWD/.devdata scripts/device/device-acceptance.sh all
+# COMPARE=<revision> also puts that revision's tree in .devdata/compare (the machine gets no
+# .git), which device-centrality.sh bench builds and times beside this tree in the same call.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 data=${PATHSCOPE_SHARED_DATA:-$root/../shared/data}
@@ -26,4 +28,9 @@ cp "$data/tsplib/bestSolutions.txt" "$data/tsplib/OPTIMA.md" "$root/.devdata/tsp
 mkdir -p "$root/.devdata/connectome" "$root/.devdata/expression"
 cp "$data"/connectome/celegans_* "$data"/connectome/drosophila_* "$root/.devdata/connectome/"
 cp "$data"/expression/yeast_*.tsv "$data"/expression/golub_data_set_ALL_AML_train.csv "$root/.devdata/expression/"
+rm -rf "$root/.devdata/compare"
+if [ -n "${COMPARE:-}" ]; then
+  mkdir -p "$root/.devdata/compare"
+  git -C "$root" archive "$COMPARE" | tar -x -C "$root/.devdata/compare"
+fi
 du -sh "$root/.devdeps" "$root/.devdata"
