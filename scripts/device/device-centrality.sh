@@ -31,8 +31,11 @@ run() {  # run NAME LOG SECONDS command...: time-limited, logged, pass/fail reco
   return $rc
 }
 
-[ -f "$BUILD/build.ninja" ] || run configure centrality-configure.log 300 cmake -S . -B "$BUILD" -G Ninja \
-  -DCMAKE_BUILD_TYPE=Release -DPATHSCOPE_GUI=OFF -DCMAKE_CUDA_ARCHITECTURES=90a-real "-DPATHSCOPE_SHARED_DATA=$DATA"
+configure() {  # configure SOURCE BUILD LOG: the device build (no GUI, sm_90a)
+  run "configure $1" "$3" 300 cmake -S "$1" -B "$2" -G Ninja -DCMAKE_BUILD_TYPE=Release -DPATHSCOPE_GUI=OFF \
+    -DCMAKE_CUDA_ARCHITECTURES=90a-real "-DPATHSCOPE_SHARED_DATA=$DATA"
+}
+[ -f "$BUILD/build.ninja" ] || configure . "$BUILD" centrality-configure.log
 run build centrality-build.log 900 ninja -C "$BUILD" -j"$JOBS" gpu_test_gpu_centrality time_centrality pathscope-cli ||
   { tail -40 "$OUT/centrality-build.log"; cat "$summary"; exit 1; }
 tool="$BUILD/tests/time_centrality"
@@ -61,8 +64,7 @@ if [ "$what" = bench ] || [ "$what" = all ]; then
   compare="$DATA/compare"
   if [ -f "$compare/CMakeLists.txt" ]; then
     cp -r .devdeps "$compare/" 2>/dev/null
-    run "configure the compared tree" centrality-compare-configure.log 300 cmake -S "$compare" -B build-compare -G Ninja \
-      -DCMAKE_BUILD_TYPE=Release -DPATHSCOPE_GUI=OFF -DCMAKE_CUDA_ARCHITECTURES=90a-real "-DPATHSCOPE_SHARED_DATA=$DATA" &&
+    configure "$compare" build-compare centrality-compare-configure.log &&
       run "build the compared tree" centrality-compare-build.log 900 ninja -C build-compare -j"$JOBS" time_centrality &&
       run "compared tree, brain inverse: 8,192 sampled" centrality-brain-inverse-compared.txt 300 \
         build-compare/tests/time_centrality "$brain" inverse betweenness gpu 1 8192 cpu 16

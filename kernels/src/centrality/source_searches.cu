@@ -1,5 +1,7 @@
 // The searches of source_searches.cuh. Reads of the working arrays go through L2 (__ldcg):
 // other threads of the block change them with atomics, which L1 does not see.
+#include <math_constants.h>
+
 #include <algorithm>
 #include <cstddef>
 
@@ -71,6 +73,11 @@ __device__ BlockArrays block_arrays(const SearchSpace& space, const PartialSums&
 
 __device__ __forceinline__ double cost_distance_of(const BlockArrays& b, std::int32_t v) {
   return __longlong_as_double(static_cast<long long>(__ldcg(&b.cost_distance[v])));
+}
+
+// The bit pattern a distance is kept and compared as (non-negative doubles order as their bits).
+__device__ __forceinline__ unsigned long long bits_of(double value) {
+  return static_cast<unsigned long long>(__double_as_longlong(value));
 }
 
 // The tight-arc test of the CPU engine and networkx, rounded the same way (no contraction).
@@ -260,7 +267,7 @@ __device__ void settle_listed(const BlockArrays& b, Counters& counters, std::uin
 __device__ __forceinline__ double raised_threshold(unsigned long long lowest, double step) {
   const double lowest_distance = __longlong_as_double(static_cast<long long>(lowest));
   const double raised = __dadd_rn(lowest_distance, step);
-  return raised > lowest_distance ? raised : __longlong_as_double(static_cast<long long>(0x7ff0000000000000ull));
+  return raised > lowest_distance ? raised : CUDART_INF;
 }
 
 // Distances by near-far relaxation (cost_search on sparse graphs). Ends with every node
@@ -317,7 +324,7 @@ __device__ void near_far_distances(const DeviceGraph& g, const BlockArrays& b, C
               continue;
             }
             const double distance = __dadd_rn(du, __ldg(&g.costs[a]));
-            const auto candidate = static_cast<unsigned long long>(__double_as_longlong(distance));
+            const unsigned long long candidate = bits_of(distance);
             // The arc's byte says whether it may be tight: a node's last relaxation is at its
             // final distance, and an arc tight at the end reaches its head no later than the
             // head's final distance then, so every tight arc is marked; arcs whose head improved
@@ -443,7 +450,7 @@ __device__ WindowCut relax_window(const DeviceGraph& g, const BlockArrays& b, Co
     const unsigned outside = ~(__ballot_sync(group_mask, inside) >> first_lane);
     const int count = outside == 0 ? Lanes : min(Lanes, __ffs(static_cast<int>(outside)) - 1);
     if (lane < count && !dominated && !(settled && is_settled(settled, v))) {
-      const auto candidate = static_cast<unsigned long long>(__double_as_longlong(distance));
+      const unsigned long long candidate = bits_of(distance);
       const unsigned long long current = __ldcg(&b.cost_distance[v]);
       if (candidate == current) {
         b.tight_arc[a] = 1;
@@ -472,11 +479,7 @@ __device__ WindowCut relax_window(const DeviceGraph& g, const BlockArrays& b, Co
 // Arcs are left to relax later. Those whose sums overflow to +infinity reach nothing (a
 // threshold never passes them) and are dropped.
 __device__ __forceinline__ bool waits(const WindowCut& cut, std::int64_t last) {
-  return cut.arc < last && cut.key < __longlong_as_double(static_cast<long long>(0x7ff0000000000000ull));
-}
-
-__device__ __forceinline__ unsigned long long bits_of(double value) {
-  return static_cast<unsigned long long>(__double_as_longlong(value));
+  return cut.arc < last && cut.key < CUDART_INF;
 }
 
 // Distances by windows of the threshold (cost_search on dense graphs; source_searches.cuh). A
