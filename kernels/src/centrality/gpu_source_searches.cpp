@@ -155,8 +155,9 @@ struct Sizes {
 Sizes device_sizes(const Graph& g, bool hops, bool windowed, std::size_t sources, bool dependency, bool distances) {
   const std::uint64_t n = static_cast<std::uint64_t>(g.n), m = static_cast<std::uint64_t>(g.arc_count());
   Sizes s;
-  // Offsets, heads, costs and dominated-arc bytes (of the kept arcs: at most m), sources, counters.
-  s.shared = (n + 1) * 8 + m * 4 + (hops ? 0 : m * (8 + 1)) + sources * 4 + 64;
+  // Offsets, heads, costs, dominated-arc bytes and live ends (of the kept arcs: at most m),
+  // sources, counters.
+  s.shared = (n + 1) * 8 + m * 4 + (hops ? 0 : m * (8 + 1) + n * 8) + sources * 4 + 64;
   s.per_block = n * (8 + 8 + 4) + (n + 2) * 4 + m;       // sigma, delta, order, level starts, tight arcs
   // Distances; or distances, reached, two frontiers, rounds, steps, tight counts, and two far
   // piles or (windowed) three piles of pending ranges, a place in them, tight arcs out and the
@@ -275,6 +276,10 @@ DeviceWork gpu_source_searches(const Graph& g, const CentralityOptions& options,
   DeviceArray<std::uint8_t> dominated =
       std::isfinite(margin) ? filled<std::uint8_t>(static_cast<std::size_t>(search_arcs), 0, s)
                             : DeviceArray<std::uint8_t>();
+  DeviceArray<std::int64_t> live_ends(
+      dominated.get() && switched_on("PATHSCOPE_GPU_CENTRALITY_LIVE_ENDS") ? per : 0, s);
+  if (live_ends.get())
+    CUDA_CHECK(cudaMemcpyAsync(live_ends.get(), offsets.get() + 1, live_ends.bytes(), cudaMemcpyDeviceToDevice, s));
   DeviceArray<double> dependency_sums = dependency ? filled<double>(slices * per, 0, s) : DeviceArray<double>();
   DeviceArray<double> distance_sums = distances ? filled<double>(slices * per, 0, s) : DeviceArray<double>();
   DeviceArray<double> inverse_sums = distances ? filled<double>(slices * per, 0, s) : DeviceArray<double>();
@@ -284,7 +289,7 @@ DeviceWork gpu_source_searches(const Graph& g, const CentralityOptions& options,
 
   const centrality::DeviceGraph graph{offsets.get(), heads.get(), costs.get(), n, search_arcs,
                                       hops ? 0.0 : near_far_step(g, options), dominated.get(),
-                                      std::isfinite(margin) ? margin : 0.0};
+                                      std::isfinite(margin) ? margin : 0.0, live_ends.get()};
   centrality::SearchSpace space;
   space.hop_distance = hop_distance.get();
   space.cost_distance = cost_distance.get();

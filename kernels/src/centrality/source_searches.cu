@@ -80,6 +80,13 @@ __device__ __forceinline__ unsigned long long bits_of(double value) {
   return static_cast<unsigned long long>(__double_as_longlong(value));
 }
 
+// Where u's arcs that may matter end (DeviceGraph::live_ends): through L2, since other blocks
+// move it.
+__device__ __forceinline__ std::int64_t arcs_end(const DeviceGraph& g, std::int32_t u) {
+  if (g.live_ends) return __ldcg(reinterpret_cast<const long long*>(&g.live_ends[u]));
+  return __ldg(&g.offsets[u + 1]);
+}
+
 // The tight-arc test of the CPU engine and networkx, rounded the same way (no contraction).
 __device__ __forceinline__ bool tight(double from, double cost, double to) { return __dadd_rn(from, cost) == to; }
 
@@ -109,6 +116,8 @@ struct Counters {
   std::int32_t step_listed;
   std::int32_t split_near, split_far;
   unsigned long long far_min;
+  // With live ends: just past the source's last arc not dominated.
+  unsigned long long live_end;
 };
 
 // Dependencies level by level from the deepest, pulled from each node's successors on
@@ -133,7 +142,7 @@ __device__ void pull_dependencies(const DeviceGraph& g, const BlockArrays& b, st
         read = __ldcg(&b.tight_out[w]);
         for (std::int64_t j = lane; j < read; j += Lanes) sum += __ldcg(&b.delta[__ldcg(&b.tight_heads[first + j])]);
       } else {
-        const std::int64_t last = __ldg(&g.offsets[w + 1]);
+        const std::int64_t last = arcs_end(g, w);
         read = last - first;
         // Only arcs the forward pass marked are read further (12-17% of the brain's).
 #pragma unroll 4
@@ -237,14 +246,23 @@ __device__ __forceinline__ void list_for_step(const BlockArrays& b, Counters& co
 }
 
 // The source's own arcs that cost more than its distance to their head (plus the margin) are
-// on no shortest path from anywhere: later searches skip them (DeviceGraph::dominated).
-__device__ void mark_dominated_arcs(const DeviceGraph& g, const BlockArrays& b, std::int32_t s) {
-  const std::int64_t first = __ldg(&g.offsets[s]), last = __ldg(&g.offsets[s + 1]);
+// on no shortest path from anywhere: later searches skip them (DeviceGraph::dominated), and
+// stop reading the source's arcs after its last one that is not (DeviceGraph::live_ends).
+__device__ void mark_dominated_arcs(const DeviceGraph& g, const BlockArrays& b, std::int32_t s, Counters& counters) {
+  const std::int64_t first = __ldg(&g.offsets[s]), last = arcs_end(g, s);
+  unsigned long long live_end = static_cast<unsigned long long>(first);
   for (std::int64_t a = first + threadIdx.x; a < last; a += blockDim.x) {
     if (g.dominated[a]) continue;
     const std::int32_t v = __ldg(&g.heads[a]);
     if (__ldg(&g.costs[a]) - cost_distance_of(b, v) > g.dominance_margin) g.dominated[a] = 1;
+    else live_end = static_cast<unsigned long long>(a + 1);
   }
+  if (!g.live_ends) return;
+  for (int offset = 16; offset > 0; offset /= 2) live_end = max(live_end, __shfl_down_sync(0xffffffffu, live_end, offset));
+  if ((threadIdx.x & 31u) == 0) atomicMax(&counters.live_end, live_end);
+  __syncthreads();
+  if (threadIdx.x == 0 && counters.live_end < static_cast<unsigned long long>(last))
+    g.live_ends[s] = static_cast<std::int64_t>(counters.live_end);
 }
 
 // Once a near-far step is over, its nodes (listed in `order`) are settled: every node relaxed
@@ -295,7 +313,7 @@ __device__ void near_far_distances(const DeviceGraph& g, const BlockArrays& b, C
       for (std::int32_t i = group; i < count; i += groups) {
         const std::int32_t u = frontier[i];
         const double du = cost_distance_of(b, u);
-        const std::int64_t first = __ldg(&g.offsets[u]), last = __ldg(&g.offsets[u + 1]);
+        const std::int64_t first = __ldg(&g.offsets[u]), last = arcs_end(g, u);
         // kArcBatch arcs a lane at once, their heads and distances loaded before any is used:
         // the byte stores below may alias anything, so without this the compiler issues one
         // arc's random read only after the previous arc's store, one memory latency an arc.
@@ -507,7 +525,7 @@ __device__ void windowed_distances(const DeviceGraph& g, const BlockArrays& b, C
       for (std::int32_t i = group; i < count; i += groups) {
         const std::int32_t u = frontier[i];
         const double du = cost_distance_of(b, u);
-        const std::int64_t first = __ldg(&g.offsets[u]), last = __ldg(&g.offsets[u + 1]);
+        const std::int64_t first = __ldg(&g.offsets[u]), last = arcs_end(g, u);
         // Where u's range waits, if it does from this step: only u's own group writes these.
         const bool piled_in_step = __ldcg(&b.far_in_epoch[u]) == epoch;
         const std::int32_t piled_at = __ldcg(&b.pending_at[u]);
@@ -679,6 +697,7 @@ __device__ void cost_search(const DeviceGraph& g, const BlockArrays& b, std::int
     counters.reached = 1;
     counters.far = counters.split_near = counters.split_far = 0;
     counters.far_min = kUnreachedCost;
+    counters.live_end = 0;
   }
   __syncthreads();
 
@@ -698,7 +717,7 @@ __device__ void cost_search(const DeviceGraph& g, const BlockArrays& b, std::int
     const std::int32_t u = b.reached[i];
     if (Windowed && __ldcg(&b.tight_out[u]) == 0) continue;
     const double du = cost_distance_of(b, u);
-    const std::int64_t first = __ldg(&g.offsets[u]), last = __ldg(&g.offsets[u + 1]);
+    const std::int64_t first = __ldg(&g.offsets[u]), last = arcs_end(g, u);
     if (lane == 0) scanned += static_cast<unsigned long long>(last - first);
     if constexpr (Windowed) {
       const std::int32_t listed = list_tight_arcs<Lanes>(g, b, s, du, first, last);
@@ -724,7 +743,7 @@ __device__ void cost_search(const DeviceGraph& g, const BlockArrays& b, std::int
     for (std::int32_t i = begin + group; i < end; i += groups) {
       const std::int32_t u = b.order[i];
       const std::int64_t first = __ldg(&g.offsets[u]);
-      const std::int64_t last = Windowed ? first + __ldcg(&b.tight_out[u]) : __ldg(&g.offsets[u + 1]);
+      const std::int64_t last = Windowed ? first + __ldcg(&b.tight_out[u]) : arcs_end(g, u);
       if (first == last) continue;
       const double paths = __ldcg(&b.sigma[u]);
       for (std::int64_t a = first + lane; a < last; a += Lanes) {
@@ -744,7 +763,7 @@ __device__ void cost_search(const DeviceGraph& g, const BlockArrays& b, std::int
   __syncthreads();
   pull_dependencies<Lanes, Windowed>(g, b, s, level, scanned);
   if (g.dominated) {
-    mark_dominated_arcs(g, b, s);
+    mark_dominated_arcs(g, b, s, counters);
     __syncthreads();  // it reads the distances the loop below clears
   }
   // Every node reached goes back to the starting state, also one a zero-cost cycle kept out

@@ -42,6 +42,12 @@ struct DeviceGraph {
   // have been tight nor lowered a distance: the results are those of the whole graph.
   std::uint8_t* dominated = nullptr;
   double dominance_margin = 0;
+  // Costs, with `dominated`: per node, where its arcs that may still matter end (null: at its
+  // offsets' end). A search from u moves u's end back to just past its last arc not dominated,
+  // so later searches never read the dominated arcs behind it (in windowed searches, the
+  // costliest of a node's arcs, mostly dominated). An end read before it moved is still right:
+  // the arcs it adds are dominated, so they are skipped and never tight.
+  std::int64_t* live_ends = nullptr;
 };
 
 // A settled node's arcs still to relax in a windowed search: `left` arcs from `next` on, whose
