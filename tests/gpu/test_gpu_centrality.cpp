@@ -277,7 +277,7 @@ TEST(GpuCentrality, EqualsCpuWhateverTheSpeedSwitches) {
       ::setenv("PATHSCOPE_GPU_CENTRALITY_BLOCKS", blocks, 1);
       for (const char* variable : {"PATHSCOPE_GPU_CENTRALITY_SETTLED", "PATHSCOPE_GPU_CENTRALITY_HUB_ORDER",
                                    "PATHSCOPE_GPU_CENTRALITY_DOMINATED", "PATHSCOPE_GPU_CENTRALITY_WINDOWED",
-                                   "PATHSCOPE_GPU_CENTRALITY_LIVE_ENDS"})
+                                   "PATHSCOPE_GPU_CENTRALITY_LIVE_ENDS", "PATHSCOPE_GPU_CENTRALITY_HUB_BOUNDS"})
         ::setenv(variable, on, 1);
       EXPECT_TRUE(same_as_cpu(g, {})) << "switches " << on << ", blocks " << blocks << ", " << describe(shape)
                                       << ", seed " << seed;
@@ -286,7 +286,8 @@ TEST(GpuCentrality, EqualsCpuWhateverTheSpeedSwitches) {
     }
   for (const char* variable : {"PATHSCOPE_GPU_CENTRALITY_BLOCKS", "PATHSCOPE_GPU_CENTRALITY_SETTLED",
                                "PATHSCOPE_GPU_CENTRALITY_HUB_ORDER", "PATHSCOPE_GPU_CENTRALITY_DOMINATED",
-                               "PATHSCOPE_GPU_CENTRALITY_WINDOWED", "PATHSCOPE_GPU_CENTRALITY_LIVE_ENDS"})
+                               "PATHSCOPE_GPU_CENTRALITY_WINDOWED", "PATHSCOPE_GPU_CENTRALITY_LIVE_ENDS",
+                               "PATHSCOPE_GPU_CENTRALITY_HUB_BOUNDS"})
     ::unsetenv(variable);
 }
 
@@ -319,7 +320,7 @@ TEST(GpuCentrality, ReadsNoArcPastTheLastLiveOne) {
 // t, 0.2 + 1 equals 0.2 + 1/6 + ... + 1/6 (six times) in double, so u -> v is tight and v has
 // two shortest paths from t, while from u the six sixths sum to less than 1. The margin keeps
 // the arc; a search from u (first: it has the most arcs) that dropped it would make t's count
-// one path.
+// one path. So do the bounds through hubs, v (the most arcs in) the first of them.
 TEST(GpuCentrality, KeepsAnArcLongerOnlyByRounding) {
   double around = 0, from_t = 0.2;
   for (int i = 0; i < 6; ++i) {
@@ -342,10 +343,13 @@ TEST(GpuCentrality, KeepsAnArcLongerOnlyByRounding) {
   LoadReport report;
   const Graph g = b.build(true, report);
   ::setenv("PATHSCOPE_GPU_CENTRALITY_BLOCKS", "1", 1);
-  for (const char* windowed : {"0", "1"}) {
-    ::setenv("PATHSCOPE_GPU_CENTRALITY_WINDOWED", windowed, 1);
-    EXPECT_TRUE(same_as_cpu(g, {})) << "windowed " << windowed;
-  }
+  for (const char* windowed : {"0", "1"})
+    for (const char* hub_bounds : {"0", "1"}) {
+      ::setenv("PATHSCOPE_GPU_CENTRALITY_WINDOWED", windowed, 1);
+      ::setenv("PATHSCOPE_GPU_CENTRALITY_HUB_BOUNDS", hub_bounds, 1);
+      EXPECT_TRUE(same_as_cpu(g, {})) << "windowed " << windowed << ", bounds through hubs " << hub_bounds;
+    }
+  ::unsetenv("PATHSCOPE_GPU_CENTRALITY_HUB_BOUNDS");
   ::unsetenv("PATHSCOPE_GPU_CENTRALITY_WINDOWED");
   ::unsetenv("PATHSCOPE_GPU_CENTRALITY_BLOCKS");
 }

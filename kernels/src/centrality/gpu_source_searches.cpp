@@ -8,6 +8,7 @@
 #include <string>
 
 #include "centrality/gpu_centrality_runs.hpp"
+#include "centrality/hub_bounds.hpp"
 #include "centrality/search_graph.hpp"
 #include "centrality/source_searches.cuh"
 #include "common/device_memory.hpp"
@@ -147,6 +148,19 @@ std::vector<std::int32_t> most_arcs_first(const centrality::SearchGraph& search,
   return renumbered;
 }
 
+// Runs of this many sources or more first bound every arc through a few hubs on the host
+// (hub_bounds.hpp): 2 searches a hub, on the host's threads, a small share of such a run.
+// PATHSCOPE_GPU_CENTRALITY_HUB_BOUNDS = 0 never does, 1 always (for the tests and measuring).
+constexpr std::size_t kHubBoundSources = 256;
+constexpr std::int32_t kBoundingHubs = 8;
+
+bool bounds_through_hubs(std::size_t sources) {
+  const char* text = std::getenv("PATHSCOPE_GPU_CENTRALITY_HUB_BOUNDS");
+  if (text && std::string(text) == "0") return false;
+  if (text && std::string(text) == "1") return true;
+  return sources >= kHubBoundSources;
+}
+
 struct Sizes {
   std::uint64_t shared = 0;     // graph, sources, counters
   std::uint64_t per_block = 0;  // working arrays and partial sums of one block
@@ -273,13 +287,21 @@ DeviceWork gpu_source_searches(const Graph& g, const CentralityOptions& options,
   const double margin = hops || !switched_on("PATHSCOPE_GPU_CENTRALITY_DOMINATED")
                             ? std::numeric_limits<double>::infinity()
                             : dominance_margin(g, options);
-  DeviceArray<std::uint8_t> dominated =
-      std::isfinite(margin) ? filled<std::uint8_t>(static_cast<std::size_t>(search_arcs), 0, s)
-                            : DeviceArray<std::uint8_t>();
-  DeviceArray<std::int64_t> live_ends(
-      dominated.get() && switched_on("PATHSCOPE_GPU_CENTRALITY_LIVE_ENDS") ? per : 0, s);
-  if (live_ends.get())
-    CUDA_CHECK(cudaMemcpyAsync(live_ends.get(), offsets.get() + 1, live_ends.bytes(), cudaMemcpyDeviceToDevice, s));
+  const bool with_live_ends = std::isfinite(margin) && switched_on("PATHSCOPE_GPU_CENTRALITY_LIVE_ENDS");
+  DeviceArray<std::uint8_t> dominated;
+  DeviceArray<std::int64_t> live_ends;
+  if (std::isfinite(margin) && bounds_through_hubs(sources.size())) {
+    const centrality::KnownDominated known = centrality::dominated_through_hubs(search, margin, kBoundingHubs);
+    dominated = upload(known.dominated, s);
+    if (with_live_ends) live_ends = upload(known.live_ends, s);
+    CUDA_CHECK(cudaStreamSynchronize(s));  // the host vectors go out of scope
+  } else if (std::isfinite(margin)) {
+    dominated = filled<std::uint8_t>(static_cast<std::size_t>(search_arcs), 0, s);
+    if (with_live_ends) {
+      live_ends = DeviceArray<std::int64_t>(per, s);
+      CUDA_CHECK(cudaMemcpyAsync(live_ends.get(), offsets.get() + 1, live_ends.bytes(), cudaMemcpyDeviceToDevice, s));
+    }
+  }
   DeviceArray<double> dependency_sums = dependency ? filled<double>(slices * per, 0, s) : DeviceArray<double>();
   DeviceArray<double> distance_sums = distances ? filled<double>(slices * per, 0, s) : DeviceArray<double>();
   DeviceArray<double> inverse_sums = distances ? filled<double>(slices * per, 0, s) : DeviceArray<double>();
