@@ -156,6 +156,10 @@ __device__ void pull_dependencies(const DeviceGraph& g, const BlockArrays& b, st
         b.delta[w] = paths > 0 ? (1.0 + dependency) / paths : 0.0;
         if (b.dependency && w != s) b.dependency[w] += dependency;
         scanned += static_cast<unsigned long long>(read);
+        // Back to the starting state here, where the lines were just read, not in a pass of
+        // their own: nothing reads them again in this search (every lane has read tight_out).
+        b.sigma[w] = 0;
+        if constexpr (Listed) b.tight_out[w] = 0;
       }
     }
     __syncthreads();
@@ -231,7 +235,6 @@ __device__ void hop_search(const DeviceGraph& g, const BlockArrays& b, std::int3
       b.reached_by[v] += 1;
     }
     b.hop_distance[v] = kUnreachedHops;
-    b.sigma[v] = 0;
   }
   __syncthreads();
 }
@@ -761,13 +764,21 @@ __device__ void cost_search(const DeviceGraph& g, const BlockArrays& b, std::int
     if (threadIdx.x == 0) b.level_start[level + 1] = begin + count;
   }
   __syncthreads();
+  // Nodes in Kahn's order leave it with no tight arc in left uncounted and have their path
+  // count and tight heads cleared by the backward pass; their delta is written there before any
+  // predecessor reads it, so a stale one from an earlier search is never read. Only where a
+  // zero-cost cycle kept nodes out of the order (begin: the nodes in it) is more to clear, and
+  // the deltas of those nodes, read by predecessors in the order, must be 0 before the pass.
+  const bool all_ordered = begin == reached;
+  if (!all_ordered) {
+    for (std::int32_t i = threadIdx.x; i < reached; i += blockDim.x) b.delta[b.reached[i]] = 0;
+    __syncthreads();
+  }
   pull_dependencies<Lanes, Windowed>(g, b, s, level, scanned);
   if (g.dominated) {
     mark_dominated_arcs(g, b, s, counters);
     __syncthreads();  // it reads the distances the loop below clears
   }
-  // Every node reached goes back to the starting state, also one a zero-cost cycle kept out
-  // of Kahn's order.
   for (std::int32_t i = threadIdx.x; i < reached; i += blockDim.x) {
     const std::int32_t v = b.reached[i];
     if (b.distance_sum && v != s) {
@@ -777,12 +788,14 @@ __device__ void cost_search(const DeviceGraph& g, const BlockArrays& b, std::int
       b.reached_by[v] += 1;
     }
     b.cost_distance[v] = kUnreachedCost;
-    b.sigma[v] = 0;
-    b.delta[v] = 0;
     b.queued_in_round[v] = 0;
     b.far_in_epoch[v] = 0;
-    b.tight_in[v] = 0;
-    if (Windowed) b.tight_out[v] = 0;
+    if (!all_ordered) {
+      b.sigma[v] = 0;
+      b.delta[v] = 0;
+      b.tight_in[v] = 0;
+      if (Windowed) b.tight_out[v] = 0;
+    }
   }
   __syncthreads();
 }

@@ -64,7 +64,8 @@ struct PendingArcs {
 // Working arrays, `blocks` slices of n entries each (level_start: n + 2, frontier: 2n). The
 // arrays that only cost searches use are null for hop searches. Every slice must start zeroed
 // except the distances, which start at kUnreachedHops / kUnreachedCost (byte patterns, so a
-// memset sets them); every search leaves its slice so.
+// memset sets them); every search leaves its slice so, but for delta, which the backward pass
+// writes before anything reads it (source_searches.cu, cost_search).
 struct SearchSpace {
   std::int32_t* hop_distance = nullptr;          // hops
   unsigned long long* cost_distance = nullptr;   // costs: bit patterns of non-negative doubles
