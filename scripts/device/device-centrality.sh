@@ -60,6 +60,8 @@ if [ "$what" = bench ] || [ "$what" = all ]; then
     env PATHSCOPE_GPU_CENTRALITY_WINDOWED=0 "$tool" "$brain" inverse betweenness gpu 1 8192
   run "brain inverse, windows with 16 lanes a node: 8,192 sampled" centrality-brain-inverse-16-lanes.txt 300 \
     env PATHSCOPE_GPU_CENTRALITY_LANES=16 "$tool" "$brain" inverse betweenness gpu 1 8192
+  run "brain inverse, no live ends nor hub bounds: 8,192 sampled" centrality-brain-inverse-no-ends.txt 300 \
+    env PATHSCOPE_GPU_CENTRALITY_LIVE_ENDS=0 PATHSCOPE_GPU_CENTRALITY_HUB_BOUNDS=0 "$tool" "$brain" inverse betweenness gpu 1 8192
   # Another revision's tree (prepare-device-carry.sh COMPARE=...), timed in the same call.
   compare="$DATA/compare"
   if [ -f "$compare/CMakeLists.txt" ]; then
