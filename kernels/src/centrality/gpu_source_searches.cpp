@@ -173,10 +173,11 @@ Sizes device_sizes(const Graph& g, bool hops, bool windowed, std::size_t sources
   // sources, counters.
   s.shared = (n + 1) * 8 + m * 4 + (hops ? 0 : m * (8 + 1) + n * 8) + sources * 4 + 64;
   s.per_block = n * (8 + 8 + 4) + (n + 2) * 4 + m;       // sigma, delta, order, level starts, tight arcs
-  // Hop distances and settled bits; or cost records, reached, two frontiers, and two far piles
-  // or (windowed) three piles of pending ranges and the tight heads listed (one an arc).
-  s.per_block += hops ? n * 4 + (n + 31) / 32 * 4 : n * (sizeof(centrality::CostNode) + 4 + 2 * 4);
-  if (!hops) s.per_block += windowed ? n * 3 * sizeof(centrality::PendingArcs) + m * 4 : n * 2 * 4;
+  // Distances; or distances, reached, two frontiers, rounds, steps, tight counts, and two far
+  // piles or (windowed) three piles of pending ranges, a place in them, tight arcs out and the
+  // tight heads listed (one an arc).
+  s.per_block += hops ? n * 4 + (n + 31) / 32 * 4 : n * (8 + 4 + 2 * 4 + 4 + 4 + 4);
+  if (!hops) s.per_block += windowed ? n * (3 * sizeof(centrality::PendingArcs) + 4 + 4) + m * 4 : n * 2 * 4;
   if (dependency) s.per_block += n * 8;
   if (distances) s.per_block += n * (8 + 8 + 4);
   return s;
@@ -195,15 +196,6 @@ DeviceArray<T> filled(std::size_t count, int byte, cudaStream_t s) {
   DeviceArray<T> device(count, s);
   if (count > 0) CUDA_CHECK(cudaMemsetAsync(device.get(), byte, device.bytes(), s));
   return device;
-}
-
-// Cost records at rest: every field zero but the distance, unreached.
-DeviceArray<centrality::CostNode> cost_records(std::size_t count, cudaStream_t s) {
-  DeviceArray<centrality::CostNode> records = filled<centrality::CostNode>(count, 0, s);
-  if (count > 0)
-    CUDA_CHECK(cudaMemset2DAsync(records.get(), sizeof(centrality::CostNode), centrality::kUnreachedCostByte,
-                                 sizeof(centrality::CostNode::distance), count, s));
-  return records;
 }
 
 template <class T>
@@ -270,7 +262,8 @@ DeviceWork gpu_source_searches(const Graph& g, const CentralityOptions& options,
 
   DeviceArray<std::int32_t> hop_distance =
       hops ? filled<std::int32_t>(slices * per, centrality::kUnreachedHopsByte, s) : DeviceArray<std::int32_t>();
-  DeviceArray<centrality::CostNode> cost_nodes = hops ? DeviceArray<centrality::CostNode>() : cost_records(slices * per, s);
+  DeviceArray<unsigned long long> cost_distance =
+      hops ? DeviceArray<unsigned long long>() : filled<unsigned long long>(slices * per, centrality::kUnreachedCostByte, s);
   DeviceArray<double> sigma = filled<double>(slices * per, 0, s);
   DeviceArray<double> delta = filled<double>(slices * per, 0, s);
   DeviceArray<std::int32_t> order(slices * per, s);
@@ -278,9 +271,15 @@ DeviceWork gpu_source_searches(const Graph& g, const CentralityOptions& options,
   DeviceArray<std::int32_t> reached = hops ? DeviceArray<std::int32_t>() : DeviceArray<std::int32_t>(slices * per, s);
   DeviceArray<std::int32_t> frontier =
       hops ? DeviceArray<std::int32_t>() : DeviceArray<std::int32_t>(slices * 2 * per, s);
+  DeviceArray<std::int32_t> queued_in_round = hops ? DeviceArray<std::int32_t>() : filled<std::int32_t>(slices * per, 0, s);
   const bool near_far = !hops && !launch.windowed;
   DeviceArray<std::int32_t> far = near_far ? DeviceArray<std::int32_t>(slices * 2 * per, s) : DeviceArray<std::int32_t>();
   DeviceArray<centrality::PendingArcs> pending(launch.windowed ? slices * 3 * per : 0, s);
+  DeviceArray<std::int32_t> pending_at(launch.windowed ? slices * per : 0, s);
+  DeviceArray<std::int32_t> tight_out =
+      launch.windowed ? filled<std::int32_t>(slices * per, 0, s) : DeviceArray<std::int32_t>();
+  DeviceArray<std::int32_t> far_in_epoch = hops ? DeviceArray<std::int32_t>() : filled<std::int32_t>(slices * per, 0, s);
+  DeviceArray<std::int32_t> tight_in = hops ? DeviceArray<std::int32_t>() : filled<std::int32_t>(slices * per, 0, s);
   DeviceArray<std::int32_t> tight_heads(launch.windowed ? slices * static_cast<std::size_t>(search_arcs) : 0, s);
   DeviceArray<std::uint8_t> tight_arc = filled<std::uint8_t>(slices * static_cast<std::size_t>(search_arcs), 0, s);
   DeviceArray<std::uint32_t> settled_bits(
@@ -315,15 +314,20 @@ DeviceWork gpu_source_searches(const Graph& g, const CentralityOptions& options,
                                       std::isfinite(margin) ? margin : 0.0, live_ends.get()};
   centrality::SearchSpace space;
   space.hop_distance = hop_distance.get();
-  space.cost = cost_nodes.get();
+  space.cost_distance = cost_distance.get();
   space.sigma = sigma.get();
   space.delta = delta.get();
   space.order = order.get();
   space.level_start = level_start.get();
   space.reached = reached.get();
   space.frontier = frontier.get();
+  space.queued_in_round = queued_in_round.get();
   space.far = far.get();
+  space.far_in_epoch = far_in_epoch.get();
+  space.tight_in = tight_in.get();
   space.pending = pending.get();
+  space.pending_at = pending_at.get();
+  space.tight_out = tight_out.get();
   space.tight_heads = tight_heads.get();
   space.tight_arc = tight_arc.get();
   space.settled_bits = settled_bits.get();

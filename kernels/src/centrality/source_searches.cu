@@ -1,6 +1,5 @@
 // The searches of source_searches.cuh. Reads of the working arrays go through L2 (__ldcg):
 // other threads of the block change them with atomics, which L1 does not see.
-#include <cooperative_groups.h>
 #include <math_constants.h>
 
 #include <algorithm>
@@ -15,7 +14,7 @@ namespace {
 // This block's slice of every array (null stays null).
 struct BlockArrays {
   std::int32_t* hop_distance;
-  CostNode* cost;
+  unsigned long long* cost_distance;
   double* sigma;
   double* delta;  // during the backward pass: (1 + dependency) / sigma of the nodes done
   std::int32_t* order;
@@ -23,9 +22,14 @@ struct BlockArrays {
   std::int32_t* reached;
   std::int32_t* frontiers;  // two of n
   std::int32_t n;
+  std::int32_t* queued_in_round;
   std::int32_t* far;  // two piles of n
+  std::int32_t* far_in_epoch;
+  std::int32_t* tight_in;
+  std::int32_t* tight_out;
   std::int32_t* tight_heads;
   PendingArcs* pending;  // two piles of n and the list of n a step relaxes
+  std::int32_t* pending_at;
   std::uint8_t* tight_arc;
   double* dependency;
   double* distance_sum;
@@ -43,7 +47,7 @@ __device__ BlockArrays block_arrays(const SearchSpace& space, const PartialSums&
   const std::size_t per = static_cast<std::size_t>(n);
   BlockArrays b{};
   b.hop_distance = slice_of(space.hop_distance, per);
-  b.cost = slice_of(space.cost, per);
+  b.cost_distance = slice_of(space.cost_distance, per);
   b.sigma = slice_of(space.sigma, per);
   b.delta = slice_of(space.delta, per);
   b.order = slice_of(space.order, per);
@@ -51,9 +55,14 @@ __device__ BlockArrays block_arrays(const SearchSpace& space, const PartialSums&
   b.reached = slice_of(space.reached, per);
   b.frontiers = slice_of(space.frontier, 2 * per);
   b.n = n;
+  b.queued_in_round = slice_of(space.queued_in_round, per);
   b.far = slice_of(space.far, 2 * per);
+  b.far_in_epoch = slice_of(space.far_in_epoch, per);
+  b.tight_in = slice_of(space.tight_in, per);
+  b.tight_out = slice_of(space.tight_out, per);
   b.tight_heads = slice_of(space.tight_heads, static_cast<std::size_t>(g_arcs));
   b.pending = slice_of(space.pending, 3 * per);
+  b.pending_at = slice_of(space.pending_at, per);
   b.tight_arc = slice_of(space.tight_arc, static_cast<std::size_t>(g_arcs));
   b.dependency = slice_of(sums.dependency, per);
   b.distance_sum = slice_of(sums.distance_sum, per);
@@ -63,7 +72,7 @@ __device__ BlockArrays block_arrays(const SearchSpace& space, const PartialSums&
 }
 
 __device__ __forceinline__ double cost_distance_of(const BlockArrays& b, std::int32_t v) {
-  return __longlong_as_double(static_cast<long long>(__ldcg(&b.cost[v].distance)));
+  return __longlong_as_double(static_cast<long long>(__ldcg(&b.cost_distance[v])));
 }
 
 // The bit pattern a distance is kept and compared as (non-negative doubles order as their bits).
@@ -130,7 +139,7 @@ __device__ void pull_dependencies(const DeviceGraph& g, const BlockArrays& b, st
       double sum = 0;
       std::int64_t read = 0;
       if constexpr (Listed) {
-        read = __ldcg(&b.cost[w].tight_out);
+        read = __ldcg(&b.tight_out[w]);
         for (std::int64_t j = lane; j < read; j += Lanes) sum += __ldcg(&b.delta[__ldcg(&b.tight_heads[first + j])]);
       } else {
         const std::int64_t last = arcs_end(g, w);
@@ -145,12 +154,12 @@ __device__ void pull_dependencies(const DeviceGraph& g, const BlockArrays& b, st
         const double paths = __ldcg(&b.sigma[w]);
         const double dependency = paths * sum;
         b.delta[w] = paths > 0 ? (1.0 + dependency) / paths : 0.0;
-        // A leaf adds nothing: its sum stays unread and unwritten.
-        if (b.dependency && w != s && dependency != 0) b.dependency[w] += dependency;
+        if (b.dependency && w != s) b.dependency[w] += dependency;
         scanned += static_cast<unsigned long long>(read);
-        // Back to the starting state here, where the line was just read, not in a pass of its
-        // own: nothing reads it again in this search.
+        // Back to the starting state here, where the lines were just read, not in a pass of
+        // their own: nothing reads them again in this search (every lane has read tight_out).
         b.sigma[w] = 0;
+        if constexpr (Listed) b.tight_out[w] = 0;
       }
     }
     __syncthreads();
@@ -234,17 +243,8 @@ __device__ __forceinline__ bool is_settled(const std::uint32_t* settled, std::in
   return (settled[v >> 5] >> (v & 31)) & 1u;
 }
 
-// The next free place of a list counted in shared memory, one atomic for the threads of a warp
-// that append at the same time: thousands of appends a step meet at one counter.
-__device__ __forceinline__ std::int32_t appended_at(std::int32_t* counter) {
-  const cooperative_groups::coalesced_group appending = cooperative_groups::coalesced_threads();
-  std::int32_t base = 0;
-  if (appending.thread_rank() == 0) base = atomicAdd(counter, static_cast<std::int32_t>(appending.size()));
-  return appending.shfl(base, 0) + static_cast<std::int32_t>(appending.thread_rank());
-}
-
 __device__ __forceinline__ void list_for_step(const BlockArrays& b, Counters& counters, std::int32_t v) {
-  const std::int32_t at = appended_at(&counters.step_listed);
+  const std::int32_t at = atomicAdd(&counters.step_listed, 1);
   if (at < b.n) b.order[at] = v;
 }
 
@@ -334,7 +334,7 @@ __device__ void near_far_distances(const DeviceGraph& g, const BlockArrays& b, C
             head[k] = v;
           }
 #pragma unroll
-          for (int k = 0; k < kArcBatch; ++k) current[k] = head[k] >= 0 ? __ldcg(&b.cost[head[k]].distance) : 0;
+          for (int k = 0; k < kArcBatch; ++k) current[k] = head[k] >= 0 ? __ldcg(&b.cost_distance[head[k]]) : 0;
 #pragma unroll
           for (int k = 0; k < kArcBatch; ++k) {
             const std::int64_t a = base + k * Lanes;
@@ -355,16 +355,16 @@ __device__ void near_far_distances(const DeviceGraph& g, const BlockArrays& b, C
               b.tight_arc[a] = candidate == current[k];
               continue;
             }
-            const unsigned long long old = atomicMin(&b.cost[v].distance, candidate);
+            const unsigned long long old = atomicMin(&b.cost_distance[v], candidate);
             b.tight_arc[a] = candidate <= old;
             if (candidate >= old) continue;
             if (old == kUnreachedCost) b.reached[atomicAdd(&counters.reached, 1)] = v;
             if (distance < threshold) {
-              if (atomicExch(&b.cost[v].queued_in_round, round) != round) {
+              if (atomicExch(&b.queued_in_round[v], round) != round) {
                 next[atomicAdd(&counters.append[round % 3], 1)] = v;
                 if (settled) list_for_step(b, counters, v);
               }
-            } else if (atomicExch(&b.cost[v].far_in_epoch, epoch) != epoch) {
+            } else if (atomicExch(&b.far_in_epoch[v], epoch) != epoch) {
               far[atomicAdd(&counters.far, 1)] = v;
             }
           }
@@ -384,7 +384,7 @@ __device__ void near_far_distances(const DeviceGraph& g, const BlockArrays& b, C
     unsigned long long smallest = kUnreachedCost;
     for (std::int32_t i = threadIdx.x; i < piled; i += blockDim.x) {
       const std::int32_t v = far[i];
-      const unsigned long long bits = __ldcg(&b.cost[v].distance);
+      const unsigned long long bits = __ldcg(&b.cost_distance[v]);
       if (__longlong_as_double(static_cast<long long>(bits)) >= threshold) smallest = min(smallest, bits);
     }
     for (int offset = 16; offset > 0; offset /= 2) smallest = min(smallest, __shfl_down_sync(0xffffffffu, smallest, offset));
@@ -402,11 +402,11 @@ __device__ void near_far_distances(const DeviceGraph& g, const BlockArrays& b, C
       const double d = cost_distance_of(b, v);
       if (d < threshold) continue;
       if (d < raised) {
-        if (atomicExch(&b.cost[v].queued_in_round, round) != round) {
+        if (atomicExch(&b.queued_in_round[v], round) != round) {
           near[atomicAdd(&counters.split_near, 1)] = v;
           if (settled) list_for_step(b, counters, v);
         }
-      } else if (atomicExch(&b.cost[v].far_in_epoch, epoch) != epoch) {
+      } else if (atomicExch(&b.far_in_epoch[v], epoch) != epoch) {
         kept[atomicAdd(&counters.split_far, 1)] = v;
       }
     }
@@ -472,20 +472,20 @@ __device__ WindowCut relax_window(const DeviceGraph& g, const BlockArrays& b, Co
     const int count = outside == 0 ? Lanes : min(Lanes, __ffs(static_cast<int>(outside)) - 1);
     if (lane < count && !dominated && !(settled && is_settled(settled, v))) {
       const unsigned long long candidate = bits_of(distance);
-      const unsigned long long current = __ldcg(&b.cost[v].distance);
+      const unsigned long long current = __ldcg(&b.cost_distance[v]);
       if (candidate == current) {
         b.tight_arc[a] = 1;
         marked = true;
       } else if (candidate < current) {
-        const unsigned long long old = atomicMin(&b.cost[v].distance, candidate);
+        const unsigned long long old = atomicMin(&b.cost_distance[v], candidate);
         if (candidate <= old) {
           b.tight_arc[a] = 1;
           marked = true;
         }
         if (candidate < old) {
-          if (old == kUnreachedCost) b.reached[appended_at(&counters.reached)] = v;
-          if (atomicExch(&b.cost[v].queued_in_round, r.round) != r.round) {
-            r.next[appended_at(&counters.append[r.round % 3])] = v;
+          if (old == kUnreachedCost) b.reached[atomicAdd(&counters.reached, 1)] = v;
+          if (atomicExch(&b.queued_in_round[v], r.round) != r.round) {
+            r.next[atomicAdd(&counters.append[r.round % 3], 1)] = v;
             if (settled) list_for_step(b, counters, v);
           }
         }
@@ -519,8 +519,6 @@ __device__ void windowed_distances(const DeviceGraph& g, const BlockArrays& b, C
   PendingArcs* const relaxing = b.pending + 2 * static_cast<std::size_t>(b.n);
   WindowRound r{g.near_far_step, 1, nullptr};
   std::int32_t count = 1, from = 0, epoch = 1, pile = 0;
-  // The smallest key this thread piled in the step, given to counters.far_min at its end.
-  unsigned long long lowest_piled = kUnreachedCost;
   for (;;) {
     PendingArcs* const filling = b.pending + (pile ? b.n : 0);
     while (count > 0) {
@@ -532,23 +530,23 @@ __device__ void windowed_distances(const DeviceGraph& g, const BlockArrays& b, C
         const double du = cost_distance_of(b, u);
         const std::int64_t first = __ldg(&g.offsets[u]), last = arcs_end(g, u);
         // Where u's range waits, if it does from this step: only u's own group writes these.
-        const bool piled_in_step = __ldcg(&b.cost[u].far_in_epoch) == epoch;
-        const std::int32_t piled_at = __ldcg(&b.cost[u].pending_at);
+        const bool piled_in_step = __ldcg(&b.far_in_epoch[u]) == epoch;
+        const std::int32_t piled_at = __ldcg(&b.pending_at[u]);
         const WindowCut cut = relax_window<Lanes>(g, b, counters, settled, r, du, first, last);
         if (lane == 0) {
           std::int32_t at = piled_in_step ? piled_at : -1;
           if (waits(cut, last)) {
             if (at < 0) {
-              at = appended_at(&counters.far);
-              b.cost[u].pending_at = at;
-              b.cost[u].far_in_epoch = epoch;
+              at = atomicAdd(&counters.far, 1);
+              b.pending_at[u] = at;
+              b.far_in_epoch[u] = epoch;
             }
             filling[at] = {du, cut.key, cut.arc, u, static_cast<std::int32_t>(last - cut.arc)};
-            lowest_piled = min(lowest_piled, bits_of(cut.key));
+            atomicMin(&counters.far_min, bits_of(cut.key));
           } else if (at >= 0) {
             filling[at].node = -1;
           }
-          if (cut.marked) b.cost[u].tight_out = 1;
+          if (cut.marked) b.tight_out[u] = 1;
           scanned += static_cast<unsigned long long>(cut.arc - first);
         }
       }
@@ -557,11 +555,6 @@ __device__ void windowed_distances(const DeviceGraph& g, const BlockArrays& b, C
       from ^= 1;
       ++r.round;
     }
-    for (int offset = 16; offset > 0; offset /= 2)
-      lowest_piled = min(lowest_piled, __shfl_down_sync(0xffffffffu, lowest_piled, offset));
-    if ((threadIdx.x & 31u) == 0 && lowest_piled != kUnreachedCost) atomicMin(&counters.far_min, lowest_piled);
-    lowest_piled = kUnreachedCost;
-    __syncthreads();
     settle_listed(b, counters, settled);
     const std::int32_t piled = counters.far;
     const unsigned long long lowest = counters.far_min;
@@ -578,16 +571,19 @@ __device__ void windowed_distances(const DeviceGraph& g, const BlockArrays& b, C
     ++epoch;
     // The ranges now under the threshold to `relaxing`, the others to the other pile.
     PendingArcs* const kept = b.pending + (pile ? b.n : 0);
+    unsigned long long smallest = kUnreachedCost;
     for (std::int32_t i = threadIdx.x; i < piled; i += blockDim.x) {
       const PendingArcs entry = filling[i];
       if (entry.node < 0) continue;
       if (entry.key < r.threshold) {
-        relaxing[appended_at(&counters.split_near)] = entry;
+        relaxing[atomicAdd(&counters.split_near, 1)] = entry;
       } else {
-        kept[appended_at(&counters.far)] = entry;
-        lowest_piled = min(lowest_piled, bits_of(entry.key));
+        kept[atomicAdd(&counters.far, 1)] = entry;
+        smallest = min(smallest, bits_of(entry.key));
       }
     }
+    for (int offset = 16; offset > 0; offset /= 2) smallest = min(smallest, __shfl_down_sync(0xffffffffu, smallest, offset));
+    if ((threadIdx.x & 31u) == 0 && smallest != kUnreachedCost) atomicMin(&counters.far_min, smallest);
     __syncthreads();
     // Their round: ranges of settled nodes, so what is left of each goes back to the pile as is.
     const std::int32_t ranges = counters.split_near;
@@ -598,11 +594,11 @@ __device__ void windowed_distances(const DeviceGraph& g, const BlockArrays& b, C
       const WindowCut cut = relax_window<Lanes>(g, b, counters, settled, r, entry.distance, entry.next, last);
       if (lane == 0) {
         if (waits(cut, last)) {
-          kept[appended_at(&counters.far)] = {entry.distance, cut.key, cut.arc, entry.node,
-                                             static_cast<std::int32_t>(last - cut.arc)};
-          lowest_piled = min(lowest_piled, bits_of(cut.key));
+          kept[atomicAdd(&counters.far, 1)] = {entry.distance, cut.key, cut.arc, entry.node,
+                                                static_cast<std::int32_t>(last - cut.arc)};
+          atomicMin(&counters.far_min, bits_of(cut.key));
         }
-        if (cut.marked) b.cost[entry.node].tight_out = 1;
+        if (cut.marked) b.tight_out[entry.node] = 1;
         scanned += static_cast<unsigned long long>(cut.arc - entry.next);
       }
     }
@@ -645,7 +641,7 @@ __device__ void count_tight_arcs(const DeviceGraph& g, const BlockArrays& b, std
       const std::int32_t v = head[k];
       if (v < 0) continue;
       const std::int64_t a = base + k * Lanes;
-      if (v != s && tight(du, __ldg(&g.costs[a]), head_distance[k])) atomicAdd(&b.cost[v].tight_in, 1);
+      if (v != s && tight(du, __ldg(&g.costs[a]), head_distance[k])) atomicAdd(&b.tight_in[v], 1);
       else b.tight_arc[a] = 0;
     }
   }
@@ -678,7 +674,7 @@ __device__ std::int32_t list_tight_arcs(const DeviceGraph& g, const BlockArrays&
       }
       const unsigned votes = __ballot_sync(group_mask, is_tight) >> first_lane;
       if (is_tight) {
-        atomicAdd(&b.cost[v].tight_in, 1);
+        atomicAdd(&b.tight_in[v], 1);
         b.tight_heads[first + listed + __popc(votes & lanes_below)] = v;
       }
       listed += __popc(votes);
@@ -695,7 +691,7 @@ __device__ void cost_search(const DeviceGraph& g, const BlockArrays& b, std::int
   if (settled)
     for (std::int32_t w = threadIdx.x; w < (g.n + 31) / 32; w += blockDim.x) settled[w] = 0;
   if (threadIdx.x == 0) {
-    b.cost[s].distance = 0;  // the bits of +0.0
+    b.cost_distance[s] = 0;  // the bits of +0.0
     b.reached[0] = s;
     b.frontiers[0] = s;
     b.order[0] = s;
@@ -722,13 +718,13 @@ __device__ void cost_search(const DeviceGraph& g, const BlockArrays& b, std::int
   // those alone, and nothing for the nodes with none.
   for (std::int32_t i = group; i < reached; i += groups) {
     const std::int32_t u = b.reached[i];
-    if (Windowed && __ldcg(&b.cost[u].tight_out) == 0) continue;
+    if (Windowed && __ldcg(&b.tight_out[u]) == 0) continue;
     const double du = cost_distance_of(b, u);
     const std::int64_t first = __ldg(&g.offsets[u]), last = arcs_end(g, u);
     if (lane == 0) scanned += static_cast<unsigned long long>(last - first);
     if constexpr (Windowed) {
       const std::int32_t listed = list_tight_arcs<Lanes>(g, b, s, du, first, last);
-      if (lane == 0) b.cost[u].tight_out = listed;
+      if (lane == 0) b.tight_out[u] = listed;
     } else {
       count_tight_arcs<Lanes>(g, b, s, du, first, last);
     }
@@ -750,14 +746,14 @@ __device__ void cost_search(const DeviceGraph& g, const BlockArrays& b, std::int
     for (std::int32_t i = begin + group; i < end; i += groups) {
       const std::int32_t u = b.order[i];
       const std::int64_t first = __ldg(&g.offsets[u]);
-      const std::int64_t last = Windowed ? first + __ldcg(&b.cost[u].tight_out) : arcs_end(g, u);
+      const std::int64_t last = Windowed ? first + __ldcg(&b.tight_out[u]) : arcs_end(g, u);
       if (first == last) continue;
       const double paths = __ldcg(&b.sigma[u]);
       for (std::int64_t a = first + lane; a < last; a += Lanes) {
         if (!Windowed && !b.tight_arc[a]) continue;
         const std::int32_t v = Windowed ? __ldcg(&b.tight_heads[a]) : __ldg(&g.heads[a]);
         atomicAdd(&b.sigma[v], paths);
-        if (atomicSub(&b.cost[v].tight_in, 1) == 1) b.order[end + atomicAdd(&counters.append[level % 3], 1)] = v;
+        if (atomicSub(&b.tight_in[v], 1) == 1) b.order[end + atomicAdd(&counters.append[level % 3], 1)] = v;
       }
       if (lane == 0) scanned += static_cast<unsigned long long>(last - first);
     }
@@ -768,11 +764,11 @@ __device__ void cost_search(const DeviceGraph& g, const BlockArrays& b, std::int
     if (threadIdx.x == 0) b.level_start[level + 1] = begin + count;
   }
   __syncthreads();
-  // Nodes in Kahn's order have their path count cleared by the backward pass (their record is
-  // rewritten whole below); their delta is written there before any predecessor reads it, so a
-  // stale one from an earlier search is never read. Only where a zero-cost cycle kept nodes out
-  // of the order (begin: the nodes in it) are path counts and deltas left to clear, and the
-  // deltas of those nodes, read by predecessors in the order, must be 0 before the pass.
+  // Nodes in Kahn's order leave it with no tight arc in left uncounted and have their path
+  // count and tight heads cleared by the backward pass; their delta is written there before any
+  // predecessor reads it, so a stale one from an earlier search is never read. Only where a
+  // zero-cost cycle kept nodes out of the order (begin: the nodes in it) is more to clear, and
+  // the deltas of those nodes, read by predecessors in the order, must be 0 before the pass.
   const bool all_ordered = begin == reached;
   if (!all_ordered) {
     for (std::int32_t i = threadIdx.x; i < reached; i += blockDim.x) b.delta[b.reached[i]] = 0;
@@ -791,10 +787,14 @@ __device__ void cost_search(const DeviceGraph& g, const BlockArrays& b, std::int
       if (d > 0) b.inverse_distance_sum[v] += 1.0 / d;
       b.reached_by[v] += 1;
     }
-    b.cost[v] = CostNode{kUnreachedCost, 0, 0, 0, 0, 0, 0};
+    b.cost_distance[v] = kUnreachedCost;
+    b.queued_in_round[v] = 0;
+    b.far_in_epoch[v] = 0;
     if (!all_ordered) {
       b.sigma[v] = 0;
       b.delta[v] = 0;
+      b.tight_in[v] = 0;
+      if (Windowed) b.tight_out[v] = 0;
     }
   }
   __syncthreads();

@@ -61,43 +61,35 @@ struct PendingArcs {
   std::int32_t left;
 };
 
-// What a cost search keeps of a node, in one 32-byte record: the accesses a visit makes to a
-// node (its distance, its round stamp, the count of its tight arcs in) fall in one memory
-// sector instead of one an array, and a search's reset writes one record a node.
-struct alignas(32) CostNode {
-  unsigned long long distance;   // the bit pattern of a non-negative double
-  std::int32_t queued_in_round;  // the round the node last joined a frontier
-  std::int32_t far_in_epoch;     // the threshold step it last joined the pile (windowed: whose
-                                 // pile holds its range)
-  std::int32_t tight_in;         // tight arcs in not yet counted
-  std::int32_t pending_at;       // windowed: where its range waits in the pile of the step
-  std::int32_t tight_out;        // windowed: nonzero once an arc of the node is marked, then its
-                                 // tight arcs out
-  std::int32_t unused;
-};
-
 // Working arrays, `blocks` slices of n entries each (level_start: n + 2, frontier: 2n). The
 // arrays that only cost searches use are null for hop searches. Every slice must start zeroed
 // except the distances, which start at kUnreachedHops / kUnreachedCost (byte patterns, so a
-// memset sets them, a two-dimensional one in the cost records); every search leaves its slice
-// so, but for delta, which the backward pass writes before anything reads it (source_searches.cu,
-// cost_search).
+// memset sets them); every search leaves its slice so, but for delta, which the backward pass
+// writes before anything reads it (source_searches.cu, cost_search).
 struct SearchSpace {
   std::int32_t* hop_distance = nullptr;          // hops
-  CostNode* cost = nullptr;                       // costs
+  unsigned long long* cost_distance = nullptr;   // costs: bit patterns of non-negative doubles
   double* sigma = nullptr;                        // shortest path counts
   double* delta = nullptr;                        // (1 + dependency) / sigma of the nodes done
   std::int32_t* order = nullptr;                  // nodes level by level
   std::int32_t* level_start = nullptr;            // n + 2 per slice
   std::int32_t* reached = nullptr;                // costs: every node reached, in no order
   std::int32_t* frontier = nullptr;               // costs: two frontiers of n each (2n per slice)
+  std::int32_t* queued_in_round = nullptr;        // costs: the round a node last joined a frontier
   std::int32_t* far = nullptr;                    // costs: two piles of n: nodes over the threshold
+  std::int32_t* far_in_epoch = nullptr;           // costs: the threshold step a node last joined the pile
+                                                  // (windowed: whose pile holds its range)
+  std::int32_t* tight_in = nullptr;               // costs: tight arcs in not yet counted
   // Windowed cost searches instead of the far piles: two piles of pending arc ranges and the
-  // list of those a threshold step relaxes (3n per slice).
+  // list of those a threshold step relaxes (3n per slice), and where a node relaxed in the
+  // present step keeps its range in the pile (n per slice; far_in_epoch says which step).
   PendingArcs* pending = nullptr;
-  // Windowed, per arc (`arcs` per slice): the heads of a node's tight arcs, CostNode::tight_out
-  // of them from its first arc's place on, listed by the tight-arc count so that Kahn's rounds
-  // and the backward pass read them instead of scanning the node's bytes.
+  std::int32_t* pending_at = nullptr;
+  // Windowed: nonzero once an arc of the node is marked, then its tight arcs out (n per slice).
+  std::int32_t* tight_out = nullptr;
+  // Windowed, per arc (`arcs` per slice): the heads of a node's tight arcs, tight_out[u] of them
+  // from its first arc's place on, listed by the tight-arc count so that Kahn's rounds and the
+  // backward pass read them instead of scanning the node's bytes.
   std::int32_t* tight_heads = nullptr;
   // Per arc (`arcs` per slice): it lies on a shortest path from the current source, written
   // where the arc is first tested, so that later passes read one byte in arc order instead of
