@@ -287,19 +287,21 @@ DeviceWork gpu_source_searches(const Graph& g, const CentralityOptions& options,
   const double margin = hops || !switched_on("PATHSCOPE_GPU_CENTRALITY_DOMINATED")
                             ? std::numeric_limits<double>::infinity()
                             : dominance_margin(g, options);
-  const bool with_live_ends = std::isfinite(margin) && switched_on("PATHSCOPE_GPU_CENTRALITY_LIVE_ENDS");
   DeviceArray<std::uint8_t> dominated;
   DeviceArray<std::int64_t> live_ends;
-  if (std::isfinite(margin) && bounds_through_hubs(sources.size())) {
-    const centrality::KnownDominated known = centrality::dominated_through_hubs(search, margin, kBoundingHubs);
-    dominated = upload(known.dominated, s);
-    if (with_live_ends) live_ends = upload(known.live_ends, s);
-    CUDA_CHECK(cudaStreamSynchronize(s));  // the host vectors go out of scope
-  } else if (std::isfinite(margin)) {
-    dominated = filled<std::uint8_t>(static_cast<std::size_t>(search_arcs), 0, s);
-    if (with_live_ends) {
-      live_ends = DeviceArray<std::int64_t>(per, s);
-      CUDA_CHECK(cudaMemcpyAsync(live_ends.get(), offsets.get() + 1, live_ends.bytes(), cudaMemcpyDeviceToDevice, s));
+  if (std::isfinite(margin)) {
+    const bool with_live_ends = switched_on("PATHSCOPE_GPU_CENTRALITY_LIVE_ENDS");
+    if (bounds_through_hubs(sources.size())) {
+      const centrality::KnownDominated known = centrality::dominated_through_hubs(search, margin, kBoundingHubs);
+      dominated = upload(known.dominated, s);
+      if (with_live_ends) live_ends = upload(known.live_ends, s);
+      CUDA_CHECK(cudaStreamSynchronize(s));  // the host vectors go out of scope
+    } else {
+      dominated = filled<std::uint8_t>(static_cast<std::size_t>(search_arcs), 0, s);
+      if (with_live_ends) {
+        live_ends = DeviceArray<std::int64_t>(per, s);
+        CUDA_CHECK(cudaMemcpyAsync(live_ends.get(), offsets.get() + 1, live_ends.bytes(), cudaMemcpyDeviceToDevice, s));
+      }
     }
   }
   DeviceArray<double> dependency_sums = dependency ? filled<double>(slices * per, 0, s) : DeviceArray<double>();

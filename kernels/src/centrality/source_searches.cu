@@ -90,12 +90,19 @@ __device__ __forceinline__ std::int64_t arcs_end(const DeviceGraph& g, std::int3
 // The tight-arc test of the CPU engine and networkx, rounded the same way (no contraction).
 __device__ __forceinline__ bool tight(double from, double cost, double to) { return __dadd_rn(from, cost) == to; }
 
-// Sum over the Lanes threads that share a node (a power of two dividing 32).
+// The Lanes threads of a warp that share a node (a power of two dividing 32): the lane of the
+// first of them, and their mask for the warp's votes and shuffles.
+template <int Lanes>
+struct LaneGroup {
+  unsigned first_lane = (threadIdx.x & 31u) / Lanes * Lanes;
+  unsigned mask = (Lanes == 32 ? 0xffffffffu : ((1u << Lanes) - 1u)) << first_lane;
+};
+
+// Sum over the Lanes threads that share a node.
 template <int Lanes>
 __device__ __forceinline__ double group_sum(double value) {
-  const unsigned first_lane = (threadIdx.x & 31u) / Lanes * Lanes;
-  const unsigned mask = (Lanes == 32 ? 0xffffffffu : ((1u << Lanes) - 1u)) << first_lane;
-  for (int offset = Lanes / 2; offset > 0; offset /= 2) value += __shfl_down_sync(mask, value, offset, Lanes);
+  const LaneGroup<Lanes> group;
+  for (int offset = Lanes / 2; offset > 0; offset /= 2) value += __shfl_down_sync(group.mask, value, offset, Lanes);
   return value;
 }
 
@@ -452,8 +459,8 @@ __device__ WindowCut relax_window(const DeviceGraph& g, const BlockArrays& b, Co
                                   const std::uint32_t* settled, const WindowRound& r, double du,
                                   std::int64_t first, std::int64_t last) {
   const int lane = threadIdx.x % Lanes;
-  const unsigned first_lane = (threadIdx.x & 31u) / Lanes * Lanes;
-  const unsigned group_mask = (Lanes == 32 ? 0xffffffffu : ((1u << Lanes) - 1u)) << first_lane;
+  const LaneGroup<Lanes> lanes;
+  const unsigned first_lane = lanes.first_lane, group_mask = lanes.mask;
   bool marked = false;
   for (std::int64_t at = first; at < last; at += Lanes) {
     const std::int64_t a = at + lane;
@@ -655,8 +662,8 @@ template <int Lanes>
 __device__ std::int32_t list_tight_arcs(const DeviceGraph& g, const BlockArrays& b, std::int32_t s, double du,
                                         std::int64_t first, std::int64_t last) {
   const int lane = threadIdx.x % Lanes;
-  const unsigned first_lane = (threadIdx.x & 31u) / Lanes * Lanes;
-  const unsigned group_mask = (Lanes == 32 ? 0xffffffffu : ((1u << Lanes) - 1u)) << first_lane;
+  const LaneGroup<Lanes> lanes;
+  const unsigned first_lane = lanes.first_lane, group_mask = lanes.mask;
   const unsigned lanes_below = (1u << lane) - 1u;
   std::int32_t listed = 0;
   for (std::int64_t base = first; base < last; base += Lanes * kArcBatch) {
