@@ -9,11 +9,13 @@
 #include <iterator>
 #include <memory>
 #include <optional>
+#include <random>
 #include <vector>
 #include <string>
 #include <utility>
 
 #include "fresh_seed.hpp"
+#include "scoped_env.hpp"
 #include "pathscope/correlate/correlate.hpp"
 #include "pathscope/io/measurement_table.hpp"
 
@@ -154,6 +156,37 @@ TEST(CorrelateGpu, FusedKernelCountsEqualCpuWithManyTies) {
     const EngineRun cpu = run("cpu", spec, CorrelationMethod::spearman, cutoff, true);
     const EngineRun gpu = run("gpu", spec, CorrelationMethod::spearman, cutoff, true);
     EXPECT_EQ(cpu.result.survivors, gpu.result.survivors) << cutoff;
+  }
+}
+
+// Counting runs decide pairs of rows without ties by one integer threshold on the dot product
+// (16-bit halves, up to 36 columns); other pairs, the diagonal tiles and every pair past 36
+// columns take the float test. About one row in 200 has a tie here, so both tests run in each
+// table. Cut-offs: exactly on an attained coefficient (dot products of even m are even, of odd
+// m multiples of 4), and a fresh random one. Counts equal the CPU engine's, with the integer
+// test and with it switched off.
+TEST(CorrelateGpu, TieFreeRowsCountedInIntegersEqualCpu) {
+  std::mt19937_64 random(test_support::fresh_seed());
+  for (int cols : {3, 7, 30, 36, 37}) {
+    const std::int64_t rows = 1500 + static_cast<std::int64_t>(random() % 1500);
+    const std::int64_t levels = 100LL * cols * (cols - 1);
+    const std::string spec = "random-table:rows=" + std::to_string(rows) + ",cols=" + std::to_string(cols) +
+                             ",seed=" + std::to_string(random() % 1000000) + ",levels=" + std::to_string(levels);
+    const double squares = cols * (static_cast<double>(cols) * cols - 1) / 3;
+    const int step = cols % 2 ? 4 : 2;
+    const double attained = std::round(0.4 * squares / step) * step / squares;
+    for (double cutoff : {attained, 0.1 + 0.8 * std::uniform_real_distribution<double>()(random)}) {
+      SCOPED_TRACE(spec + " cut-off " + std::to_string(cutoff));
+      const EngineRun cpu = run("cpu", spec, CorrelationMethod::spearman, cutoff, true);
+      const EngineRun gpu = run("gpu", spec, CorrelationMethod::spearman, cutoff, true);
+      EXPECT_EQ(gpu.result.survivors, cpu.result.survivors);
+      EXPECT_EQ(gpu.result.arithmetic.find("16-bit integers") != std::string::npos, cols <= 36)
+          << gpu.result.arithmetic;
+      test_support::ScopedEnv off("PATHSCOPE_GPU_CORRELATE_INTEGER_CUTOFF", "0");
+      const EngineRun gpu_float = run("gpu", spec, CorrelationMethod::spearman, cutoff, true);
+      EXPECT_EQ(gpu_float.result.survivors, cpu.result.survivors);
+      EXPECT_EQ(gpu_float.result.arithmetic.find("16-bit integers"), std::string::npos);
+    }
   }
 }
 
