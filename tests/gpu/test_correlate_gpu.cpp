@@ -159,33 +159,25 @@ TEST(CorrelateGpu, FusedKernelCountsEqualCpuWithManyTies) {
   }
 }
 
-// Counting runs decide pairs of rows without ties by one integer threshold on the dot product
-// (16-bit halves, up to 36 columns); other pairs, the diagonal tiles and every pair past 36
-// columns take the float test. About one row in 200 has a tie here, so both tests run in each
-// table. Cut-offs: exactly on an attained coefficient (dot products of even m are even, of odd
-// m multiples of 4), and a fresh random one. Counts equal the CPU engine's, with the integer
-// test and with it switched off.
-TEST(CorrelateGpu, TieFreeRowsCountedInIntegersEqualCpu) {
+// Counting runs with each step's column fragments loaded one step ahead
+// (PATHSCOPE_GPU_CORRELATE_PREFETCH=1) and without, against the CPU engine: rows 32 and 64
+// bytes wide, row counts off the 128-row tile (sweeps of one column tile, padding in the last,
+// one table past a 64-tile chunk), ties everywhere and almost none, fresh seeds and cut-offs.
+TEST(CorrelateGpu, CountsEqualCpuWithColumnsLoadedAhead) {
   std::mt19937_64 random(test_support::fresh_seed());
-  for (int cols : {3, 7, 30, 36, 37}) {
-    const std::int64_t rows = 1500 + static_cast<std::int64_t>(random() % 1500);
-    const std::int64_t levels = 100LL * cols * (cols - 1);
-    const std::string spec = "random-table:rows=" + std::to_string(rows) + ",cols=" + std::to_string(cols) +
-                             ",seed=" + std::to_string(random() % 1000000) + ",levels=" + std::to_string(levels);
-    const double squares = cols * (static_cast<double>(cols) * cols - 1) / 3;
-    const int step = cols % 2 ? 4 : 2;
-    const double attained = std::round(0.4 * squares / step) * step / squares;
-    for (double cutoff : {attained, 0.1 + 0.8 * std::uniform_real_distribution<double>()(random)}) {
+  const std::vector<std::pair<std::int64_t, int>> shapes = {
+      {129, 30}, {1 + static_cast<std::int64_t>(random() % 3000), 30}, {8200 + static_cast<std::int64_t>(random() % 300), 30},
+      {1 + static_cast<std::int64_t>(random() % 3000), 50}, {700, 3}};
+  for (const auto& [rows, cols] : shapes) {
+    for (int levels : {10, 100000}) {
+      const std::string spec = "random-table:rows=" + std::to_string(rows) + ",cols=" + std::to_string(cols) +
+                               ",seed=" + std::to_string(random() % 1000000) + ",levels=" + std::to_string(levels);
+      const double cutoff = std::uniform_real_distribution<double>(0.2, 0.8)(random);
       SCOPED_TRACE(spec + " cut-off " + std::to_string(cutoff));
       const EngineRun cpu = run("cpu", spec, CorrelationMethod::spearman, cutoff, true);
-      const EngineRun gpu = run("gpu", spec, CorrelationMethod::spearman, cutoff, true);
-      EXPECT_EQ(gpu.result.survivors, cpu.result.survivors);
-      EXPECT_EQ(gpu.result.arithmetic.find("16-bit integers") != std::string::npos, cols <= 36)
-          << gpu.result.arithmetic;
-      test_support::ScopedEnv off("PATHSCOPE_GPU_CORRELATE_INTEGER_CUTOFF", "0");
-      const EngineRun gpu_float = run("gpu", spec, CorrelationMethod::spearman, cutoff, true);
-      EXPECT_EQ(gpu_float.result.survivors, cpu.result.survivors);
-      EXPECT_EQ(gpu_float.result.arithmetic.find("16-bit integers"), std::string::npos);
+      EXPECT_EQ(run("gpu", spec, CorrelationMethod::spearman, cutoff, true).result.survivors, cpu.result.survivors);
+      test_support::ScopedEnv ahead("PATHSCOPE_GPU_CORRELATE_PREFETCH", "1");
+      EXPECT_EQ(run("gpu", spec, CorrelationMethod::spearman, cutoff, true).result.survivors, cpu.result.survivors);
     }
   }
 }

@@ -12,7 +12,6 @@
 #include "centrality/search_graph.hpp"
 #include "centrality/source_searches.cuh"
 #include "common/device_memory.hpp"
-#include "common/env_switch.hpp"
 #include "pathscope/runtime/count_text.hpp"
 #include "pathscope/runtime/error.hpp"
 #include "pathscope/runtime/memory_budget.hpp"
@@ -103,6 +102,13 @@ double near_far_step(const Graph& g, const CentralityOptions& options) {
   const double mean_degree = static_cast<double>(kept) / g.n;
   const double step = mean_cost * kDeltaDegrees / mean_degree;
   return step > 0 && std::isfinite(step) ? step : std::numeric_limits<double>::infinity();
+}
+
+// An environment switch for the device runs that measure what a piece saves: unset or anything
+// but "0" keeps it on.
+bool switched_on(const char* variable) {
+  const char* text = std::getenv(variable);
+  return !text || std::string(text) != "0";
 }
 
 // How much more than the shortest path between its ends an arc must cost to be dropped as

@@ -57,7 +57,6 @@ class GpuCorrelationEngine final : public CorrelationEngine {
 
     const double compute_start = now_seconds();
     rows.prepare_fused(survival_cutoff(options.min_abs_rho), stream.get());
-    if (!keep && rows.equal_threshold > 0) result.arithmetic += "; tie-free rows' cut-off in 16-bit integers";
     trace.mark("loaded");
     if (rows.n >= 2 && !options.gpus.is_default()) {
       // The ranks launch on their own streams (and copy the rows to their devices): the fused

@@ -30,11 +30,6 @@ struct CorrelationOperands {
   const float* row_factor = nullptr;
   const float* col_threshold = nullptr;
   float window = 0;
-  // Counting runs: one bit a row, set where the row's scale is that of a row without ties
-  // (padding rows clear), and the least |dot| that survives between two such rows; pairs of
-  // them are decided in 16-bit integers (fused_int8_tiles.cu). Threshold 0: none are.
-  const std::uint32_t* equal_scale_bits = nullptr;
-  std::int32_t equal_threshold = 0;
 };
 
 // The part of the upper triangle a launch covers: i in [row_begin, row_end), j in

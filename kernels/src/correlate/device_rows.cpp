@@ -1,15 +1,12 @@
 #include "correlate/device_rows.hpp"
 
 #include <algorithm>
-#include <bit>
 #include <cstring>
 #include <type_traits>
 
 #include "common/cuda_check.hpp"
-#include "common/env_switch.hpp"
 #include "common/launch_grid.hpp"
 #include "common/staging.hpp"
-#include "pathscope/correlate/detail/integer_cutoff.hpp"
 #include "pathscope/correlate/detail/row_preparation.hpp"
 #include "pathscope/runtime/memory_budget.hpp"
 
@@ -39,7 +36,6 @@ DeviceRows DeviceRows::copy_to(int device, int from) const {
   c.padded = padded;
   c.host_scale = host_scale;
   c.window = window;
-  c.equal_threshold = equal_threshold;
   auto copy = [&](auto& dst, const auto& src) {
     using T = std::remove_reference_t<decltype(*src.get())>;
     dst = DeviceArray<T>(src.size());
@@ -51,7 +47,6 @@ DeviceRows DeviceRows::copy_to(int device, int from) const {
   copy(c.scale_f, scale_f);
   copy(c.row_factor, row_factor);
   copy(c.col_threshold, col_threshold);
-  copy(c.equal_scale_bits, equal_scale_bits);
   return c;
 }
 
@@ -62,28 +57,6 @@ void DeviceRows::prepare_fused(double cutoff, cudaStream_t stream) {
   launch_threshold_factors(scale.get(), n, padded, cutoff, row_factor.get(), col_threshold.get(), stream);
   const double least_scale = *std::min_element(host_scale.begin(), host_scale.end());
   window = static_cast<float>(kFusedWindow * cutoff / least_scale);
-
-  equal_threshold = 0;
-  equal_scale_bits = {};
-  const std::int32_t threshold = correlate::integer_cutoff(samples, cutoff);
-  if (threshold == 0 || !switched_on("PATHSCOPE_GPU_CORRELATE_INTEGER_CUTOFF")) return;
-  const double scale_without_ties = correlate::tie_free_scale(samples);
-  std::vector<std::uint32_t> bits(static_cast<std::size_t>(padded) / 32);
-  std::int64_t flagged = 0;
-#pragma omp parallel for schedule(static) reduction(+ : flagged)
-  for (std::int64_t w = 0; w < static_cast<std::int64_t>(bits.size()); ++w) {
-    std::uint32_t word = 0;
-    for (std::int64_t r = w * 32; r < std::min<std::int64_t>(n, w * 32 + 32); ++r)
-      if (host_scale[r] == scale_without_ties) word |= 1u << (r - w * 32);
-    bits[w] = word;
-    flagged += std::popcount(word);
-  }
-  if (flagged == 0) return;
-  equal_scale_bits = DeviceArray<std::uint32_t>(bits.size());
-  CUDA_CHECK(cudaMemcpyAsync(equal_scale_bits.get(), bits.data(), bits.size() * sizeof(std::uint32_t),
-                             cudaMemcpyHostToDevice, stream));
-  CUDA_CHECK(cudaStreamSynchronize(stream));  // `bits` is pageable and goes out of scope
-  equal_threshold = threshold;
 }
 
 void load_ranked_on_device(RowSource& source, DeviceRows& rows, CorrelateResult& result, const RunBudgets& budgets,

@@ -34,10 +34,6 @@ struct DeviceRows {
   // The fused int8 kernel's per-row factors and thresholds (empty: the plain kernels).
   DeviceArray<float> row_factor, col_threshold;
   float window = 0;
-  // The integer test of counting runs (CorrelationOperands): rows of the tie-free scale and the
-  // least |dot| that survives between two of them (0: not used).
-  DeviceArray<std::uint32_t> equal_scale_bits;
-  std::int32_t equal_threshold = 0;
 
   std::uint64_t device_bytes() const {
     return int8_rows.bytes() + float_rows.bytes() + scale.bytes() + scale_f.bytes() + 8ull * padded;
@@ -49,15 +45,12 @@ struct DeviceRows {
     o.row_factor = row_factor.get();
     o.col_threshold = col_threshold.get();
     o.window = window;
-    o.equal_scale_bits = equal_scale_bits.get();
-    o.equal_threshold = equal_threshold;
     return o;
   }
 
   // The same rows on another device (a rank of a several-GPU run), from `from`'s copy.
   DeviceRows copy_to(int device, int from) const;
-  // The fused kernel's factors for this cut-off: built on the device from the exact scales;
-  // and, unless PATHSCOPE_GPU_CORRELATE_INTEGER_CUTOFF=0, the integer test's rows and threshold.
+  // The fused kernel's factors for this cut-off: built on the device from the exact scales.
   void prepare_fused(double cutoff, cudaStream_t stream);
 };
 

@@ -11,18 +11,12 @@
 // thread tracks its least |e| (count mode) or its largest e (survivor mode) and, in the rare
 // tiles where that falls inside the window, decides its pairs again exactly: double
 // rho = dot * s_i * s_j, the CPU engine's formula. So counts and survivors are exact.
-//
-// Counting runs take a shorter test where both rows have the scale of a row without ties
-// (most rows of most tables): one integer threshold on the dot product, two pairs a 32-bit
-// word (pathscope/correlate/detail/integer_cutoff.hpp). Per two pairs: one shift-add packs
-// them, one add steps both halves, one LOP3 keeps the halves below the cut-off and one LEA.HI
-// adds them to two 16-bit counts: two instructions a pair instead of four, and exact.
 #include <cstdint>
 #include <cstdlib>
+#include <string>
 
 #include "common/cuda_check.hpp"
 #include "correlate/correlate_kernels.cuh"
-#include "pathscope/correlate/detail/integer_cutoff.hpp"
 #include "pathscope/runtime/error.hpp"
 
 namespace pathscope::gpu {
@@ -61,8 +55,6 @@ struct FusedArgs {
   CorrelationSurvivor* survivors;  // null: count only
   unsigned long long capacity;
   unsigned long long* counter;
-  const std::uint32_t* equal_scale_bits;
-  int equal_threshold;  // 0: no integer test
 };
 
 __device__ __forceinline__ bool exact_survivor(const FusedArgs& args, int i, int j, int biased) {
@@ -152,35 +144,22 @@ __device__ __forceinline__ void finish_half(const FusedArgs& args, const int (&a
   __syncwarp();
 }
 
+// The products of one warp tile half, started at the bias.
 template <int KSTEPS>
 __device__ __forceinline__ void multiply(int (&acc)[4][2][4], const unsigned (&a)[KSTEPS][4][4],
-                                         const unsigned (&b)[KSTEPS][2][2], int start) {
+                                         const unsigned (&b)[KSTEPS][2][2]) {
 #pragma unroll
   for (int mt = 0; mt < 4; ++mt)
 #pragma unroll
     for (int nt = 0; nt < 2; ++nt)
 #pragma unroll
-      for (int e = 0; e < 4; ++e) acc[mt][nt][e] = start;
+      for (int e = 0; e < 4; ++e) acc[mt][nt][e] = kBias;
 #pragma unroll
   for (int s = 0; s < KSTEPS; ++s)
 #pragma unroll
     for (int mt = 0; mt < 4; ++mt)
 #pragma unroll
       for (int nt = 0; nt < 2; ++nt) mma_s8(acc[mt][nt], a[s][mt], b[s][nt]);
-}
-
-// The pairs of a warp tile half below the cut-off, both rows of the tie-free scale, from
-// products started at integer_cutoff_start: each 16-bit half of the result counts the pairs
-// packed into that half.
-__device__ __forceinline__ unsigned count_below_in_halves(const int (&acc)[4][2][4], unsigned step) {
-  unsigned below = 0;
-#pragma unroll
-  for (int mt = 0; mt < 4; ++mt)
-#pragma unroll
-    for (int nt = 0; nt < 2; ++nt)
-#pragma unroll
-      for (int h = 0; h < 2; ++h) below += correlate::below_cutoff_pair(acc[mt][nt][2 * h], acc[mt][nt][2 * h + 1], step);
-  return below;
 }
 
 // The column fragments of the 16 columns from `warp_col`.
@@ -196,11 +175,6 @@ __device__ __forceinline__ void load_columns(unsigned (&b)[KSTEPS][2][2], const 
       b[s][nt][0] = w.x, b[s][nt][1] = w.y;
     }
   }
-}
-
-// Whether the 16 rows from `first` (a multiple of 16) all have the tie-free scale.
-__device__ __forceinline__ bool equal_scales16(const std::uint32_t* bits, int first) {
-  return ((__ldg(bits + (first >> 5)) >> (first & 16)) & 0xffffu) == 0xffffu;
 }
 
 template <int KSTEPS, bool COUNT, bool PREFETCH>
@@ -239,13 +213,6 @@ __global__ void __launch_bounds__(kThreads, 2) fused_int8_kernel(FusedArgs args)
   __shared__ int parked_all[kThreads / 32][32 * 32];
   int* parked = parked_all[warp];
   int negatives = 0;  // pairs found below the cut-off, over the whole sweep
-  // The integer test's counts, two 16-bit halves: at most 16 a half tile each, 2,048 a sweep.
-  unsigned negatives_in_halves = 0;
-  const bool integer_rows = COUNT && args.equal_threshold > 0 && equal_scales16(args.equal_scale_bits, warp_row) &&
-                            equal_scales16(args.equal_scale_bits, warp_row + 16) &&
-                            equal_scales16(args.equal_scale_bits, warp_row + 32) &&
-                            equal_scales16(args.equal_scale_bits, warp_row + 48);
-  const unsigned step = correlate::integer_cutoff_step(args.equal_threshold);
   int pairs = 0;      // pairs looked at (off-triangle ones of the diagonal tile are negatives too)
   unsigned ahead[KSTEPS][2][2];
   if (PREFETCH) load_columns<KSTEPS>(ahead, args, j_begin * kCorrelationTile + (warp & 3) * 32, group, quad);
@@ -268,16 +235,11 @@ __global__ void __launch_bounds__(kThreads, 2) fused_int8_kernel(FusedArgs args)
       }
       int acc[4][2][4];
       pairs += 32;
-      if (integer_rows && tile_j != tile_i && equal_scales16(args.equal_scale_bits, warp_col)) {
-        multiply<KSTEPS>(acc, a, b, correlate::integer_cutoff_start(args.equal_threshold));
-        negatives_in_halves += count_below_in_halves(acc, step);
-        continue;
-      }
       float2 q[2];
 #pragma unroll
       for (int nt = 0; nt < 2; ++nt)
         q[nt] = __ldg(reinterpret_cast<const float2*>(args.col_threshold + warp_col + nt * 8) + quad);
-      multiply<KSTEPS>(acc, a, b, kBias);
+      multiply<KSTEPS>(acc, a, b);
       if (tile_j == tile_i)
         finish_half<true, COUNT>(args, acc, factor, offset, q, warp_row, warp_col, lane, parked, negatives);
       else
@@ -285,7 +247,6 @@ __global__ void __launch_bounds__(kThreads, 2) fused_int8_kernel(FusedArgs args)
     }
   }
   if (COUNT) {
-    negatives += static_cast<int>((negatives_in_halves & 0xffffu) + (negatives_in_halves >> 16));
     unsigned long long survivors = static_cast<unsigned long long>(pairs - negatives);
     for (int offset_lane = 16; offset_lane > 0; offset_lane /= 2)
       survivors += __shfl_down_sync(0xffffffffu, survivors, offset_lane);
@@ -295,7 +256,10 @@ __global__ void __launch_bounds__(kThreads, 2) fused_int8_kernel(FusedArgs args)
 
 template <int KSTEPS>
 void launch_width(const FusedArgs& args, dim3 grid, cudaStream_t stream) {
-  const bool prefetch = std::getenv("PATHSCOPE_GPU_CORRELATE_PREFETCH") != nullptr;
+  // Columns loaded a step ahead are faster (docs/correlation.md); on only with
+  // PATHSCOPE_GPU_CORRELATE_PREFETCH=1 until the GPU tests have run that kernel on a device.
+  const char* ahead = std::getenv("PATHSCOPE_GPU_CORRELATE_PREFETCH");
+  const bool prefetch = ahead && std::string(ahead) == "1";
   if (args.survivors)
     fused_int8_kernel<KSTEPS, false, false><<<grid, kThreads, 0, stream>>>(args);
   else if (prefetch)
@@ -354,9 +318,7 @@ void launch_fused_correlation(const CorrelationOperands& operands, const Correla
                  operands.window,
                  output.survivors,
                  output.capacity,
-                 output.counter,
-                 operands.equal_scale_bits,
-                 output.survivors ? 0 : operands.equal_threshold};
+                 output.counter};
   // Row tiles vary fastest, so the blocks resident at once share their column chunk in L2.
   const dim3 grid(row_tiles, chunks);
   switch (operands.width / 32) {
