@@ -20,8 +20,8 @@ pybind11::array view_of(const T* data, std::vector<pybind11::ssize_t> shape, pyb
 
 // The address of the first element, so that callers (and the tests) can see which memory an
 // array uses.
-template <class T>
-std::uintptr_t address_of(const std::vector<T>& v) {
+template <class T, class Allocator>
+std::uintptr_t address_of(const std::vector<T, Allocator>& v) {
   return reinterpret_cast<std::uintptr_t>(v.data());
 }
 

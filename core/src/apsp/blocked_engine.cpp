@@ -210,7 +210,7 @@ class BlockedEngine final : public ApspEngine {
  private:
   template <class T>
   static void compute(const Graph& g, bool with_next, int tile, int tiles, int threads, const JobContext& job,
-                      std::vector<T>& d, ApspResult& r, double& compute_start, double& compute_end) {
+                      ResultVector<T>& d, ApspResult& r, double& compute_start, double& compute_end) {
     const std::size_t padded_cells = static_cast<std::size_t>(tile) * tiles * tile * tiles;
     d.resize(padded_cells);
     std::vector<std::int32_t> hop_counts;

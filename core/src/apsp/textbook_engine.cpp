@@ -44,7 +44,7 @@ void floyd_warshall(std::int32_t n, Dist* d, std::int32_t* next, const JobContex
 }
 
 template <class Dist>
-void fill_from_arcs(const Graph& g, Dist unreachable, std::vector<Dist>& d, std::vector<std::int32_t>* next) {
+void fill_from_arcs(const Graph& g, Dist unreachable, ResultVector<Dist>& d, ResultVector<std::int32_t>* next) {
   const std::size_t n = static_cast<std::size_t>(g.n);
   d.assign(n * n, unreachable);
   if (next) next->assign(n * n, -1);
@@ -62,7 +62,7 @@ void fill_from_arcs(const Graph& g, Dist unreachable, std::vector<Dist>& d, std:
 }
 
 template <class Dist>
-void compute(const Graph& g, std::vector<Dist>& d, std::vector<std::int32_t>* next, const JobContext& job) {
+void compute(const Graph& g, ResultVector<Dist>& d, ResultVector<std::int32_t>* next, const JobContext& job) {
   fill_from_arcs(g, kUnreachableOf<Dist>, d, next);
   floyd_warshall(g.n, d.data(), next ? next->data() : nullptr, job);
   for (std::int32_t i = 0; i < g.n; ++i) {
@@ -95,7 +95,7 @@ class TextbookEngine final : public ApspEngine {
     ApspResult r;
     r.n = g.n;
     r.dist = options.dist;
-    std::vector<std::int32_t>* next = options.next_hop ? &r.next : nullptr;
+    ResultVector<std::int32_t>* next = options.next_hop ? &r.next : nullptr;
     const double compute_start = now_seconds();
     switch (options.dist) {
       case DistType::Int32: compute(g, r.d32, next, job); break;

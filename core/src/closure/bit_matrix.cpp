@@ -15,7 +15,7 @@ BitMatrix::BitMatrix(std::int32_t n)
   if (n < 0) throw Error("a bit matrix needs a node count >= 0, got " + std::to_string(n));
 }
 
-BitMatrix::BitMatrix(std::int32_t n, std::vector<std::uint64_t> words)
+BitMatrix::BitMatrix(std::int32_t n, ResultVector<std::uint64_t> words)
     : n_(n), words_per_row_(words_for(n)), words_(std::move(words)) {
   if (n < 0 || words_.size() != static_cast<std::size_t>(n) * static_cast<std::size_t>(words_per_row_))
     throw Error("a bit matrix of " + std::to_string(n) + " nodes needs " +

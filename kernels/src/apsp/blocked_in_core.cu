@@ -86,7 +86,7 @@ void enqueue_pivots_looking_ahead(const GpuContext& gpu, typename D::Scalar* d, 
 
 template <class D>
 RunFigures run_blocked_in_core(const GpuContext& gpu, const Graph& g, const JobContext& job,
-                               std::vector<typename D::Scalar>& out, std::vector<std::int32_t>* next, MatrixSink* sink) {
+                               ResultVector<typename D::Scalar>& out, ResultVector<std::int32_t>* next, MatrixSink* sink) {
   using Scalar = typename D::Scalar;
   RunFigures fig;
   fig.mode = "in-core";
@@ -96,8 +96,8 @@ RunFigures run_blocked_in_core(const GpuContext& gpu, const Graph& g, const JobC
   const Stream& stream = gpu.stream();
   const cudaStream_t s = stream.get();
 
-  // The result vectors are zero-filled by a host thread while the device computes; with a
-  // sink the distances never touch host memory of their own.
+  // The result vectors are sized by a host thread while the device computes; with a sink the
+  // distances never touch host memory of their own.
   BackgroundResize<Scalar> resizer(sink ? nullptr : &out, next, std::size_t(n) * n);
 
   double t0 = now_seconds();
@@ -159,8 +159,8 @@ RunFigures run_blocked_in_core(const GpuContext& gpu, const Graph& g, const JobC
 
 #define PATHSCOPE_INSTANTIATE(D)                                                                      \
   template std::uint64_t blocked_in_core_bytes<D>(std::int64_t, std::int64_t, bool);                 \
-  template RunFigures run_blocked_in_core<D>(const GpuContext&, const Graph&, const JobContext&, std::vector<D::Scalar>&, \
-                                             std::vector<std::int32_t>*, MatrixSink*);
+  template RunFigures run_blocked_in_core<D>(const GpuContext&, const Graph&, const JobContext&, ResultVector<D::Scalar>&, \
+                                             ResultVector<std::int32_t>*, MatrixSink*);
 PATHSCOPE_INSTANTIATE(Int32Dist)
 PATHSCOPE_INSTANTIATE(FloatDist)
 PATHSCOPE_INSTANTIATE(Hop16Dist)

@@ -1,6 +1,6 @@
 // gpu-blocked when the matrix does not fit the GPU memory budget. The matrix stays in host
 // memory, pinned in place (cudaHostRegister): the result vector, or, when the rows go to a
-// sink, a buffer of its own that is never zero-filled. The device holds only:
+// sink, a buffer of its own. The device holds only:
 //  - the pivot rows and pivot columns of one super-block of width W (as large as the budget
 //    allows: PCIe carries 2 n^2 cells per super-block, the min-plus units do n^2 W updates,
 //    so a wide W keeps the link under the arithmetic), and
@@ -65,7 +65,7 @@ struct OutOfCorePlan {
 
 template <class D>
 RunFigures run_blocked_out_of_core(const GpuContext& gpu, const Graph& g, const JobContext& job,
-                                   std::vector<typename D::Scalar>& out, MatrixSink* sink) {
+                                   ResultVector<typename D::Scalar>& out, MatrixSink* sink) {
   using Scalar = typename D::Scalar;
   using Word = typename D::Word;
   using AWord = typename D::AWord;
@@ -224,7 +224,7 @@ RunFigures run_blocked_out_of_core(const GpuContext& gpu, const Graph& g, const 
 
 #define PATHSCOPE_INSTANTIATE(D)                                                                      \
   template RunFigures run_blocked_out_of_core<D>(const GpuContext&, const Graph&, const JobContext&, \
-                                                 std::vector<D::Scalar>&, MatrixSink*);
+                                                 ResultVector<D::Scalar>&, MatrixSink*);
 PATHSCOPE_INSTANTIATE(Int32Dist)
 PATHSCOPE_INSTANTIATE(FloatDist)
 PATHSCOPE_INSTANTIATE(Hop16Dist)

@@ -278,7 +278,7 @@ class RankRun {
 
 template <class D>
 RunFigures run_blocked_distributed(const Graph& g, const ApspOptions& options, const JobContext& job,
-                                   std::vector<typename D::Scalar>& out) {
+                                   ResultVector<typename D::Scalar>& out) {
   using Scalar = typename D::Scalar;
   const std::vector<int> devices = gpu_ranks(options.gpus, device_count());
   const auto group = rank_group(devices);
@@ -473,7 +473,7 @@ RunFigures run_blocked_job(const Graph& g, const ApspOptions& options, const Job
 
 #define PATHSCOPE_INSTANTIATE(D)                                                                                  \
   template RunFigures run_blocked_distributed<D>(const Graph&, const ApspOptions&, const JobContext&, \
-                                                 std::vector<D::Scalar>&);                       \
+                                                 ResultVector<D::Scalar>&);                       \
   template RunFigures run_blocked_job<D>(const Graph&, const ApspOptions&, const JobContext&, MatrixSink*,      \
                                          std::uint64_t&);
 PATHSCOPE_INSTANTIATE(Int32Dist)

@@ -353,7 +353,7 @@ bool stream_job_rank(const Graph& g, const MatrixLayout& layout, const GpuContex
 
 template <class D>
 RunFigures run_ranks_out_of_core(const Graph& g, const MatrixLayout& layout, const std::vector<GpuContext>& contexts,
-                                 RankGroup& group, const JobContext& job, std::vector<typename D::Scalar>& out) {
+                                 RankGroup& group, const JobContext& job, ResultVector<typename D::Scalar>& out) {
   using Scalar = typename D::Scalar;
   const RankStreamPlan<D> plan(layout, g.arc_count(), contexts);
   RunFigures fig;
@@ -385,7 +385,7 @@ RunFigures run_ranks_out_of_core(const Graph& g, const MatrixLayout& layout, con
 
 #define PATHSCOPE_INSTANTIATE(D)                                                                                  \
   template RunFigures run_ranks_out_of_core<D>(const Graph&, const MatrixLayout&, const std::vector<GpuContext>&,      \
-                                               RankGroup&, const JobContext&, std::vector<D::Scalar>&);               \
+                                               RankGroup&, const JobContext&, ResultVector<D::Scalar>&);               \
   template int widest_super_block<D>(const MatrixLayout&, std::int64_t, int, std::uint64_t);                          \
   template std::uint64_t rank_stream_least_bytes<D>(const MatrixLayout&, std::int64_t, int);                         \
   template bool stream_job_rank<D>(const Graph&, const MatrixLayout&, const GpuContext&, Communicator&, ProcessJob&, \

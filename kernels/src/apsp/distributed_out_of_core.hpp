@@ -19,7 +19,7 @@ namespace pathscope::gpu {
 // Throws OverBudget when some rank cannot hold even the narrowest super-block.
 template <class D>
 RunFigures run_ranks_out_of_core(const Graph& g, const MatrixLayout& layout, const std::vector<GpuContext>& contexts,
-                                 RankGroup& group, const JobContext& job, std::vector<typename D::Scalar>& out);
+                                 RankGroup& group, const JobContext& job, ResultVector<typename D::Scalar>& out);
 
 // The widest super-block rank `rank` of `layout` can hold in `budget` beside three slabs of a
 // tile's rows (at most 2,048), 0 when not even 128; and the bytes the narrowest one needs.

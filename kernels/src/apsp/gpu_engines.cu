@@ -22,7 +22,7 @@ enum class Algorithm { Naive, Blocked, Sparse };
 // one-GPU run, null when the run spreads over the ranks of options.gpus (each makes its own).
 template <class D>
 RunFigures run_algorithm(Algorithm algorithm, const GpuContext* gpu, const Graph& g, const ApspOptions& options,
-                         const JobContext& job, std::vector<typename D::Scalar>& out, std::vector<std::int32_t>* next,
+                         const JobContext& job, ResultVector<typename D::Scalar>& out, ResultVector<std::int32_t>* next,
                          MatrixSink* sink) {
   if (!gpu) {
     if (algorithm != Algorithm::Blocked)
@@ -132,7 +132,7 @@ class GpuEngine final : public ApspEngine {
     r.dist = options.dist;
     r.timing.engine = name_;
     r.timing.device = gpu ? gpu->device_name() : device_name();
-    std::vector<std::int32_t>* next = options.next_hop ? &r.next : nullptr;
+    ResultVector<std::int32_t>* next = options.next_hop ? &r.next : nullptr;
     RunFigures f;
     switch (options.dist) {
       case DistType::Int32: f = run_algorithm<Int32Dist>(algorithm_, gpu, g, options, job, r.d32, next, sink); break;
@@ -194,8 +194,8 @@ class GpuEngine final : public ApspEngine {
     require_within_budget(apsp_result_bytes(g.n, DistType::Hop16, options.next_hop) +
                               apsp_result_bytes(g.n, DistType::Int32, false),
                           host_budget, "hop16 counts above 32765, redone in int32 and narrowed");
-    std::vector<std::int32_t> wide;
-    std::vector<std::int32_t>* next = options.next_hop ? &r.next : nullptr;
+    ResultVector<std::int32_t> wide;
+    ResultVector<std::int32_t>* next = options.next_hop ? &r.next : nullptr;
     const RunFigures f = run_algorithm<Int32Dist>(algorithm_, gpu, g, options, job, wide, next, nullptr);
     add_figures(r.timing, f);
     const std::int64_t largest = narrow_hops(wide, r.d16);

@@ -38,17 +38,17 @@ std::uint64_t naive_bytes(std::int64_t n, std::int64_t arcs);
 // The one-GPU runs work on `gpu`: its stream, and (out of core) its memory budget.
 template <class D>
 RunFigures run_blocked_in_core(const GpuContext& gpu, const Graph& g, const JobContext& job,
-                               std::vector<typename D::Scalar>& out, std::vector<std::int32_t>* next, MatrixSink* sink);
+                               ResultVector<typename D::Scalar>& out, ResultVector<std::int32_t>* next, MatrixSink* sink);
 template <class D>
 RunFigures run_blocked_out_of_core(const GpuContext& gpu, const Graph& g, const JobContext& job,
-                                   std::vector<typename D::Scalar>& out, MatrixSink* sink);
+                                   ResultVector<typename D::Scalar>& out, MatrixSink* sink);
 // gpu-blocked over the ranks options.gpus names (distributed_blocked.cu); every rank's block in
 // its GPU's memory, gathered into `out`, or, when some block exceeds its rank's budget, every
 // rank streaming its block from `out` (distributed_out_of_core.hpp). Each rank makes its own
 // context on its device.
 template <class D>
 RunFigures run_blocked_distributed(const Graph& g, const ApspOptions& options, const JobContext& job,
-                                   std::vector<typename D::Scalar>& out);
+                                   ResultVector<typename D::Scalar>& out);
 // gpu-blocked as this process's rank of options.job (one GPU each): its block in GPU memory,
 // its share of whole rows (row_share.hpp, bands of sink->row_band()) handed to `sink` if any,
 // and the whole matrix's checksum, agreed by every process, in `checksum`.
@@ -57,20 +57,20 @@ RunFigures run_blocked_job(const Graph& g, const ApspOptions& options, const Job
                            std::uint64_t& checksum);
 // gpu-sparse (sparse_rows.cu): a search from every source, for costs of 0 or more; no next hops.
 template <class D>
-RunFigures run_sparse(const GpuContext& gpu, const Graph& g, const JobContext& job, std::vector<typename D::Scalar>& out,
+RunFigures run_sparse(const GpuContext& gpu, const Graph& g, const JobContext& job, ResultVector<typename D::Scalar>& out,
                       MatrixSink* sink);
 template <class D>
-RunFigures run_naive(const GpuContext& gpu, const Graph& g, const JobContext& job, std::vector<typename D::Scalar>& out,
-                     std::vector<std::int32_t>* next, MatrixSink* sink);
+RunFigures run_naive(const GpuContext& gpu, const Graph& g, const JobContext& job, ResultVector<typename D::Scalar>& out,
+                     ResultVector<std::int32_t>* next, MatrixSink* sink);
 
 // Hands rows [row0, row0 + rows) of a device matrix of n columns (those rows at `device`, row
 // pitch `pitch` cells) to `sink` through the staging of `gpu`'s device, or, with no sink,
 // copies them into their place in `out` (already sized n x n).
 // With `fill` (the background fill of `out`, still running), each chunk waits only for the
-// rows it lands in, so the download overlaps the rest of the fill.
+// rows it lands in.
 template <class Scalar>
 void deliver_rows(const Scalar* device, std::size_t pitch, std::int64_t row0, std::int64_t rows, int n,
-                  MatrixSink* sink, std::vector<Scalar>& out, const GpuContext& gpu,
+                  MatrixSink* sink, ResultVector<Scalar>& out, const GpuContext& gpu,
                   BackgroundResize<Scalar>* fill = nullptr) {
   const std::size_t row_bytes = std::size_t(n) * sizeof(Scalar);
   if (!sink && fill) {
@@ -98,7 +98,7 @@ void deliver_rows(const Scalar* device, std::size_t pitch, std::int64_t row0, st
 
 // A whole finished device matrix, n rows of n cells.
 template <class Scalar>
-void deliver_rows(const Scalar* device, std::size_t pitch, int n, MatrixSink* sink, std::vector<Scalar>& out,
+void deliver_rows(const Scalar* device, std::size_t pitch, int n, MatrixSink* sink, ResultVector<Scalar>& out,
                   const GpuContext& gpu) {
   deliver_rows(device, pitch, 0, n, n, sink, out, gpu);
 }

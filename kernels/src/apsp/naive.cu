@@ -16,15 +16,15 @@ std::uint64_t naive_bytes(std::int64_t n, std::int64_t arcs) {
 }
 
 template <class D>
-RunFigures run_naive(const GpuContext& gpu, const Graph& g, const JobContext& job, std::vector<typename D::Scalar>& out,
-                     std::vector<std::int32_t>* next, MatrixSink* sink) {
+RunFigures run_naive(const GpuContext& gpu, const Graph& g, const JobContext& job, ResultVector<typename D::Scalar>& out,
+                     ResultVector<std::int32_t>* next, MatrixSink* sink) {
   using Scalar = typename D::Scalar;
   RunFigures fig;
   fig.mode = "in-core";
   const int n = g.n;
   const Stream& stream = gpu.stream();
   const cudaStream_t s = stream.get();
-  // The result vectors are zero-filled by a host thread while the device computes.
+  // The result vectors are sized by a host thread while the device computes.
   BackgroundResize<Scalar> resizer(sink ? nullptr : &out, next, std::size_t(n) * n);
 
   double t0 = now_seconds();
@@ -89,7 +89,7 @@ RunFigures run_naive(const GpuContext& gpu, const Graph& g, const JobContext& jo
 
 #define PATHSCOPE_INSTANTIATE(D)                                                                                \
   template std::uint64_t naive_bytes<D>(std::int64_t, std::int64_t);                                          \
-  template RunFigures run_naive<D>(const GpuContext&, const Graph&, const JobContext&, std::vector<D::Scalar>&, std::vector<std::int32_t>*, \
+  template RunFigures run_naive<D>(const GpuContext&, const Graph&, const JobContext&, ResultVector<D::Scalar>&, ResultVector<std::int32_t>*, \
                                      MatrixSink*);
 PATHSCOPE_INSTANTIATE(Int32Dist)
 PATHSCOPE_INSTANTIATE(FloatDist)

@@ -7,7 +7,7 @@
 
 namespace pathscope::gpu {
 
-std::int64_t narrow_hops(const std::vector<std::int32_t>& wide, std::vector<std::uint16_t>& narrow) {
+std::int64_t narrow_hops(const ResultVector<std::int32_t>& wide, ResultVector<std::uint16_t>& narrow) {
   const std::int64_t count = static_cast<std::int64_t>(wide.size());
   resize_for_result(narrow, wide.size());
   std::int64_t largest = 0;

@@ -3,10 +3,12 @@
 #include <cstdint>
 #include <vector>
 
+#include "pathscope/runtime/result_vector.hpp"
+
 namespace pathscope::gpu {
 
 // Narrows int32 hop counts to hop16 (unreachable -> 0xFFFF). Returns the largest finite count
 // seen; when it exceeds kMaxHop16 the output is incomplete and the caller must refuse.
-std::int64_t narrow_hops(const std::vector<std::int32_t>& wide, std::vector<std::uint16_t>& narrow);
+std::int64_t narrow_hops(const ResultVector<std::int32_t>& wide, ResultVector<std::uint16_t>& narrow);
 
 }  // namespace pathscope::gpu

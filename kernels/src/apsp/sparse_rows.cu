@@ -234,7 +234,7 @@ void launch_rows(bool wide, int blocks, std::size_t shared, const SparseGraph<ty
 }  // namespace
 
 template <class D>
-RunFigures run_sparse(const GpuContext& gpu, const Graph& g, const JobContext& job, std::vector<typename D::Scalar>& out,
+RunFigures run_sparse(const GpuContext& gpu, const Graph& g, const JobContext& job, ResultVector<typename D::Scalar>& out,
                       MatrixSink* sink) {
   using Scalar = typename D::Scalar;
   using S = SparseSearch<D>;
@@ -333,8 +333,8 @@ RunFigures run_sparse(const GpuContext& gpu, const Graph& g, const JobContext& j
     job.report(double(row0 + rows) / n);
     if (b + 1 < bands) job.check_cancel();
     const double copy_start = now_seconds();
-    // Rows go into the result as soon as its fill has passed them (the fill of a small graph's
-    // result takes longer than its searches).
+    // Rows go into the result as soon as its fill has passed them (populating a small graph's
+    // result takes about as long as its searches).
     deliver_rows(band[b % 2].get(), std::size_t(n), row0, rows, n, sink, out, gpu, sink ? nullptr : &resizer);
     fig.transfer_seconds += now_seconds() - copy_start;
     if (b + 2 < bands) enqueue(b + 2);
@@ -354,7 +354,7 @@ RunFigures run_sparse(const GpuContext& gpu, const Graph& g, const JobContext& j
 }
 
 #define PATHSCOPE_INSTANTIATE(D)                                                                                      \
-  template RunFigures run_sparse<D>(const GpuContext&, const Graph&, const JobContext&, std::vector<D::Scalar>&, \
+  template RunFigures run_sparse<D>(const GpuContext&, const Graph&, const JobContext&, ResultVector<D::Scalar>&, \
                                     MatrixSink*);
 PATHSCOPE_INSTANTIATE(Int32Dist)
 PATHSCOPE_INSTANTIATE(FloatDist)

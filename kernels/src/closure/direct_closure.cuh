@@ -52,7 +52,7 @@ inline DirectPinned& direct_pinned_of(int device) {
 
 // What either path of the engine gives back.
 struct ClosureRows {
-  std::vector<std::uint64_t> words;  // the BitMatrix's rows
+  ResultVector<std::uint64_t> words;  // the BitMatrix's rows
   double compute_seconds = 0;        // kernels (and, through the condensation, the host's part)
   double transfer_seconds = 0;       // copies up, back, and out of pinned memory
 };

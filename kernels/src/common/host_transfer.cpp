@@ -82,10 +82,9 @@ void parallel_copy(void* dst, const void* src, std::size_t bytes) {
 #define MADV_POPULATE_WRITE 23  // Linux 5.14; older kernels answer EINVAL and nothing changes
 #endif
 
-// The zero fill of a fresh result is mostly page faults, taken one at a time by one thread,
-// and on short runs it takes longer than the kernels (docs/gpu.md).
-// Asking the kernel to populate the pages, slice by slice from all cores, takes most of that
-// off the resize; it writes nothing, so the memory still holds no objects until resize().
+// Sizing a fresh result is its page faults, which the first writes would take one at a time,
+// and on short runs they take longer than the kernels (docs/gpu.md). Asking the kernel to
+// populate the pages, slice by slice from all cores, takes most of that off the copies.
 static void populate_pages(void* data, std::size_t bytes, bool any_size) {
   constexpr std::uintptr_t kPage = 4096;
   const auto begin = (reinterpret_cast<std::uintptr_t>(data) + kPage - 1) & ~(kPage - 1);
@@ -139,7 +138,7 @@ void* FillProgress::wait_for(std::size_t elements) {
 }
 
 template <class T>
-void resize_for_result(std::vector<T>& v, std::size_t count, bool populate_any_size, FillProgress* progress) {
+void resize_for_result(ResultVector<T>& v, std::size_t count, bool populate_any_size, FillProgress* progress) {
   v.clear();
   v.reserve(count);
   if (progress) progress->reserved(v.data());
@@ -148,25 +147,13 @@ void resize_for_result(std::vector<T>& v, std::size_t count, bool populate_any_s
   const auto end = (reinterpret_cast<std::uintptr_t>(v.data() + count)) & ~(kHuge - 1);
   if (end > begin) madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);  // advice only
   populate_pages(v.data(), count * sizeof(T), populate_any_size);
-  if (!progress) {
-    v.resize(count);
-    return;
-  }
-  // The zero fill by one thread is what is left (about 12 GB/s): slices of 2 MB let the rows
-  // trail it closely. Populating the pages in step with it, from the other cores, was measured
-  // slower: the two compete for the same memory (docs/gpu.md, "gpu-sparse").
-  const std::size_t slice = std::max<std::size_t>(1, (std::size_t{2} << 20) / sizeof(T));
-  for (std::size_t made = 0; made < count;) {
-    made = std::min(count, made + slice);
-    v.resize(made);  // within the reserved storage: the elements made before stay where they are
-    progress->filled(made);
-  }
-  progress->filled(count);
+  v.resize(count);  // writes nothing (result_vector.hpp): the pages populated above are the cost
+  if (progress) progress->filled(count);
 }
 
-template void resize_for_result(std::vector<std::int32_t>&, std::size_t, bool, FillProgress*);
-template void resize_for_result(std::vector<float>&, std::size_t, bool, FillProgress*);
-template void resize_for_result(std::vector<std::uint16_t>&, std::size_t, bool, FillProgress*);
-template void resize_for_result(std::vector<std::uint64_t>&, std::size_t, bool, FillProgress*);
+template void resize_for_result(ResultVector<std::int32_t>&, std::size_t, bool, FillProgress*);
+template void resize_for_result(ResultVector<float>&, std::size_t, bool, FillProgress*);
+template void resize_for_result(ResultVector<std::uint16_t>&, std::size_t, bool, FillProgress*);
+template void resize_for_result(ResultVector<std::uint64_t>&, std::size_t, bool, FillProgress*);
 
 }  // namespace pathscope::gpu

@@ -11,12 +11,13 @@
 #include <vector>
 
 #include "pathscope/runtime/job.hpp"
+#include "pathscope/runtime/result_vector.hpp"
 
 namespace pathscope::gpu {
 
-// How far a result vector's fill has come, for a thread that copies rows into its front while
-// its back is still being filled: the vector's elements are zeroed by one thread (resize() is
-// the only way to size a std::vector), which on small runs takes longer than the kernels.
+// How far a result vector's fill has come, for a thread that copies rows into it while it is
+// still being sized: the fill populates the vector's pages (from all cores) and on small runs
+// takes about as long as the kernels.
 class FillProgress {
  public:
   // The filling thread: the storage is reserved at `data`; the first `elements` now exist.
@@ -39,13 +40,14 @@ class FillProgress {
   bool failed_ = false;
 };
 
-// Resizes `v` to `count` elements, asking the kernel for huge pages first: the zero fill of a
-// large result is mostly page faults, and huge pages make far fewer of them. Pages are
-// populated from all cores up to 256 MB, or at any size with `populate_any_size` (runs whose
-// kernels are short, so the fill is their critical path). With `progress`, the elements are
-// made in slices and each slice is announced there.
+// Resizes `v` to `count` elements, writing none of them (result_vector.hpp), asking the kernel
+// for huge pages first: sizing a large result is then its page faults, and huge pages make far
+// fewer of them. Pages are populated from all cores up to 256 MB, or at any size with
+// `populate_any_size` (runs whose kernels are short, so the fill is their critical path);
+// larger ones fault in where the rows are copied. With `progress`, the elements are announced
+// there once they exist.
 template <class T>
-void resize_for_result(std::vector<T>& v, std::size_t count, bool populate_any_size = false,
+void resize_for_result(ResultVector<T>& v, std::size_t count, bool populate_any_size = false,
                        FillProgress* progress = nullptr);
 
 // Runs `task` on the process's one host worker thread. The worker lives as long as the
@@ -78,7 +80,7 @@ class HostTask {
 template <class T>
 class BackgroundResize {
  public:
-  BackgroundResize(std::vector<T>* out, std::vector<std::int32_t>* next, std::size_t count)
+  BackgroundResize(ResultVector<T>* out, ResultVector<std::int32_t>* next, std::size_t count)
       : task_([this, out, next, count] {
           try {
             if (out) resize_for_result(*out, count, false, &out_progress_);

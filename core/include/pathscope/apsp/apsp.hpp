@@ -13,6 +13,7 @@
 #include "pathscope/runtime/engine_registry.hpp"
 #include "pathscope/runtime/error.hpp"
 #include "pathscope/runtime/job.hpp"
+#include "pathscope/runtime/result_vector.hpp"
 
 namespace pathscope {
 
@@ -38,13 +39,13 @@ struct ApspOptions : EngineResources {
 struct ApspResult {
   std::int32_t n = 0;
   DistType dist = DistType::Int32;
-  std::vector<std::int32_t> d32;
-  std::vector<std::int64_t> d64;
-  std::vector<float> df;
-  std::vector<std::uint16_t> d16;
+  ResultVector<std::int32_t> d32;
+  ResultVector<std::int64_t> d64;
+  ResultVector<float> df;
+  ResultVector<std::uint16_t> d16;
   // Present only when asked for: next[u*n+v] is the node after u on a shortest u->v path,
   // -1 when v is unreachable or v == u.
-  std::vector<std::int32_t> next;
+  ResultVector<std::int32_t> next;
   Timing timing;
   // The distance rows went to ApspOptions::sink and the distance vectors are empty.
   bool rows_in_sink = false;

@@ -17,6 +17,7 @@
 #include "pathscope/runtime/engine_registry.hpp"
 #include "pathscope/runtime/error.hpp"
 #include "pathscope/runtime/job.hpp"
+#include "pathscope/runtime/result_vector.hpp"
 
 namespace pathscope {
 
@@ -29,7 +30,7 @@ class BitMatrix {
   explicit BitMatrix(std::int32_t n);  // all zero; the caller checks the memory budget first
   // Adopts rows already laid out as above (n * words_for(n) words, unused high bits zero), such
   // as a result vector the GPU engine sized with huge pages while the device computed.
-  BitMatrix(std::int32_t n, std::vector<std::uint64_t> words);
+  BitMatrix(std::int32_t n, ResultVector<std::uint64_t> words);
 
   static std::int64_t words_for(std::int64_t n) { return (n + 63) / 64; }
   static std::uint64_t bytes_for(std::int64_t n) {
@@ -46,8 +47,8 @@ class BitMatrix {
   void set(std::int32_t i, std::int32_t j) { row(i)[j >> 6] |= std::uint64_t{1} << (j & 63); }
   std::int64_t row_count(std::int32_t i) const;  // how many nodes row i reaches
 
-  std::vector<std::uint64_t>& words() { return words_; }
-  const std::vector<std::uint64_t>& words() const { return words_; }
+  ResultVector<std::uint64_t>& words() { return words_; }
+  const ResultVector<std::uint64_t>& words() const { return words_; }
   friend bool operator==(const BitMatrix& a, const BitMatrix& b) {
     return a.n_ == b.n_ && a.words_ == b.words_;
   }
@@ -55,7 +56,7 @@ class BitMatrix {
  private:
   std::int32_t n_ = 0;
   std::int64_t words_per_row_ = 0;
-  std::vector<std::uint64_t> words_;
+  ResultVector<std::uint64_t> words_;
 };
 
 struct ClosureOptions : EngineResources {};
