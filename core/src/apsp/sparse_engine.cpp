@@ -246,6 +246,7 @@ class Searcher {
   std::int64_t search(std::int32_t s, ApspResult& r) {
     const std::size_t n = static_cast<std::size_t>(g_.n);
     std::int32_t* first_hop = r.next.empty() ? nullptr : r.next.data() + s * n;
+    clear_row(s, r);
     switch (r.dist) {
       case DistType::Int32: return search_into(s, Row<std::int32_t>{r.d32.data() + s * n, first_hop});
       case DistType::Int64: return search_row(s, Row<std::int64_t>{r.d64.data() + s * n, first_hop});
@@ -267,6 +268,19 @@ class Searcher {
     for (std::size_t v = 0; v < n; ++v)
       if (int_row_[v] != kUnreachableI32) row.dist[v] = static_cast<Dist>(int_row_[v]);
     return scanned;
+  }
+
+  // The searches write the cells they reach; the others are unreachable. Cleared here, by the
+  // thread that searches the row, rather than all rows by one thread before the searches.
+  void clear_row(std::int32_t s, ApspResult& r) const {
+    const std::size_t n = static_cast<std::size_t>(g_.n), from = static_cast<std::size_t>(s) * n;
+    if (!r.next.empty()) std::fill_n(r.next.data() + from, n, -1);
+    switch (r.dist) {
+      case DistType::Int32: std::fill_n(r.d32.data() + from, n, kUnreachableI32); break;
+      case DistType::Int64: std::fill_n(r.d64.data() + from, n, kUnreachableI64); break;
+      case DistType::Float32: std::fill_n(r.df.data() + from, n, kUnreachableF32); break;
+      case DistType::Hop16: break;
+    }
   }
 
   template <class Dist>
@@ -337,11 +351,12 @@ class SparseEngine final : public ApspEngine {
     ApspResult r;
     r.n = g.n;
     r.dist = options.dist;
-    if (options.next_hop) r.next.assign(n * n, -1);
+    // Every row is written by the thread that searches or derives it (Searcher::clear_row).
+    if (options.next_hop) r.next.resize(n * n);
     switch (options.dist) {
-      case DistType::Int32: r.d32.assign(n * n, kUnreachableI32); break;
-      case DistType::Int64: r.d64.assign(n * n, kUnreachableI64); break;
-      case DistType::Float32: r.df.assign(n * n, kUnreachableF32); break;
+      case DistType::Int32: r.d32.resize(n * n); break;
+      case DistType::Int64: r.d64.resize(n * n); break;
+      case DistType::Float32: r.df.resize(n * n); break;
       case DistType::Hop16: break;  // refused by check_run_request
     }
 
