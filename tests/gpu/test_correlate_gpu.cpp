@@ -159,8 +159,8 @@ TEST(CorrelateGpu, FusedKernelCountsEqualCpuWithManyTies) {
   }
 }
 
-// Counting runs with each step's column fragments loaded one step ahead
-// (PATHSCOPE_GPU_CORRELATE_PREFETCH=1) and without, against the CPU engine: rows 32 and 64
+// Counting runs with each step's column fragments loaded one step ahead (the default) and
+// without (PATHSCOPE_GPU_CORRELATE_PREFETCH=0), against the CPU engine: rows 32 and 64
 // bytes wide, row counts off the 128-row tile (sweeps of one column tile, padding in the last,
 // one table past a 64-tile chunk), ties everywhere and almost none, fresh seeds and cut-offs.
 TEST(CorrelateGpu, CountsEqualCpuWithColumnsLoadedAhead) {
@@ -176,7 +176,7 @@ TEST(CorrelateGpu, CountsEqualCpuWithColumnsLoadedAhead) {
       SCOPED_TRACE(spec + " cut-off " + std::to_string(cutoff));
       const EngineRun cpu = run("cpu", spec, CorrelationMethod::spearman, cutoff, true);
       EXPECT_EQ(run("gpu", spec, CorrelationMethod::spearman, cutoff, true).result.survivors, cpu.result.survivors);
-      test_support::ScopedEnv ahead("PATHSCOPE_GPU_CORRELATE_PREFETCH", "1");
+      test_support::ScopedEnv ahead("PATHSCOPE_GPU_CORRELATE_PREFETCH", "0");
       EXPECT_EQ(run("gpu", spec, CorrelationMethod::spearman, cutoff, true).result.survivors, cpu.result.survivors);
     }
   }
