@@ -91,15 +91,22 @@ static void populate_pages(void* data, std::size_t bytes, bool any_size) {
   const auto end = (reinterpret_cast<std::uintptr_t>(data) + bytes) & ~(kPage - 1);
   constexpr std::uintptr_t kSlice = std::uintptr_t{2} << 20;
   // Only small results need it: the fill grows with n^2 and the kernels with n^3, so above
-  // this size the single-threaded fill already ends under the kernels, and populating from
-  // all cores there only competes with the driver's thread (docs/gpu.md, v5).
+  // this size the first writes already come under the kernels, and populating from all cores
+  // there only competes with the driver's thread (docs/gpu.md, v5). Runs whose kernels are
+  // short (`any_size`) populate whatever the size, in slices small enough for every core to
+  // take some: nothing else writes a small result before its rows land (a closure of 5,000
+  // nodes is 3.2 MB).
   constexpr std::uintptr_t kLargest = std::uintptr_t{256} << 20;
-  if (end <= begin || end - begin < 4 * kSlice || (end - begin > kLargest && !any_size)) return;
-  const std::int64_t slices = static_cast<std::int64_t>((end - begin + kSlice - 1) / kSlice);
-#pragma omp parallel for schedule(static)
+  if (end <= begin) return;
+  const std::uintptr_t span = end - begin;
+  if (!any_size && (span < 4 * kSlice || span > kLargest)) return;
+  const auto cores = static_cast<std::uintptr_t>(std::max(1, omp_get_max_threads()));
+  const std::uintptr_t slice = std::clamp<std::uintptr_t>((span / cores + kPage - 1) & ~(kPage - 1), 16 * kPage, kSlice);
+  const std::int64_t slices = static_cast<std::int64_t>((span + slice - 1) / slice);
+#pragma omp parallel for schedule(static) if (slices > 1)
   for (std::int64_t i = 0; i < slices; ++i) {
-    const auto from = begin + static_cast<std::uintptr_t>(i) * kSlice;
-    madvise(reinterpret_cast<void*>(from), std::min<std::uintptr_t>(kSlice, end - from), MADV_POPULATE_WRITE);
+    const auto from = begin + static_cast<std::uintptr_t>(i) * slice;
+    madvise(reinterpret_cast<void*>(from), std::min<std::uintptr_t>(slice, end - from), MADV_POPULATE_WRITE);
   }
 }
 
