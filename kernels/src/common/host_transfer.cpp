@@ -93,20 +93,25 @@ static void populate_pages(void* data, std::size_t bytes, bool any_size) {
   // Only small results need it: the fill grows with n^2 and the kernels with n^3, so above
   // this size the first writes already come under the kernels, and populating from all cores
   // there only competes with the driver's thread (docs/gpu.md, v5). Runs whose kernels are
-  // short (`any_size`) populate whatever the size, in slices small enough for every core to
-  // take some: nothing else writes a small result before its rows land (a closure of 5,000
-  // nodes is 3.2 MB).
+  // short (`any_size`) populate whatever the size; below four slices on this thread alone,
+  // since an OpenMP fork there cost more than it saved (a closure of 5,000 nodes, 3.2 MB:
+  // docs/reachability.md).
   constexpr std::uintptr_t kLargest = std::uintptr_t{256} << 20;
   if (end <= begin) return;
   const std::uintptr_t span = end - begin;
-  if (!any_size && (span < 4 * kSlice || span > kLargest)) return;
-  const auto cores = static_cast<std::uintptr_t>(std::max(1, omp_get_max_threads()));
-  const std::uintptr_t slice = std::clamp<std::uintptr_t>((span / cores + kPage - 1) & ~(kPage - 1), 16 * kPage, kSlice);
-  const std::int64_t slices = static_cast<std::int64_t>((span + slice - 1) / slice);
-#pragma omp parallel for schedule(static) if (slices > 1)
+  if (span < 4 * kSlice) {
+    if (any_size) madvise(reinterpret_cast<void*>(begin), span, MADV_POPULATE_WRITE);
+    return;
+  }
+  if (span > kLargest && !any_size) {  // on this (background) thread alone, as a zero fill would
+    madvise(reinterpret_cast<void*>(begin), span, MADV_POPULATE_WRITE);
+    return;
+  }
+  const std::int64_t slices = static_cast<std::int64_t>((span + kSlice - 1) / kSlice);
+#pragma omp parallel for schedule(static)
   for (std::int64_t i = 0; i < slices; ++i) {
-    const auto from = begin + static_cast<std::uintptr_t>(i) * slice;
-    madvise(reinterpret_cast<void*>(from), std::min<std::uintptr_t>(slice, end - from), MADV_POPULATE_WRITE);
+    const auto from = begin + static_cast<std::uintptr_t>(i) * kSlice;
+    madvise(reinterpret_cast<void*>(from), std::min<std::uintptr_t>(kSlice, end - from), MADV_POPULATE_WRITE);
   }
 }
 
