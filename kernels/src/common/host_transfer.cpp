@@ -82,20 +82,19 @@ void parallel_copy(void* dst, const void* src, std::size_t bytes) {
 #define MADV_POPULATE_WRITE 23  // Linux 5.14; older kernels answer EINVAL and nothing changes
 #endif
 
-// Sizing a fresh result is its page faults, which the first writes would take one at a time,
-// and on short runs they take longer than the kernels (docs/gpu.md). Asking the kernel to
-// populate the pages, slice by slice from all cores, takes most of that off the copies.
+// Sizing a fresh result is its page faults, which the first writes (the download's copies)
+// would otherwise take, on the critical path. Asking the kernel to populate the pages while the
+// device computes takes them off it (docs/gpu.md, "No zero fill"): from all cores from 8 MB to
+// 256 MB; above that on this (background) thread alone, as the zero fill used to, since all
+// cores there compete with the driver's thread (v5) and the kernels, growing with n^3, hide one
+// thread's pass; below 8 MB only for runs whose kernels are short (`any_size`), and on this
+// thread alone, since an OpenMP fork there cost more than it saved (docs/reachability.md).
+// Runs with `any_size` whose result is large (out of core) populate from all cores at any size.
 static void populate_pages(void* data, std::size_t bytes, bool any_size) {
   constexpr std::uintptr_t kPage = 4096;
   const auto begin = (reinterpret_cast<std::uintptr_t>(data) + kPage - 1) & ~(kPage - 1);
   const auto end = (reinterpret_cast<std::uintptr_t>(data) + bytes) & ~(kPage - 1);
   constexpr std::uintptr_t kSlice = std::uintptr_t{2} << 20;
-  // Only small results need it: the fill grows with n^2 and the kernels with n^3, so above
-  // this size the first writes already come under the kernels, and populating from all cores
-  // there only competes with the driver's thread (docs/gpu.md, v5). Runs whose kernels are
-  // short (`any_size`) populate whatever the size; below four slices on this thread alone,
-  // since an OpenMP fork there cost more than it saved (a closure of 5,000 nodes, 3.2 MB:
-  // docs/reachability.md).
   constexpr std::uintptr_t kLargest = std::uintptr_t{256} << 20;
   if (end <= begin) return;
   const std::uintptr_t span = end - begin;
@@ -103,7 +102,7 @@ static void populate_pages(void* data, std::size_t bytes, bool any_size) {
     if (any_size) madvise(reinterpret_cast<void*>(begin), span, MADV_POPULATE_WRITE);
     return;
   }
-  if (span > kLargest && !any_size) {  // on this (background) thread alone, as a zero fill would
+  if (span > kLargest && !any_size) {
     madvise(reinterpret_cast<void*>(begin), span, MADV_POPULATE_WRITE);
     return;
   }

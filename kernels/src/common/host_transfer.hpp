@@ -42,10 +42,9 @@ class FillProgress {
 
 // Resizes `v` to `count` elements, writing none of them (result_vector.hpp), asking the kernel
 // for huge pages first: sizing a large result is then its page faults, and huge pages make far
-// fewer of them. Pages are populated from all cores up to 256 MB, or at any size with
-// `populate_any_size` (runs whose kernels are short, so the fill is their critical path);
-// larger ones fault in where the rows are copied. With `progress`, the elements are announced
-// there once they exist.
+// fewer of them. The pages are populated here (host_transfer.cpp says by which threads; below
+// 8 MB only with `populate_any_size`, for runs whose kernels are short). With `progress`, the
+// elements are announced there once they exist.
 template <class T>
 void resize_for_result(ResultVector<T>& v, std::size_t count, bool populate_any_size = false,
                        FillProgress* progress = nullptr);
