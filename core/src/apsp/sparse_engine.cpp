@@ -246,11 +246,10 @@ class Searcher {
   std::int64_t search(std::int32_t s, ApspResult& r) {
     const std::size_t n = static_cast<std::size_t>(g_.n);
     std::int32_t* first_hop = r.next.empty() ? nullptr : r.next.data() + s * n;
-    clear_row(s, r);
     switch (r.dist) {
-      case DistType::Int32: return search_into(s, Row<std::int32_t>{r.d32.data() + s * n, first_hop});
-      case DistType::Int64: return search_row(s, Row<std::int64_t>{r.d64.data() + s * n, first_hop});
-      case DistType::Float32: return search_row(s, Row<float>{r.df.data() + s * n, first_hop});
+      case DistType::Int32: return search_into(s, cleared(Row<std::int32_t>{r.d32.data() + s * n, first_hop}));
+      case DistType::Int64: return search_row(s, cleared(Row<std::int64_t>{r.d64.data() + s * n, first_hop}));
+      case DistType::Float32: return search_row(s, cleared(Row<float>{r.df.data() + s * n, first_hop}));
       case DistType::Hop16: break;
     }
     throw Error("sparse engine: no search for this distance type");  // refused by check_run_request
@@ -272,15 +271,12 @@ class Searcher {
 
   // The searches write the cells they reach; the others are unreachable. Cleared here, by the
   // thread that searches the row, rather than all rows by one thread before the searches.
-  void clear_row(std::int32_t s, ApspResult& r) const {
-    const std::size_t n = static_cast<std::size_t>(g_.n), from = static_cast<std::size_t>(s) * n;
-    if (!r.next.empty()) std::fill_n(r.next.data() + from, n, -1);
-    switch (r.dist) {
-      case DistType::Int32: std::fill_n(r.d32.data() + from, n, kUnreachableI32); break;
-      case DistType::Int64: std::fill_n(r.d64.data() + from, n, kUnreachableI64); break;
-      case DistType::Float32: std::fill_n(r.df.data() + from, n, kUnreachableF32); break;
-      case DistType::Hop16: break;
-    }
+  template <class Dist>
+  Row<Dist> cleared(Row<Dist> row) const {
+    const std::size_t n = static_cast<std::size_t>(g_.n);
+    std::fill_n(row.dist, n, kUnreachableOf<Dist>);
+    if (row.first_hop) std::fill_n(row.first_hop, n, -1);
+    return row;
   }
 
   template <class Dist>
@@ -351,7 +347,7 @@ class SparseEngine final : public ApspEngine {
     ApspResult r;
     r.n = g.n;
     r.dist = options.dist;
-    // Every row is written by the thread that searches or derives it (Searcher::clear_row).
+    // Every row is written by the thread that searches or derives it (Searcher::cleared).
     if (options.next_hop) r.next.resize(n * n);
     switch (options.dist) {
       case DistType::Int32: r.d32.resize(n * n); break;
