@@ -9,6 +9,7 @@
 #include "pathscope/apsp/checksum.hpp"
 #include "pathscope/apsp/gpu.hpp"
 #include "pathscope/io/load.hpp"
+#include "scoped_env.hpp"
 
 namespace pathscope::gpu_test {
 namespace {
@@ -115,6 +116,49 @@ TEST(GpuBlocked, SameChecksumAsCpuBlockedEngine) {
   const auto gpu = make_apsp_engine("gpu-blocked")->run(loaded.graph, options_for(DistType::Int32), {});
   EXPECT_EQ(checksum_hex(matrix_checksum(cpu)), checksum_hex(matrix_checksum(gpu)));
   EXPECT_EQ(cpu.d32, gpu.d32);
+}
+
+// The last pivots by row groups (final_row_groups.cuh) give the pivot-by-pivot matrix, bit for
+// bit, for every type and however the knobs cut it: one final pivot, all of them (no row outside
+// the tail), groups of one row block and groups as long as the rest; a negative cycle is still
+// reported.
+TEST(GpuBlockedFinalRounds, RowGroupsGiveThePivotByPivotMatrix) {
+  using test_support::ScopedEnv;
+  SplitMix64 rng(fresh_seed());
+  auto engine = make_apsp_engine("gpu-blocked");
+  const auto by_groups = [](const ApspResult& r) { return r.timing.device.find("row groups") != std::string::npos; };
+  for (const DistType dist : {DistType::Int32, DistType::Float32, DistType::Hop16}) {
+    const int n = 257 + int(rng.below(1800)), blocks = (n + 127) / 128;
+    const bool unit = dist == DistType::Hop16, fractional = dist == DistType::Float32;
+    const TestGraph t = make_graph({n, 1.5 + double(rng.below(3)), unit, fractional, unit ? 0 : 100}, rng);
+    const std::string what = std::string(dist_type_name(dist)) + " n=" + std::to_string(n);
+    ApspResult plain;
+    {
+      const ScopedEnv off("PATHSCOPE_GPU_FINAL_PIVOTS", "0");
+      plain = engine->run(t.graph, options_for(dist), {});
+    }
+    EXPECT_FALSE(by_groups(plain)) << plain.timing.device;
+    expect_matches(reference_distances(t), plain, what + " pivot by pivot");
+    for (const int pivots : {1, 2, 1 + int(rng.below(blocks)), blocks - 1, blocks})
+      for (const int group : {1, 2, 1 + int(rng.below(blocks))}) {
+        const ScopedEnv p("PATHSCOPE_GPU_FINAL_PIVOTS", std::to_string(pivots));
+        const ScopedEnv g("PATHSCOPE_GPU_FINAL_GROUP_BLOCKS", std::to_string(group));
+        const ApspResult r = engine->run(t.graph, options_for(dist), {});
+        const std::string how = what + ", last " + std::to_string(pivots) + " pivots, groups of " + std::to_string(group);
+        EXPECT_TRUE(by_groups(r)) << how << ": " << r.timing.device;
+        EXPECT_TRUE(r.d32 == plain.d32 && r.df == plain.df && r.d16 == plain.d16) << how;
+      }
+  }
+  const int n = 300 + int(rng.below(500));
+  GraphBuilder b(n);
+  for (int u = 0; u + 1 < n; ++u) b.add_arc(u, u + 1, 5);
+  const int a = int(rng.below(n - 10)), c = a + 3 + int(rng.below(6));
+  b.add_arc(c, a, -5.0 * (c - a) - 1);
+  LoadReport report;
+  const Graph cycle = b.build(true, report);
+  const ScopedEnv p("PATHSCOPE_GPU_FINAL_PIVOTS", "2");
+  const ScopedEnv g("PATHSCOPE_GPU_FINAL_GROUP_BLOCKS", "1");
+  EXPECT_THROW(engine->run(cycle, options_for(DistType::Int32), {}), NegativeCycle);
 }
 
 // A directed path 0 -> 1 -> ... -> n-1: D[i][j] = j - i for j >= i, unreachable otherwise.

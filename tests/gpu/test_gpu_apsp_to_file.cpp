@@ -13,6 +13,7 @@
 #include "pathscope/apsp/checksum.hpp"
 #include "pathscope/apsp/npy_writer.hpp"
 #include "pathscope/runtime/atomic_file.hpp"
+#include "scoped_env.hpp"
 
 namespace pathscope::gpu_test {
 namespace {
@@ -37,6 +38,7 @@ struct Case {
   int n;
   DistType dist;
   std::uint64_t gpu_budget;  // 0: in core; else small enough to force out of core
+  const char* final_pivots = "";  // PATHSCOPE_GPU_FINAL_PIVOTS (final_row_groups.cuh); empty: by size
 };
 
 TEST(GpuApspToFile, RowsStraightIntoTheFileEqualTheHostMatrix) {
@@ -45,13 +47,15 @@ TEST(GpuApspToFile, RowsStraightIntoTheFileEqualTheHostMatrix) {
   fs::create_directories(dir);
   for (const Case c : {Case{"gpu-blocked", 1, DistType::Int32, 0}, Case{"gpu-blocked", 777, DistType::Hop16, 0},
                        Case{"gpu-blocked", 1301, DistType::Int32, 0}, Case{"gpu-blocked", 999, DistType::Float32, 0},
+                       Case{"gpu-blocked", 1301, DistType::Int32, 0, "3"}, Case{"gpu-blocked", 777, DistType::Hop16, 0, "7"},
                        Case{"gpu-blocked", 1999, DistType::Int32, 14u << 20},
                        Case{"gpu-blocked", 2100, DistType::Hop16, 9u << 20}, Case{"gpu-naive", 301, DistType::Int32, 0},
                        Case{"gpu-sparse", 1301, DistType::Int32, 0}, Case{"gpu-sparse", 999, DistType::Float32, 0},
                        Case{"gpu-sparse", 2100, DistType::Hop16, 9u << 20}}) {
     const std::string what = std::string(c.engine) + " n=" + std::to_string(c.n) + " " + dist_type_name(c.dist) +
                              (c.gpu_budget ? " out of core" : "");
-    SCOPED_TRACE(what);
+    SCOPED_TRACE(what + " " + c.final_pivots);
+    const test_support::ScopedEnv final_pivots("PATHSCOPE_GPU_FINAL_PIVOTS", c.final_pivots);
     const bool unit = c.dist == DistType::Hop16, fractional = c.dist == DistType::Float32;
     // gpu-sparse takes costs of 0 or more only: no potentials for it.
     const bool potentials = !unit && std::string(c.engine) != "gpu-sparse";

@@ -2,6 +2,7 @@
 #include <exception>
 #include <thread>
 
+#include "apsp/final_row_groups.cuh"
 #include "apsp/gpu_runs.hpp"
 #include "apsp/launch.cuh"
 #include "common/host_transfer.hpp"
@@ -84,6 +85,44 @@ void enqueue_pivots_looking_ahead(const GpuContext& gpu, typename D::Scalar* d, 
   }
 }
 
+// The last pivots by row groups, the rows copied out as their groups end while the later ones
+// compute: the tail's first (it ends first), then the rest in order, each chunk's copy queued
+// behind the groups it covers. `stop` is recorded after every group. A matrix with a negative
+// cycle or clipped hop counts is delivered all the same: the engine then throws, or replaces the
+// rows (a sink takes a row given again in place of the first).
+template <class D>
+void deliver_by_row_groups(const GpuContext& gpu, typename D::Scalar* d, int size, int n, FinalRounds final_rounds,
+                           FinalFlags* flags, const JobContext& job, int rounds_done, MatrixSink* sink,
+                           ResultVector<typename D::Scalar>& out, BackgroundResize<typename D::Scalar>& resizer,
+                           RunTrace& trace, const Event& stop, RunFigures& fig) {
+  const FinalRowGroups<D> groups(gpu, d, size, n, final_rounds, flags, gpu.stream().get());
+  stop.record(groups.after_all());
+  trace.mark("enqueued");
+  const double t0 = now_seconds();
+  const int pivots = size / kTileRows;
+  const RowRange tail = groups.rows(0);
+  std::int64_t rows_done = 0;
+  for (const RowRange range : {tail, RowRange{0, tail.first}}) {
+    RowsInFlight in_flight;
+    in_flight.gate = [&groups, range](std::size_t row0, std::size_t rows, cudaStream_t copies) {
+      groups.wait_for_rows(copies, range.first + int(row0), int(rows));
+    };
+    in_flight.landed = [&](std::size_t, std::size_t rows) {
+      if (rows_done == 0) trace.mark("first rows landed");
+      rows_done += std::int64_t(rows);
+      job.report((rounds_done + double(final_rounds.pivots) * double(rows_done) / n) / pivots);
+      job.check_cancel();
+    };
+    in_flight.chunk_rows = final_rounds.chunk_bytes / (std::size_t(n) * sizeof(typename D::Scalar));
+    if (range.count > 0)
+      deliver_rows(d + std::int64_t(range.first) * size, std::size_t(size), range.first, range.count, n, sink, out,
+                   gpu, sink ? nullptr : &resizer, &in_flight);
+  }
+  fig.transfer_seconds += now_seconds() - t0;
+  fig.rows_in_sink = sink != nullptr;
+  trace.mark("downloaded");
+}
+
 template <class D>
 RunFigures run_blocked_in_core(const GpuContext& gpu, const Graph& g, const JobContext& job,
                                ResultVector<typename D::Scalar>& out, ResultVector<std::int32_t>* next, MatrixSink* sink) {
@@ -119,17 +158,32 @@ RunFigures run_blocked_in_core(const GpuContext& gpu, const Graph& g, const JobC
   start.record(s);
   enqueue_initial_rect<D>(gpu, {d.get(), size, 0, size, 0, size, false}, graph.arcs(), s);
   const int pivots = size / kTileRows;
+  // Next hops need every row final before any is; without them the last pivots go by row
+  // groups and the rows leave the device as their groups end (final_row_groups.cuh).
+  const std::uint64_t in_core = blocked_in_core_bytes<D>(n, g.arc_count(), next != nullptr);
+  const std::uint64_t budget = gpu.memory_budget();
+  const FinalRounds final_rounds =
+      next ? FinalRounds{} : choose_final_rounds<D>(pivots, size, budget > in_core ? budget - in_core : 0);
+  const int rounds = pivots - final_rounds.pivots;
   PivotProgress progress(job, pivots);
-  enqueue_pivots_looking_ahead<D>(gpu, d.get(), size, pivots, ws, s, [&](int p) { progress.after_enqueue(p, s); });
-  if (next && n > 0) {
-    next_from_distances_kernel<D><<<dim3((n + 127) / 128, std::min(n, 65535)), 128, 0, s>>>(d.get(), size, graph.arcs(), next_d.get());
+  if (rounds > 0)
+    enqueue_pivots_looking_ahead<D>(gpu, d.get(), size, rounds, ws, s, [&](int p) { progress.after_enqueue(p, s); });
+  if (final_rounds.pivots > 0) {
+    fig.mode = "last " + std::to_string(final_rounds.pivots) + " pivots in row groups of " +
+               std::to_string(final_rounds.group_blocks * kTileRows);
+    deliver_by_row_groups<D>(gpu, d.get(), size, n, final_rounds, flags.get(), job, rounds, sink, out, resizer, trace,
+                             stop, fig);
+  } else {
+    if (next && n > 0) {
+      next_from_distances_kernel<D><<<dim3((n + 127) / 128, std::min(n, 65535)), 128, 0, s>>>(d.get(), size, graph.arcs(), next_d.get());
+      CUDA_CHECK_LAUNCH();
+    }
+    finalize_kernel<D><<<grid_for(gpu, std::int64_t(n) * n, 256), 256, 0, s>>>(d.get(), size, 0, n, n, next_d.get(), n,
+                                                                            flags.get());
     CUDA_CHECK_LAUNCH();
+    stop.record(s);
+    trace.mark("enqueued");
   }
-  finalize_kernel<D><<<grid_for(gpu, std::int64_t(n) * n, 256), 256, 0, s>>>(d.get(), size, 0, n, n, next_d.get(), n,
-                                                                          flags.get());
-  CUDA_CHECK_LAUNCH();
-  stop.record(s);
-  trace.mark("enqueued");
   FinalFlags found{};
   CUDA_CHECK(cudaMemcpyAsync(&found, flags.get(), sizeof found, cudaMemcpyDeviceToHost, s));
   stream.sync();
@@ -142,6 +196,7 @@ RunFigures run_blocked_in_core(const GpuContext& gpu, const Graph& g, const JobC
   resizer.wait();
   trace.mark("result filled", resizer.finished_at());
   trace.mark("fill awaited");
+  if (final_rounds.pivots > 0) return fig;  // delivered while the groups ran
   if (fig.negative_node >= 0) return fig;  // the engine throws; no need to copy a useless matrix
   // Clipped hop counts are redone in int32 (gpu_engines.cu): a sink gets those instead.
   if (sink && fig.hop16_clipped) return fig;

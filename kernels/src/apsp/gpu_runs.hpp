@@ -67,11 +67,11 @@ RunFigures run_naive(const GpuContext& gpu, const Graph& g, const JobContext& jo
 // pitch `pitch` cells) to `sink` through the staging of `gpu`'s device, or, with no sink,
 // copies them into their place in `out` (already sized n x n).
 // With `fill` (the background fill of `out`, still running), each chunk waits only for the
-// rows it lands in.
+// rows it lands in; with `in_flight`, rows still being computed (staging.hpp).
 template <class Scalar>
 void deliver_rows(const Scalar* device, std::size_t pitch, std::int64_t row0, std::int64_t rows, int n,
                   MatrixSink* sink, ResultVector<Scalar>& out, const GpuContext& gpu,
-                  BackgroundResize<Scalar>* fill = nullptr) {
+                  BackgroundResize<Scalar>* fill = nullptr, const RowsInFlight* in_flight = nullptr) {
   const std::size_t row_bytes = std::size_t(n) * sizeof(Scalar);
   if (!sink && fill) {
     download_rows(
@@ -81,11 +81,16 @@ void deliver_rows(const Scalar* device, std::size_t pitch, std::int64_t row0, st
           Scalar* data = fill->wait_for_out(begin + count * std::size_t(n));
           parallel_copy(data + begin, staged, count * row_bytes);
         },
-        gpu);
+        gpu, in_flight);
     return;
   }
   if (!sink) {
-    download_rows(device, pitch * sizeof(Scalar), std::size_t(rows), row_bytes, out.data() + std::size_t(row0) * n, gpu);
+    download_rows(
+        device, pitch * sizeof(Scalar), std::size_t(rows), row_bytes,
+        [&out, row0, n, row_bytes](std::size_t first, std::size_t count, const void* staged) {
+          parallel_copy(out.data() + (std::size_t(row0) + first) * std::size_t(n), staged, count * row_bytes);
+        },
+        gpu, in_flight);
     return;
   }
   download_rows(
@@ -93,7 +98,7 @@ void deliver_rows(const Scalar* device, std::size_t pitch, std::int64_t row0, st
       [sink, row0](std::size_t first, std::size_t count, const void* staged) {
         sink->put_rows(row0 + std::int64_t(first), std::int64_t(count), staged);
       },
-      gpu);
+      gpu, in_flight);
 }
 
 // A whole finished device matrix, n rows of n cells.

@@ -136,26 +136,40 @@ struct PivotWorkspace {
 // Preparing pivot p: phase 1 closes the diagonal block; phase 2 turns the pivot rows and
 // columns into products with it (one launch, two jobs), into the workspace, which then holds
 // the two panels phase 3 multiplies.
+
+// Phase 2 of pivot rows q..q + kTileRows: R' = A* (x) R, into `rows_out` (row pitch `size`).
+template <class D>
+ProductJob<D> pivot_rows_job(typename D::Scalar* d, std::int64_t pitch, int size, std::int64_t q,
+                             typename D::Scalar* rows_out, const typename D::AWord* block_cols) {
+  using Word = typename D::Word;
+  const std::int64_t words = size / D::kLanes, pitch_words = pitch / D::kLanes;
+  Word* pivot_rows = reinterpret_cast<Word*>(d) + q * pitch_words;
+  return {reinterpret_cast<Word*>(rows_out), pivot_rows, words, pitch_words, block_cols, kTileRows,
+          pivot_rows, pitch_words, kTileRows, int(words), kTileRows};
+}
+
+// Phase 2 of `count` pivot columns held depth-major in `columns` (pitch `columns_pitch` cells):
+// C'^T = A*^T (x) C^T, in place (one block row holds all of it).
+template <class D>
+ProductJob<D> pivot_columns_job(typename D::Scalar* columns, std::int64_t columns_pitch, int count,
+                                const typename D::AWord* block_rows) {
+  using Word = typename D::Word;
+  Word* words = reinterpret_cast<Word*>(columns);
+  const std::int64_t pitch_words = columns_pitch / D::kLanes;
+  return {words, words, pitch_words, pitch_words, block_rows, kTileRows, words, pitch_words,
+          kTileRows, count / D::kLanes, kTileRows};
+}
+
 template <class D>
 void enqueue_pivot_panels(const GpuContext& gpu, typename D::Scalar* d, std::int64_t pitch, int size, int pivot,
                           PivotWorkspace<D>& ws, cudaStream_t s) {
-  using Word = typename D::Word;
   const std::int64_t q = std::int64_t(pivot) * kTileRows;
   enqueue_transpose(d + q, pitch, size, kTileRows, ws.columns.get(), size, s);
   enqueue_close_block<D>(d + q * pitch + q, pitch, ws.block_rows.get(), ws.block_cols.get(), s);
-
-  const std::int64_t words = size / D::kLanes, pitch_words = pitch / D::kLanes;
-  Word* d_words = reinterpret_cast<Word*>(d);
-  Word* columns_words = reinterpret_cast<Word*>(ws.columns.get());
-  Word* rows_words = reinterpret_cast<Word*>(ws.rows.get());
   ProductBatch<D> phase2{};
   phase2.count = 2;
-  // Pivot rows: R' = A* (x) R, into their own buffer.
-  phase2.job[0] = {rows_words, d_words + q * pitch_words, words, pitch_words, ws.block_cols.get(), kTileRows,
-                   d_words + q * pitch_words, pitch_words, kTileRows, int(words), kTileRows};
-  // Pivot columns, depth-major: C'^T = A*^T (x) C^T, in place (one block row holds all of it).
-  phase2.job[1] = {columns_words, columns_words, words, words, ws.block_rows.get(), kTileRows, columns_words, words,
-                   kTileRows, int(words), kTileRows};
+  phase2.job[0] = pivot_rows_job<D>(d, pitch, size, q, ws.rows.get(), ws.block_cols.get());
+  phase2.job[1] = pivot_columns_job<D>(ws.columns.get(), size, size, ws.block_rows.get());
   enqueue_product(phase2, s);
   if constexpr (D::kLanes > 1) enqueue_broadcast<D>(gpu, ws.columns.get(), ws.columns_broadcast.get(), kTileRows * size, s);
 }

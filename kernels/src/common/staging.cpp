@@ -56,7 +56,7 @@ void copy_out(char* host, std::size_t host_pitch, const char* staged, std::size_
 }  // namespace
 
 void download_rows(const void* device, std::size_t device_pitch, std::size_t rows, std::size_t row_bytes,
-                   const TakeRows& take, const GpuContext& gpu) {
+                   const TakeRows& take, const GpuContext& gpu, const RowsInFlight* in_flight) {
   if (rows == 0 || row_bytes == 0) return;
   const cudaStream_t stream = gpu.stream().get();
   DeviceStaging& s = staging_of(gpu.device());
@@ -67,11 +67,13 @@ void download_rows(const void* device, std::size_t device_pitch, std::size_t row
   // event, a parallel fork) outweigh what the overlap gains.
   const std::size_t max_rows = std::max<std::size_t>(1, kStagingBytes / row_bytes);
   const std::size_t min_rows = std::max<std::size_t>(1, (std::size_t{512} << 10) / row_bytes);
-  const std::size_t rows_per_chunk = std::min(max_rows, std::max(min_rows, (rows + 7) / 8));
+  const std::size_t rows_per_chunk = std::min(
+      max_rows, in_flight && in_flight->chunk_rows ? in_flight->chunk_rows : std::max(min_rows, (rows + 7) / 8));
   const std::size_t chunks = (rows + rows_per_chunk - 1) / rows_per_chunk;
   auto issue = [&](std::size_t chunk) {
     const std::size_t r0 = chunk * rows_per_chunk, count = std::min(rows_per_chunk, rows - r0);
     const int slot = static_cast<int>(chunk % 2);
+    if (in_flight && in_flight->gate) in_flight->gate(r0, count, stream);
     CUDA_CHECK(cudaMemcpy2DAsync(s.buffer[slot], row_bytes, static_cast<const char*>(device) + r0 * device_pitch,
                                  device_pitch, row_bytes, count, cudaMemcpyDeviceToHost, stream));
     CUDA_CHECK(cudaEventRecord(s.ready[slot], stream));
@@ -83,6 +85,7 @@ void download_rows(const void* device, std::size_t device_pitch, std::size_t row
     CUDA_CHECK(cudaEventSynchronize(s.ready[slot]));
     const std::size_t r0 = chunk * rows_per_chunk, count = std::min(rows_per_chunk, rows - r0);
     try {
+      if (in_flight && in_flight->landed) in_flight->landed(r0, count);
       take(r0, count, s.buffer[slot]);
     } catch (...) {
       // The next chunk is still landing in the other buffer: the next run must not find it there.

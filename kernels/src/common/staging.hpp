@@ -18,12 +18,22 @@ namespace pathscope::gpu {
 // chunk's DMA runs. What it throws ends the copy, with the device idle.
 using TakeRows = std::function<void(std::size_t row0, std::size_t rows, const void* staged)>;
 
+// For rows that other streams are still computing. `gate` makes the copy stream wait for a
+// chunk's rows (cudaStreamWaitEvent: the host does not wait) before the chunk's copy is queued;
+// `landed` is called as each chunk lands, before `take` (progress, cancel: what it throws ends
+// the copy as take's does); `chunk_rows`, when not 0, sets the rows of a chunk.
+struct RowsInFlight {
+  std::function<void(std::size_t row0, std::size_t rows, cudaStream_t copy_stream)> gate;
+  std::function<void(std::size_t row0, std::size_t rows)> landed;
+  std::size_t chunk_rows = 0;
+};
+
 // Copies `rows` rows of `row_bytes` from device memory (pitch `device_pitch`, on the device of
 // `gpu`, current) through that device's staging on the run's stream, handing each chunk to
 // `take`: for results that go to a MatrixSink instead of host memory. Blocks until done; runs
 // on one device take turns.
 void download_rows(const void* device, std::size_t device_pitch, std::size_t rows, std::size_t row_bytes,
-                   const TakeRows& take, const GpuContext& gpu);
+                   const TakeRows& take, const GpuContext& gpu, const RowsInFlight* in_flight = nullptr);
 
 // The same copy into dense host memory.
 void download_rows(const void* device, std::size_t device_pitch, std::size_t rows, std::size_t row_bytes,
