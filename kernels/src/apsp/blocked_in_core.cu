@@ -105,7 +105,7 @@ void deliver_by_row_groups(const GpuContext& gpu, typename D::Scalar* d, int siz
   for (const RowRange range : {tail, RowRange{0, tail.first}}) {
     RowsInFlight in_flight;
     in_flight.gate = [&groups, range](std::size_t row0, std::size_t rows, cudaStream_t copies) {
-      groups.wait_for_rows(copies, range.first + int(row0), int(rows));
+      groups.wait_for_rows(copies, range.first + std::int64_t(row0), std::int64_t(rows));
     };
     in_flight.landed = [&](std::size_t, std::size_t rows) {
       if (rows_done == 0) trace.mark("first rows landed");

@@ -10,11 +10,12 @@
 // same operands as pivot by pivot, so the cells are the same, bit for bit.
 #include <algorithm>
 #include <cstdint>
-#include <cstdlib>
 #include <deque>
 #include <vector>
 
 #include "apsp/launch.cuh"
+#include "common/env_knob.hpp"
+#include "pathscope/apsp/row_share.hpp"
 
 namespace pathscope::gpu {
 
@@ -37,27 +38,21 @@ std::uint64_t final_rounds_bytes(int size, FinalRounds f) {
 // The final rounds of a run of `pivots` pivot blocks with `spare` device bytes beside its
 // in-core needs. The download hides when they last about as long as it; n^2 cells over PCIe
 // against n^3 updates makes that about 10 pivot blocks at every size (docs/gpu.md), hence 16.
-// Below 32 pivots the download is too short to be worth the tail's serial chain.
-// PATHSCOPE_GPU_FINAL_PIVOTS and PATHSCOPE_GPU_FINAL_GROUP_BLOCKS set them for measuring and
-// tests (0 pivots: off).
+// Below 32 pivots the download is too short to be worth the tail's serial chain. Groups of 16
+// row blocks and copies in 16 MB chunks did best of those measured (docs/gpu.md).
+// PATHSCOPE_GPU_FINAL_PIVOTS (0: off), PATHSCOPE_GPU_FINAL_GROUP_BLOCKS and
+// PATHSCOPE_GPU_FINAL_CHUNK_MB set them for measuring and tests.
 template <class D>
 FinalRounds choose_final_rounds(int pivots, int size, std::uint64_t spare) {
-  FinalRounds f{pivots >= 32 ? std::min(16, pivots / 4) : 0, 16, std::size_t{16} << 20};
-  if (const char* text = std::getenv("PATHSCOPE_GPU_FINAL_PIVOTS"); text && *text) f.pivots = std::atoi(text);
-  if (const char* text = std::getenv("PATHSCOPE_GPU_FINAL_GROUP_BLOCKS"); text && *text)
-    f.group_blocks = std::atoi(text);
-  if (const char* text = std::getenv("PATHSCOPE_GPU_FINAL_CHUNK_MB"); text && *text)
-    f.chunk_bytes = std::size_t(std::max(1, std::atoi(text))) << 20;
-  f.pivots = std::clamp(f.pivots, 0, pivots);
-  f.group_blocks = std::clamp(f.group_blocks, 1, std::max(1, pivots - f.pivots));
+  FinalRounds f;
+  f.pivots = int(std::clamp<std::int64_t>(
+      env_number("PATHSCOPE_GPU_FINAL_PIVOTS", pivots >= 32 ? std::min(16, pivots / 4) : 0), 0, pivots));
+  f.group_blocks = int(std::clamp<std::int64_t>(env_number("PATHSCOPE_GPU_FINAL_GROUP_BLOCKS", 16), 1,
+                                                std::max(1, pivots - f.pivots)));
+  f.chunk_bytes = std::size_t(std::clamp<std::int64_t>(env_number("PATHSCOPE_GPU_FINAL_CHUNK_MB", 16), 1, 1024)) << 20;
   while (f.pivots > 0 && final_rounds_bytes<D>(size, f) > spare) f.pivots /= 2;
   return f;
 }
-
-// Rows [first, first + count) of the result.
-struct RowRange {
-  int first = 0, count = 0;
-};
 
 template <class D>
 class FinalRowGroups {
@@ -101,7 +96,7 @@ class FinalRowGroups {
     for (int row0 = 0, i = 0; row0 < tail_row0; ++i) {
       const int left = (tail_row0 - row0) / kTileRows;
       const RowRange rows{row0, (left > 2 * f.group_blocks ? f.group_blocks : (left + 1) / 2) * kTileRows};
-      row0 += rows.count;
+      row0 += int(rows.count);
       const Stream& s = i % 2 ? b_ : a_;
       for (int t = 0; t < f.pivots; ++t) {
         if (i < 2) s.wait_for(ready_[t]);  // later groups on the stream come after these
@@ -123,7 +118,7 @@ class FinalRowGroups {
   int groups() const { return int(ranges_.size()); }
   RowRange rows(int g) const { return ranges_[g]; }
   // Work queued on `s` from now on waits until rows [row0, row0 + rows) are final.
-  void wait_for_rows(cudaStream_t s, int row0, int rows) const {
+  void wait_for_rows(cudaStream_t s, std::int64_t row0, std::int64_t rows) const {
     for (std::size_t g = 0; g < ranges_.size(); ++g)
       if (ranges_[g].first < row0 + rows && row0 < ranges_[g].first + ranges_[g].count)
         CUDA_CHECK(cudaStreamWaitEvent(s, done_[g].get(), 0));
@@ -183,7 +178,7 @@ class FinalRowGroups {
   void enqueue_finalize(RowRange rows, FinalFlags* flags, cudaStream_t s) {
     if (rows.count <= 0) return;
     finalize_kernel<D><<<grid_for(gpu_, std::int64_t(rows.count) * n_, 256), 256, 0, s>>>(
-        d_ + std::int64_t(rows.first) * size_, size_, rows.first, rows.count, n_, nullptr, n_, flags);
+        d_ + rows.first * size_, size_, int(rows.first), int(rows.count), n_, nullptr, n_, flags);
     CUDA_CHECK_LAUNCH();
   }
 

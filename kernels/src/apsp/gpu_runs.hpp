@@ -66,8 +66,8 @@ RunFigures run_naive(const GpuContext& gpu, const Graph& g, const JobContext& jo
 // Hands rows [row0, row0 + rows) of a device matrix of n columns (those rows at `device`, row
 // pitch `pitch` cells) to `sink` through the staging of `gpu`'s device, or, with no sink,
 // copies them into their place in `out` (already sized n x n).
-// With `fill` (the background fill of `out`, still running), each chunk waits only for the
-// rows it lands in; with `in_flight`, rows still being computed (staging.hpp).
+// With `fill` (the background sizing of `out`, maybe still running), the first chunk waits for
+// it; with `in_flight`, rows still being computed (staging.hpp).
 template <class Scalar>
 void deliver_rows(const Scalar* device, std::size_t pitch, std::int64_t row0, std::int64_t rows, int n,
                   MatrixSink* sink, ResultVector<Scalar>& out, const GpuContext& gpu,
@@ -78,7 +78,7 @@ void deliver_rows(const Scalar* device, std::size_t pitch, std::int64_t row0, st
         device, pitch * sizeof(Scalar), std::size_t(rows), row_bytes,
         [fill, row0, n, row_bytes](std::size_t first, std::size_t count, const void* staged) {
           const std::size_t begin = (std::size_t(row0) + first) * std::size_t(n);
-          Scalar* data = fill->wait_for_out(begin + count * std::size_t(n));
+          Scalar* data = fill->wait_for_out();
           parallel_copy(data + begin, staged, count * row_bytes);
         },
         gpu, in_flight);

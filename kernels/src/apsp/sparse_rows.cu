@@ -22,6 +22,7 @@
 #include "apsp/gpu_runs.hpp"
 #include "common/cuda_check.hpp"
 #include "common/device_memory.hpp"
+#include "common/env_knob.hpp"
 #include "common/host_transfer.hpp"
 #include "common/launch_grid.hpp"
 #include "common/run_trace.hpp"
@@ -183,12 +184,6 @@ constexpr std::size_t kMaxShared = 200 * 1024;
 // overlap of copies with compute come often enough.
 constexpr std::size_t kMaxBandBytes = std::size_t{256} << 20;
 
-// A whole number from the environment (for measuring), or `fallback`.
-std::int64_t knob(const char* name, std::int64_t fallback) {
-  const char* text = std::getenv(name);
-  return text && *text ? std::atoll(text) : fallback;
-}
-
 template <class D, int Lanes>
 int resident_blocks(std::size_t shared) {
   auto* kernel = sparse_rows_kernel<D, Lanes>;
@@ -206,7 +201,7 @@ struct SharedPlan {
 };
 template <class D>
 SharedPlan plan_shared(std::int32_t n) {
-  const auto cap = std::size_t(std::max<std::int64_t>(0, knob("PATHSCOPE_GPU_SPARSE_SHARED_BYTES", 64 * 1024)));
+  const auto cap = std::size_t(std::max<std::int64_t>(0, env_number("PATHSCOPE_GPU_SPARSE_SHARED_BYTES", 64 * 1024)));
   const std::size_t limit = std::min(cap, kMaxShared);
   SharedPlan plan;
   const auto piece = [&](std::size_t bytes, bool& put) {
@@ -267,7 +262,7 @@ RunFigures run_sparse(const GpuContext& gpu, const Graph& g, const JobContext& j
   // Blocks: as many as the device holds at once, fewer when their global arrays and two rows
   // of band (the least a run needs) would not fit.
   std::int64_t blocks = std::int64_t(per_multiprocessor) * gpu.multiprocessors();
-  blocks = std::min<std::int64_t>(blocks, std::max<std::int64_t>(1, knob("PATHSCOPE_GPU_SPARSE_BLOCKS", blocks)));
+  blocks = std::min<std::int64_t>(blocks, std::max<std::int64_t>(1, env_number("PATHSCOPE_GPU_SPARSE_BLOCKS", blocks)));
   const std::uint64_t fixed = graph_bytes + 2 * row_bytes + (1 << 20);
   require_within_budget(fixed + global_bytes_per_block(shared), budget, "gpu-sparse (the graph, one search and two rows)");
   if (const std::uint64_t each = global_bytes_per_block(shared); each > 0)
@@ -278,7 +273,7 @@ RunFigures run_sparse(const GpuContext& gpu, const Graph& g, const JobContext& j
   const std::uint64_t band_cap = std::max<std::uint64_t>(kMaxBandBytes, std::uint64_t(blocks) * row_bytes);
   std::int64_t band_rows = std::int64_t(std::min<std::uint64_t>(left / 2, band_cap) / row_bytes);
   band_rows = std::clamp<std::int64_t>(band_rows, 1, n);
-  band_rows = std::min<std::int64_t>(band_rows, std::max<std::int64_t>(1, knob("PATHSCOPE_GPU_SPARSE_BAND_ROWS", band_rows)));
+  band_rows = std::min<std::int64_t>(band_rows, std::max<std::int64_t>(1, env_number("PATHSCOPE_GPU_SPARSE_BAND_ROWS", band_rows)));
   const std::int64_t bands = (n + band_rows - 1) / band_rows;
   blocks = std::min<std::int64_t>(blocks, band_rows);
   if (bands > 1) fig.mode = "in " + std::to_string(bands) + " bands of " + std::to_string(band_rows) + " rows";
@@ -340,7 +335,6 @@ RunFigures run_sparse(const GpuContext& gpu, const Graph& g, const JobContext& j
     if (b + 2 < bands) enqueue(b + 2);
   }
   resizer.wait();
-  trace.mark("result's first slice", resizer.first_slice_at());
   trace.mark("result filled", resizer.finished_at());
   trace.mark("downloaded");
   SparseCounters totals[2];

@@ -12,6 +12,7 @@
 #include "centrality/search_graph.hpp"
 #include "centrality/source_searches.cuh"
 #include "common/device_memory.hpp"
+#include "common/env_knob.hpp"
 #include "pathscope/runtime/count_text.hpp"
 #include "pathscope/runtime/error.hpp"
 #include "pathscope/runtime/memory_budget.hpp"
@@ -71,8 +72,7 @@ SearchLaunch launch_for(const Graph& g, bool hops) {
 // their working arrays in L2, more hide latency; the device runs measure where the balance lies
 // (docs/gpu.md, "Centrality"). Unset or 0: as many as fit.
 std::int64_t block_cap() {
-  const char* text = std::getenv("PATHSCOPE_GPU_CENTRALITY_BLOCKS");
-  const long long cap = text ? std::atoll(text) : 0;
+  const std::int64_t cap = env_number("PATHSCOPE_GPU_CENTRALITY_BLOCKS", 0);
   return cap > 0 ? cap : std::numeric_limits<std::int64_t>::max();
 }
 
@@ -102,13 +102,6 @@ double near_far_step(const Graph& g, const CentralityOptions& options) {
   const double mean_degree = static_cast<double>(kept) / g.n;
   const double step = mean_cost * kDeltaDegrees / mean_degree;
   return step > 0 && std::isfinite(step) ? step : std::numeric_limits<double>::infinity();
-}
-
-// An environment switch for the device runs that measure what a piece saves: unset or anything
-// but "0" keeps it on.
-bool switched_on(const char* variable) {
-  const char* text = std::getenv(variable);
-  return !text || std::string(text) != "0";
 }
 
 // How much more than the shortest path between its ends an arc must cost to be dropped as
@@ -232,7 +225,7 @@ DeviceWork gpu_source_searches(const Graph& g, const CentralityOptions& options,
   const std::string what = "GPU centrality of " + count_text(n, "node") + " and " + count_text(g.arc_count(), "arc") +
                            " (the graph and one search's arrays)";
   require_within_budget(sizes.shared + sizes.per_block, budget, what);
-  launch.settled_bitmap = switched_on("PATHSCOPE_GPU_CENTRALITY_SETTLED");
+  launch.settled_bitmap = env_switched_on("PATHSCOPE_GPU_CENTRALITY_SETTLED");
   int per_multiprocessor = centrality::resident_blocks_per_multiprocessor(launch, n);
   // A block of 1,024 threads needs 64 registers or fewer a thread (58 with nvcc 13.0); should a
   // compiler take more, smaller blocks still start.
@@ -249,7 +242,7 @@ DeviceWork gpu_source_searches(const Graph& g, const CentralityOptions& options,
 
   const cudaStream_t s = gpu.stream().get();
   const centrality::SearchGraph search =
-      centrality::make_search_graph(g, options.mask, !hops, switched_on("PATHSCOPE_GPU_CENTRALITY_HUB_ORDER"),
+      centrality::make_search_graph(g, options.mask, !hops, env_switched_on("PATHSCOPE_GPU_CENTRALITY_HUB_ORDER"),
                                     launch.windowed);
   const double upload_start = now_seconds();
   const std::int64_t search_arcs = search.offsets.back();
@@ -284,13 +277,13 @@ DeviceWork gpu_source_searches(const Graph& g, const CentralityOptions& options,
   DeviceArray<std::uint8_t> tight_arc = filled<std::uint8_t>(slices * static_cast<std::size_t>(search_arcs), 0, s);
   DeviceArray<std::uint32_t> settled_bits(
       hops && centrality::settled_bitmap_shared_bytes(n) == 0 ? slices * ((per + 31) / 32) : 0, s);
-  const double margin = hops || !switched_on("PATHSCOPE_GPU_CENTRALITY_DOMINATED")
+  const double margin = hops || !env_switched_on("PATHSCOPE_GPU_CENTRALITY_DOMINATED")
                             ? std::numeric_limits<double>::infinity()
                             : dominance_margin(g, options);
   DeviceArray<std::uint8_t> dominated;
   DeviceArray<std::int64_t> live_ends;
   if (std::isfinite(margin)) {
-    const bool with_live_ends = switched_on("PATHSCOPE_GPU_CENTRALITY_LIVE_ENDS");
+    const bool with_live_ends = env_switched_on("PATHSCOPE_GPU_CENTRALITY_LIVE_ENDS");
     if (bounds_through_hubs(sources.size())) {
       const centrality::KnownDominated known = centrality::dominated_through_hubs(search, margin, kBoundingHubs);
       dominated = upload(known.dominated, s);

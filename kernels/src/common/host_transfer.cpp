@@ -114,57 +114,21 @@ static void populate_pages(void* data, std::size_t bytes, bool any_size) {
   }
 }
 
-void FillProgress::reserved(void* data) {
-  std::lock_guard<std::mutex> lock(mutex_);
-  data_ = data;
-  reserved_ = true;
-}
-
-void FillProgress::filled(std::size_t elements) {
-  {
-    std::lock_guard<std::mutex> lock(mutex_);
-    if (elements > 0 && first_slice_at_ == 0) first_slice_at_ = now_seconds();
-    filled_ = elements;
-  }
-  changed_.notify_all();
-}
-
-void FillProgress::failed() {
-  {
-    std::lock_guard<std::mutex> lock(mutex_);
-    failed_ = true;
-  }
-  changed_.notify_all();
-}
-
-double FillProgress::first_slice_at() {
-  std::lock_guard<std::mutex> lock(mutex_);
-  return first_slice_at_;
-}
-
-void* FillProgress::wait_for(std::size_t elements) {
-  std::unique_lock<std::mutex> lock(mutex_);
-  changed_.wait(lock, [&] { return failed_ || (reserved_ && filled_ >= elements); });
-  return failed_ ? nullptr : data_;
-}
-
 template <class T>
-void resize_for_result(ResultVector<T>& v, std::size_t count, bool populate_any_size, FillProgress* progress) {
+void resize_for_result(ResultVector<T>& v, std::size_t count, bool populate_any_size) {
   v.clear();
   v.reserve(count);
-  if (progress) progress->reserved(v.data());
   constexpr std::uintptr_t kHuge = std::uintptr_t{2} << 20;
   const auto begin = (reinterpret_cast<std::uintptr_t>(v.data()) + kHuge - 1) & ~(kHuge - 1);
   const auto end = (reinterpret_cast<std::uintptr_t>(v.data() + count)) & ~(kHuge - 1);
   if (end > begin) madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);  // advice only
   populate_pages(v.data(), count * sizeof(T), populate_any_size);
   v.resize(count);  // writes nothing (result_vector.hpp): the pages populated above are the cost
-  if (progress) progress->filled(count);
 }
 
-template void resize_for_result(ResultVector<std::int32_t>&, std::size_t, bool, FillProgress*);
-template void resize_for_result(ResultVector<float>&, std::size_t, bool, FillProgress*);
-template void resize_for_result(ResultVector<std::uint16_t>&, std::size_t, bool, FillProgress*);
-template void resize_for_result(ResultVector<std::uint64_t>&, std::size_t, bool, FillProgress*);
+template void resize_for_result(ResultVector<std::int32_t>&, std::size_t, bool);
+template void resize_for_result(ResultVector<float>&, std::size_t, bool);
+template void resize_for_result(ResultVector<std::uint16_t>&, std::size_t, bool);
+template void resize_for_result(ResultVector<std::uint64_t>&, std::size_t, bool);
 
 }  // namespace pathscope::gpu

@@ -3,11 +3,10 @@
 // host worker thread while the device computes, and copies with all cores. How rows get off
 // the device is staging.hpp.
 #include <cstddef>
-#include <condition_variable>
 #include <cstdint>
+#include <exception>
 #include <functional>
 #include <future>
-#include <mutex>
 #include <vector>
 
 #include "pathscope/runtime/job.hpp"
@@ -15,39 +14,12 @@
 
 namespace pathscope::gpu {
 
-// How far a result vector's fill has come, for a thread that copies rows into it while it is
-// still being sized: the fill populates the vector's pages (from all cores) and on small runs
-// takes about as long as the kernels.
-class FillProgress {
- public:
-  // The filling thread: the storage is reserved at `data`; the first `elements` now exist.
-  void reserved(void* data);
-  void filled(std::size_t elements);
-  // The fill stopped (it threw): waiters stop waiting.
-  void failed();
-  // Waits until the first `elements` exist; the storage, or null when the fill failed.
-  void* wait_for(std::size_t elements);
-  // When the first slice was announced (now_seconds(); 0 before).
-  double first_slice_at();
-
- private:
-  std::mutex mutex_;
-  std::condition_variable changed_;
-  void* data_ = nullptr;
-  bool reserved_ = false;  // data_ may be null: an empty result
-  std::size_t filled_ = 0;
-  double first_slice_at_ = 0;
-  bool failed_ = false;
-};
-
 // Resizes `v` to `count` elements, writing none of them (result_vector.hpp), asking the kernel
 // for huge pages first: sizing a large result is then its page faults, and huge pages make far
 // fewer of them. The pages are populated here (host_transfer.cpp says by which threads; below
-// 8 MB only with `populate_any_size`, for runs whose kernels are short). With `progress`, the
-// elements are announced there once they exist.
+// 8 MB only with `populate_any_size`, for runs whose kernels are short).
 template <class T>
-void resize_for_result(ResultVector<T>& v, std::size_t count, bool populate_any_size = false,
-                       FillProgress* progress = nullptr);
+void resize_for_result(ResultVector<T>& v, std::size_t count, bool populate_any_size = false);
 
 // Runs `task` on the process's one host worker thread. The worker lives as long as the
 // process, and with it the OpenMP team its tasks use: a thread per run made and tore down a
@@ -80,32 +52,27 @@ template <class T>
 class BackgroundResize {
  public:
   BackgroundResize(ResultVector<T>* out, ResultVector<std::int32_t>* next, std::size_t count)
-      : task_([this, out, next, count] {
+      : out_sized_(out_promise_.get_future()), task_([this, out, next, count] {
           try {
-            if (out) resize_for_result(*out, count, false, &out_progress_);
+            if (out) resize_for_result(*out, count);
+            out_promise_.set_value(out ? out->data() : nullptr);
           } catch (...) {
-            out_progress_.failed();
+            out_promise_.set_exception(std::current_exception());
             throw;
           }
           if (next) resize_for_result(*next, count);
           finished_at_ = now_seconds();
         }) {}
   void wait() { task_.wait(); }
-  // `out`'s storage once its first `elements` exist, without waiting for the rest (or for
-  // `next`); rethrows what the fill threw.
-  T* wait_for_out(std::size_t elements) {
-    void* data = out_progress_.wait_for(elements);
-    if (!data) task_.wait();
-    return static_cast<T*>(data);
-  }
+  // `out`'s storage once it is sized, without waiting for `next`; rethrows what its sizing threw.
+  T* wait_for_out() { return out_sized_.get(); }
   // When the fill ended (now_seconds()); valid after wait().
   double finished_at() const { return finished_at_; }
-  // When the first slice of `out` existed (its pages populated); valid after wait().
-  double first_slice_at() { return out_progress_.first_slice_at(); }
 
  private:
   double finished_at_ = 0;
-  FillProgress out_progress_;
+  std::promise<T*> out_promise_;
+  std::shared_future<T*> out_sized_;
   HostTask task_;  // declared last: the task may start before the constructor ends
 };
 

@@ -16,6 +16,7 @@
 #include <string>
 
 #include "common/cuda_check.hpp"
+#include "common/env_knob.hpp"
 #include "correlate/correlate_kernels.cuh"
 #include "pathscope/runtime/error.hpp"
 
@@ -258,8 +259,7 @@ template <int KSTEPS>
 void launch_width(const FusedArgs& args, dim3 grid, cudaStream_t stream) {
   // Counting runs load the columns a step ahead (docs/correlation.md: 9% faster);
   // PATHSCOPE_GPU_CORRELATE_PREFETCH=0 keeps the kernel that does not, for side-by-side runs.
-  const char* ahead = std::getenv("PATHSCOPE_GPU_CORRELATE_PREFETCH");
-  const bool prefetch = !(ahead && std::string(ahead) == "0");
+  const bool prefetch = env_switched_on("PATHSCOPE_GPU_CORRELATE_PREFETCH");
   if (args.survivors)
     fused_int8_kernel<KSTEPS, false, false><<<grid, kThreads, 0, stream>>>(args);
   else if (prefetch)
