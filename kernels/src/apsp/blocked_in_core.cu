@@ -100,7 +100,7 @@ void deliver_by_row_groups(const GpuContext& gpu, typename D::Scalar* d, int siz
   trace.mark("enqueued");
   const double t0 = now_seconds();
   const int pivots = size / kTileRows;
-  const RowRange tail = groups.rows(0);
+  const RowRange tail = groups.tail();
   std::int64_t rows_done = 0;
   for (const RowRange range : {tail, RowRange{0, tail.first}}) {
     RowsInFlight in_flight;

@@ -114,9 +114,8 @@ class FinalRowGroups {
     a_.wait_for(b_end);
   }
 
-  // Groups in the order they are queued (the tail first); rows(g) may be empty.
-  int groups() const { return int(ranges_.size()); }
-  RowRange rows(int g) const { return ranges_[g]; }
+  // The tail's rows, the first to be final.
+  RowRange tail() const { return ranges_[0]; }
   // Work queued on `s` from now on waits until rows [row0, row0 + rows) are final.
   void wait_for_rows(cudaStream_t s, std::int64_t row0, std::int64_t rows) const {
     for (std::size_t g = 0; g < ranges_.size(); ++g)

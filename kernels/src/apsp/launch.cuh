@@ -132,10 +132,6 @@ struct PivotWorkspace {
 
 // The pivot steps of blocked Floyd-Warshall on a size x size matrix (row pitch `pitch`),
 // pivot width kTileRows.
-//
-// Preparing pivot p: phase 1 closes the diagonal block; phase 2 turns the pivot rows and
-// columns into products with it (one launch, two jobs), into the workspace, which then holds
-// the two panels phase 3 multiplies.
 
 // Phase 2 of pivot rows q..q + kTileRows: R' = A* (x) R, into `rows_out` (row pitch `size`).
 template <class D>
@@ -160,6 +156,9 @@ ProductJob<D> pivot_columns_job(typename D::Scalar* columns, std::int64_t column
           kTileRows, count / D::kLanes, kTileRows};
 }
 
+// Preparing pivot p: phase 1 closes the diagonal block; phase 2 turns the pivot rows and
+// columns into products with it (one launch, two jobs), into the workspace, which then holds
+// the two panels phase 3 multiplies.
 template <class D>
 void enqueue_pivot_panels(const GpuContext& gpu, typename D::Scalar* d, std::int64_t pitch, int size, int pivot,
                           PivotWorkspace<D>& ws, cudaStream_t s) {
