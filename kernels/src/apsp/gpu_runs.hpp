@@ -73,22 +73,12 @@ void deliver_rows(const Scalar* device, std::size_t pitch, std::int64_t row0, st
                   MatrixSink* sink, ResultVector<Scalar>& out, const GpuContext& gpu,
                   BackgroundResize<Scalar>* fill = nullptr, const RowsInFlight* in_flight = nullptr) {
   const std::size_t row_bytes = std::size_t(n) * sizeof(Scalar);
-  if (!sink && fill) {
-    download_rows(
-        device, pitch * sizeof(Scalar), std::size_t(rows), row_bytes,
-        [fill, row0, n, row_bytes](std::size_t first, std::size_t count, const void* staged) {
-          const std::size_t begin = (std::size_t(row0) + first) * std::size_t(n);
-          Scalar* data = fill->wait_for_out();
-          parallel_copy(data + begin, staged, count * row_bytes);
-        },
-        gpu, in_flight);
-    return;
-  }
   if (!sink) {
     download_rows(
         device, pitch * sizeof(Scalar), std::size_t(rows), row_bytes,
-        [&out, row0, n, row_bytes](std::size_t first, std::size_t count, const void* staged) {
-          parallel_copy(out.data() + (std::size_t(row0) + first) * std::size_t(n), staged, count * row_bytes);
+        [fill, &out, row0, n, row_bytes](std::size_t first, std::size_t count, const void* staged) {
+          Scalar* data = fill ? fill->wait_for_out() : out.data();
+          parallel_copy(data + (std::size_t(row0) + first) * std::size_t(n), staged, count * row_bytes);
         },
         gpu, in_flight);
     return;

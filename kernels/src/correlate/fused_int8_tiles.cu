@@ -12,8 +12,6 @@
 // tiles where that falls inside the window, decides its pairs again exactly: double
 // rho = dot * s_i * s_j, the CPU engine's formula. So counts and survivors are exact.
 #include <cstdint>
-#include <cstdlib>
-#include <string>
 
 #include "common/cuda_check.hpp"
 #include "common/env_knob.hpp"
