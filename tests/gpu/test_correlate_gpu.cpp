@@ -182,6 +182,53 @@ TEST(CorrelateGpu, CountsEqualCpuWithColumnsLoadedAhead) {
   }
 }
 
+// Counting runs over rows grouped by scale class (the class-count kernel) against the CPU
+// engine: ties of every density (3, 10 and 100,000 levels: dozens of classes, hundreds, one
+// nearly alone), 3 to 36 columns, row counts off the tile, cut-offs at random and exactly on
+// an attained coefficient; the grouping forced on small tables (PATHSCOPE_GPU_CORRELATE_CLASSES=2),
+// every pair of distinct classes decided pair by pair (the path of class pairs whose two
+// orders disagree), and the fused kernel (=0) beside them. The engine names its classes in
+// timing.device, so a run that silently fell back would fail.
+TEST(CorrelateGpu, CountsByScaleClassEqualCpu) {
+  std::mt19937_64 random(test_support::fresh_seed());
+  const std::vector<std::pair<std::int64_t, int>> shapes = {
+      {129, 30}, {2 + static_cast<std::int64_t>(random() % 3000), 30}, {8200 + static_cast<std::int64_t>(random() % 300), 30},
+      {2 + static_cast<std::int64_t>(random() % 3000), 36}, {700, 3}, {2 + static_cast<std::int64_t>(random() % 500), 17}};
+  const auto grouped = [](const EngineRun& r) { return r.result.timing.device.find("scale classes") != std::string::npos; };
+  for (const auto& [rows, cols] : shapes) {
+    for (int levels : {3, 10, 100000}) {
+      const std::string spec = "random-table:rows=" + std::to_string(rows) + ",cols=" + std::to_string(cols) +
+                               ",seed=" + std::to_string(random() % 1000000) + ",levels=" + std::to_string(levels);
+      double cutoff = std::uniform_real_distribution<double>(0.2, 0.8)(random);
+      if (random() % 2) {
+        // Exactly on a coefficient the table attains: a survivor of the CPU run.
+        const EngineRun kept = run("cpu", spec, CorrelationMethod::spearman, cutoff, false);
+        if (!kept.found.empty()) cutoff = std::fabs(kept.found[random() % kept.found.size()].rho);
+      }
+      SCOPED_TRACE(spec + " cut-off " + std::to_string(cutoff));
+      const EngineRun cpu = run("cpu", spec, CorrelationMethod::spearman, cutoff, true);
+      test_support::ScopedEnv forced("PATHSCOPE_GPU_CORRELATE_CLASSES", "2");
+      const EngineRun classes = run("gpu", spec, CorrelationMethod::spearman, cutoff, true);
+      EXPECT_EQ(classes.result.survivors, cpu.result.survivors);
+      EXPECT_TRUE(grouped(classes)) << classes.result.timing.device;
+      {
+        test_support::ScopedEnv exact("PATHSCOPE_GPU_CORRELATE_CLASS_PAIRS_EXACT", "1");
+        EXPECT_EQ(run("gpu", spec, CorrelationMethod::spearman, cutoff, true).result.survivors, cpu.result.survivors);
+      }
+      test_support::ScopedEnv off("PATHSCOPE_GPU_CORRELATE_CLASSES", "0");
+      const EngineRun fused = run("gpu", spec, CorrelationMethod::spearman, cutoff, true);
+      EXPECT_EQ(fused.result.survivors, cpu.result.survivors);
+      EXPECT_FALSE(grouped(fused)) << fused.result.timing.device;
+    }
+  }
+  // Survivors kept (not counted) and more than 36 columns never take the grouping.
+  const std::string wide = "random-table:rows=300,cols=40,seed=" + std::to_string(random() % 1000000);
+  test_support::ScopedEnv forced("PATHSCOPE_GPU_CORRELATE_CLASSES", "2");
+  EXPECT_FALSE(grouped(run("gpu", wide, CorrelationMethod::spearman, 0.5, true)));
+  const std::string narrow = "random-table:rows=300,cols=30,seed=" + std::to_string(random() % 1000000);
+  EXPECT_FALSE(grouped(run("gpu", narrow, CorrelationMethod::spearman, 0.5, false)));
+}
+
 // The .npy output from the GPU engine: rho and p computed on the device for the survivors,
 // handed to the sink as records (through the fan-out the CLI uses), equal to the CPU engine's
 // pairs: the same (i, j) in the same order, rho the same double rounded to float, p within

@@ -14,13 +14,15 @@ namespace pathscope::gpu {
 void run_bands(const DeviceRows& rows, const CorrelateOptions& options, PairSink* sink, const JobContext& job,
                CorrelateResult& result, const Stream& stream, const Stream& copy_stream, RunTrace& trace) {
   const bool keep = !options.count_only && sink;
+  // Rows of the layout the bands sweep (DeviceRows::swept_rows).
+  const std::int32_t swept = rows.swept_rows(), swept_padded = rows.swept_padded();
   const unsigned long long capacity = keep ? kSurvivorCapacity : 0;
   const double cutoff = survival_cutoff(options.min_abs_rho);
   // Counting, a band is about 2^41 pairs (a second or so): long enough to hide the launch,
   // short enough for progress. Keeping survivors, a band is sized from the survivor share of
   // the bands before it so that it fills about half a slot; the first one probes.
-  const double total = 0.5 * rows.n * (rows.n - 1.0);
-  const auto pairs_from = [&](double r) { return r * (rows.n - 1) - 0.5 * r * (r - 1); };
+  const double total = 0.5 * swept * (swept - 1.0);
+  const auto pairs_from = [&](double r) { return r * (swept - 1) - 0.5 * r * (r - 1); };
   double density = -1;  // survivors per pair in the bands finished so far; < 0: none yet
   std::int64_t next_row = 0;
   const auto next_band = [&]() {
@@ -28,13 +30,13 @@ void run_bands(const DeviceRows& rows, const CorrelateOptions& options, PairSink
     double target = keep ? (density > 0 ? 0.5 * capacity / density : double(std::int64_t{1} << 26))
                          : double(std::int64_t{1} << (fused ? 41 : 36));
     target = std::clamp(target, double(std::int64_t{1} << 24), double(std::int64_t{1} << 41));
-    const double remaining = std::max<double>(1, rows.n - next_row);
+    const double remaining = std::max<double>(1, swept - next_row);
     const std::int64_t height = std::clamp<std::int64_t>(
         round_up(static_cast<std::int64_t>(target / remaining) + 1, kCorrelationTile), kCorrelationTile,
         std::int64_t{65535} * kCorrelationTile);
     CorrelationRect rect{static_cast<std::int32_t>(next_row),
-                         static_cast<std::int32_t>(std::min<std::int64_t>(next_row + height, rows.padded)),
-                         static_cast<std::int32_t>(next_row), rows.padded};
+                         static_cast<std::int32_t>(std::min<std::int64_t>(next_row + height, swept_padded)),
+                         static_cast<std::int32_t>(next_row), swept_padded};
     next_row = rect.row_end;
     return rect;
   };
@@ -76,15 +78,15 @@ void run_bands(const DeviceRows& rows, const CorrelateOptions& options, PairSink
       }
     }
     result.survivors += found;
-    const double done_rows = std::min<double>(rows.n, rect.row_end);
-    pairs_seen += pairs_from(done_rows) - pairs_from(std::min<double>(rows.n, rect.row_begin));
+    const double done_rows = std::min<double>(swept, rect.row_end);
+    pairs_seen += pairs_from(done_rows) - pairs_from(std::min<double>(swept, rect.row_begin));
     survivors_seen += static_cast<double>(found);
     density = pairs_seen > 0 ? std::max(survivors_seen / pairs_seen, 1e-12) : -1;
     job.report(std::min(1.0, pairs_from(done_rows) / total));
   };
   // Band b runs on the device while the host takes in band b-1.
   std::size_t b = 0;
-  for (; next_row < rows.n; ++b) {
+  for (; next_row < swept; ++b) {
     job.check_cancel();
     issued[b % 2] = next_band();
     issue_band(rows, issued[b % 2], cutoff, slots[b % 2], capacity, stream.get());
@@ -95,13 +97,15 @@ void run_bands(const DeviceRows& rows, const CorrelateOptions& options, PairSink
 
 void run_dealt_bands(const GpuContext& loading, const DeviceRows& rows, const CorrelateOptions& options, PairSink* sink,
                      const JobContext& job, CorrelateResult& result) {
+  // Rows of the layout the bands sweep (DeviceRows::swept_rows).
+  const std::int32_t swept = rows.swept_rows(), swept_padded = rows.swept_padded();
   const double cutoff = survival_cutoff(options.min_abs_rho);
-  const double total = 0.5 * rows.n * (rows.n - 1.0);
-  const auto pairs_from = [&](double r) { return r * (rows.n - 1) - 0.5 * r * (r - 1); };
+  const double total = 0.5 * swept * (swept - 1.0);
+  const auto pairs_from = [&](double r) { return r * (swept - 1) - 0.5 * r * (r - 1); };
   deal_bands(loading, options, rows.device_bytes(), sink, job, result.survivors, [&](const BandRank& rank, BandMerger& merger) {
     // About 8 bands a rank, of equal cost, so that every rank's round-robin share costs the same.
     const std::vector<std::int64_t> edges = correlate::equal_cost_band_edges(
-        rows.n, rows.padded, 8 * std::int64_t(rank.ranks), kCorrelationTile, std::int64_t{65535} * kCorrelationTile);
+        swept, swept_padded, 8 * std::int64_t(rank.ranks), kCorrelationTile, std::int64_t{65535} * kCorrelationTile);
     const DeviceRows* mine = &rows;
     DeviceRows copy;
     if (rank.device != rank.loading_device) {
@@ -117,7 +121,7 @@ void run_dealt_bands(const GpuContext& loading, const DeviceRows& rows, const Co
     for (std::size_t b = 0; b + 1 < edges.size(); ++b)
       if (static_cast<int>(b % std::size_t(rank.ranks)) == rank.rank)
         mine_bands.push_back({b, {static_cast<std::int32_t>(edges[b]), static_cast<std::int32_t>(edges[b + 1]),
-                                  static_cast<std::int32_t>(edges[b]), rows.padded}});
+                                  static_cast<std::int32_t>(edges[b]), swept_padded}});
     auto finish = [&](std::size_t k) {
       SurvivorSlot& slot = slots[k % 2];
       const auto& [b, rect] = mine_bands[k];
@@ -140,7 +144,7 @@ void run_dealt_bands(const GpuContext& loading, const DeviceRows& rows, const Co
           std::sort(band.pairs.begin(), band.pairs.end(), by_pair);
       }
       merger.deliver(b, std::move(band.pairs), std::move(band.records), found,
-                     std::min(1.0, pairs_from(std::min<double>(rows.n, rect.row_end)) / total));
+                     std::min(1.0, pairs_from(std::min<double>(swept, rect.row_end)) / total));
     };
     for (std::size_t k = 0; k < mine_bands.size(); ++k) {
       job.check_cancel();

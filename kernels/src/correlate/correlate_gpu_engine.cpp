@@ -57,6 +57,12 @@ class GpuCorrelationEngine final : public CorrelationEngine {
 
     const double compute_start = now_seconds();
     rows.prepare_fused(survival_cutoff(options.min_abs_rho), stream.get());
+    if (!keep && rows.n >= 2) {
+      const std::uint64_t used = rows.device_bytes() + survivor_slot_bytes(keep);
+      rows.group_by_scale(survival_cutoff(options.min_abs_rho), budgets.device > used ? budgets.device - used : 0,
+                          stream.get());
+      if (rows.classes) trace.mark("grouped by scale class");
+    }
     trace.mark("loaded");
     if (rows.n >= 2 && !options.gpus.is_default()) {
       // The ranks launch on their own streams (and copy the rows to their devices): the fused
@@ -72,6 +78,7 @@ class GpuCorrelationEngine final : public CorrelationEngine {
     const double finish = now_seconds();
     result.timing.engine = name();
     result.timing.device = gpu.device_name();
+    if (rows.classes) result.timing.device += ", rows in " + std::to_string(rows.classes.classes) + " scale classes";
     result.timing.compute_seconds = finish - compute_start;
     result.timing.seconds = finish - start;
     result.timing.updates = static_cast<double>(result.pairs_tested);

@@ -4,6 +4,7 @@
 
 #include "common/cuda_check.hpp"
 #include "correlate/correlate_kernels.cuh"
+#include "correlate/int8_fragments.cuh"
 #include "pathscope/runtime/error.hpp"
 
 namespace pathscope::gpu {
@@ -43,13 +44,6 @@ __global__ void rank_rows_kernel(const double* raw, int m, int count, int first,
   const double s = 1.0 / sqrt(static_cast<double>(squares));
   scale[first + r] = s;
   scale_f[first + r] = static_cast<float>(s);
-}
-
-__device__ __forceinline__ void mma_s8(int (&c)[4], const unsigned (&a)[4], const unsigned (&b)[2]) {
-  asm volatile(
-      "mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};\n"
-      : "+r"(c[0]), "+r"(c[1]), "+r"(c[2]), "+r"(c[3])
-      : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
 }
 
 struct Epilogue {
@@ -209,6 +203,10 @@ void launch_correlation_tiles(const CorrelationOperands& operands, const Correla
   const int row_tiles = (rect.row_end - rect.row_begin) / kCorrelationTile;
   const int col_tiles = (rect.col_end - rect.col_begin) / kCorrelationTile;
   if (row_tiles <= 0 || col_tiles <= 0) return;
+  if (operands.class_rows && !output.survivors) {
+    launch_class_count(operands, rect, cutoff, output.counter, stream);
+    return;
+  }
   if (fused_correlation_applies(operands, cutoff)) {
     launch_fused_correlation(operands, rect, cutoff, output, stream);
     return;

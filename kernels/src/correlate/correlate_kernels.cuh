@@ -30,6 +30,13 @@ struct CorrelationOperands {
   const float* row_factor = nullptr;
   const float* col_threshold = nullptr;
   float window = 0;
+  // Counting runs over rows grouped by scale class (scale_classes.hpp); null: not grouped.
+  const std::int8_t* class_rows = nullptr;
+  const std::int32_t* group_class = nullptr;
+  const std::int32_t* class_cutoffs = nullptr;
+  const double* class_scale = nullptr;
+  const std::int32_t* original_row = nullptr;
+  std::int32_t classes = 0;
 };
 
 // The part of the upper triangle a launch covers: i in [row_begin, row_end), j in
@@ -72,6 +79,12 @@ void sort_survivors(CorrelationSurvivor* survivors, unsigned long long count, vo
 void launch_survivor_records(const CorrelationSurvivor* survivors, unsigned long long count, const double* scale,
                              std::int32_t samples, SurvivorRecord* records, cudaStream_t stream);
 
+// Counts the survivors of `rect` in the grouped layout (class_count_tiles.cu); rect's bounds
+// are rows of that layout.
+void launch_class_count(const CorrelationOperands& operands, const CorrelationRect& rect, double cutoff,
+                        unsigned long long* counter, cudaStream_t stream);
+
+// Grouped rows, counting: the class-count kernel; otherwise the fused or the plain kernels.
 void launch_correlation_tiles(const CorrelationOperands& operands, const CorrelationRect& rect, double cutoff,
                               const CorrelationOutput& output, cudaStream_t stream);
 

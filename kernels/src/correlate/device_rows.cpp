@@ -47,6 +47,7 @@ DeviceRows DeviceRows::copy_to(int device, int from) const {
   copy(c.scale_f, scale_f);
   copy(c.row_factor, row_factor);
   copy(c.col_threshold, col_threshold);
+  if (classes) c.classes = classes.copy_to(device, from);
   return c;
 }
 
@@ -57,6 +58,11 @@ void DeviceRows::prepare_fused(double cutoff, cudaStream_t stream) {
   launch_threshold_factors(scale.get(), n, padded, cutoff, row_factor.get(), col_threshold.get(), stream);
   const double least_scale = *std::min_element(host_scale.begin(), host_scale.end());
   window = static_cast<float>(kFusedWindow * cutoff / least_scale);
+}
+
+void DeviceRows::group_by_scale(double cutoff, std::uint64_t device_bytes_left, cudaStream_t stream) {
+  if (!int8) return;
+  classes = group_rows_by_scale(int8_rows.get(), n, width, samples, cutoff, device_bytes_left, stream);
 }
 
 void load_ranked_on_device(RowSource& source, DeviceRows& rows, CorrelateResult& result, const RunBudgets& budgets,

@@ -9,6 +9,7 @@
 
 #include "common/device_memory.hpp"
 #include "correlate/correlate_kernels.cuh"
+#include "correlate/scale_classes.hpp"
 #include "pathscope/correlate/correlate.hpp"
 
 namespace pathscope::gpu {
@@ -34,10 +35,17 @@ struct DeviceRows {
   // The fused int8 kernel's per-row factors and thresholds (empty: the plain kernels).
   DeviceArray<float> row_factor, col_threshold;
   float window = 0;
+  // Counting runs: the rows again, grouped by scale class (empty: not grouped).
+  ScaleClasses classes;
 
   std::uint64_t device_bytes() const {
-    return int8_rows.bytes() + float_rows.bytes() + scale.bytes() + scale_f.bytes() + 8ull * padded;
+    return int8_rows.bytes() + float_rows.bytes() + scale.bytes() + scale_f.bytes() + 8ull * padded +
+           classes.device_bytes();
   }
+  // The rows a band sweeps, and their count padded to the tile: the grouped layout's where
+  // the rows are grouped (its padding rows only ever count as below the cut-off).
+  std::int32_t swept_rows() const { return classes ? classes.padded : n; }
+  std::int32_t swept_padded() const { return classes ? classes.padded : padded; }
 
   CorrelationOperands operands() const {
     CorrelationOperands o{int8 ? static_cast<const void*>(int8_rows.get()) : static_cast<const void*>(float_rows.get()),
@@ -45,6 +53,14 @@ struct DeviceRows {
     o.row_factor = row_factor.get();
     o.col_threshold = col_threshold.get();
     o.window = window;
+    if (classes) {
+      o.class_rows = classes.rows.get();
+      o.group_class = classes.group_class.get();
+      o.class_cutoffs = classes.cutoffs.get();
+      o.class_scale = classes.scale.get();
+      o.original_row = classes.original.get();
+      o.classes = classes.classes;
+    }
     return o;
   }
 
@@ -52,6 +68,8 @@ struct DeviceRows {
   DeviceRows copy_to(int device, int from) const;
   // The fused kernel's factors for this cut-off: built on the device from the exact scales.
   void prepare_fused(double cutoff, cudaStream_t stream);
+  // Counting runs: the rows grouped by scale class where that applies (scale_classes.hpp).
+  void group_by_scale(double cutoff, std::uint64_t device_bytes_left, cudaStream_t stream);
 };
 
 // Spearman, m <= 127: raw rows go up as doubles (so ties are the file's ties) and come back

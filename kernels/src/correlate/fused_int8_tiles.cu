@@ -16,6 +16,7 @@
 #include "common/cuda_check.hpp"
 #include "common/env_knob.hpp"
 #include "correlate/correlate_kernels.cuh"
+#include "correlate/int8_fragments.cuh"
 #include "pathscope/runtime/error.hpp"
 
 namespace pathscope::gpu {
@@ -25,20 +26,6 @@ constexpr int kThreads = 256;
 constexpr int kChunkTiles = 64;  // column tiles one block sweeps
 constexpr int kBias = 0x4B400000;
 constexpr float kBiasFloat = 12582912.0f;
-
-__device__ __forceinline__ void mma_s8(int (&c)[4], const unsigned (&a)[4], const unsigned (&b)[2]) {
-  asm volatile(
-      "mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};\n"
-      : "+r"(c[0]), "+r"(c[1]), "+r"(c[2]), "+r"(c[3])
-      : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
-}
-
-// Rows are stored with each 32-byte k slice permuted (words 0 4 1 5 2 6 3 7, see the ranking
-// kernel), so a lane's two words of a fragment (quad and quad + 4) are one 8-byte load. Both
-// factors use the same permutation, so the dot product is unchanged.
-__device__ __forceinline__ uint2 fragment_words(const std::int8_t* rows, int width, int row, int step, int quad) {
-  return __ldg(reinterpret_cast<const uint2*>(rows + static_cast<std::int64_t>(row) * width + step * 32) + quad);
-}
 
 struct FusedArgs {
   const std::int8_t* rows;
@@ -143,39 +130,6 @@ __device__ __forceinline__ void finish_half(const FusedArgs& args, const int (&a
   __syncwarp();
 }
 
-// The products of one warp tile half, started at the bias.
-template <int KSTEPS>
-__device__ __forceinline__ void multiply(int (&acc)[4][2][4], const unsigned (&a)[KSTEPS][4][4],
-                                         const unsigned (&b)[KSTEPS][2][2]) {
-#pragma unroll
-  for (int mt = 0; mt < 4; ++mt)
-#pragma unroll
-    for (int nt = 0; nt < 2; ++nt)
-#pragma unroll
-      for (int e = 0; e < 4; ++e) acc[mt][nt][e] = kBias;
-#pragma unroll
-  for (int s = 0; s < KSTEPS; ++s)
-#pragma unroll
-    for (int mt = 0; mt < 4; ++mt)
-#pragma unroll
-      for (int nt = 0; nt < 2; ++nt) mma_s8(acc[mt][nt], a[s][mt], b[s][nt]);
-}
-
-// The column fragments of the 16 columns from `warp_col`.
-template <int KSTEPS>
-__device__ __forceinline__ void load_columns(unsigned (&b)[KSTEPS][2][2], const FusedArgs& args, int warp_col,
-                                             int group, int quad) {
-#pragma unroll
-  for (int nt = 0; nt < 2; ++nt) {
-    const int c = warp_col + nt * 8 + group;
-#pragma unroll
-    for (int s = 0; s < KSTEPS; ++s) {
-      const uint2 w = fragment_words(args.rows, args.width, c, s, quad);
-      b[s][nt][0] = w.x, b[s][nt][1] = w.y;
-    }
-  }
-}
-
 template <int KSTEPS, bool COUNT, bool PREFETCH>
 __global__ void __launch_bounds__(kThreads, 2) fused_int8_kernel(FusedArgs args) {
   const int tile_i = args.row_tile_begin + static_cast<int>(blockIdx.x);
@@ -192,29 +146,23 @@ __global__ void __launch_bounds__(kThreads, 2) fused_int8_kernel(FusedArgs args)
 
   // Row fragments and factors stay in registers for the whole sweep.
   unsigned a[KSTEPS][4][4];
+  load_rows<KSTEPS>(a, args.rows, width, warp_row, group, quad);
+  const int biased_start[4] = {kBias, kBias, kBias, kBias};
   float factor[4][2], offset[4][2];
 #pragma unroll
-  for (int mt = 0; mt < 4; ++mt) {
-    const int r0 = warp_row + mt * 16 + group;
-#pragma unroll
-    for (int s = 0; s < KSTEPS; ++s) {
-      const uint2 lo = fragment_words(args.rows, width, r0, s, quad);
-      const uint2 hi = fragment_words(args.rows, width, r0 + 8, s, quad);
-      a[s][mt][0] = lo.x, a[s][mt][1] = hi.x, a[s][mt][2] = lo.y, a[s][mt][3] = hi.y;
-    }
+  for (int mt = 0; mt < 4; ++mt)
 #pragma unroll
     for (int h = 0; h < 2; ++h) {
-      factor[mt][h] = __ldg(args.row_factor + r0 + 8 * h);
+      factor[mt][h] = __ldg(args.row_factor + warp_row + mt * 16 + group + 8 * h);
       offset[mt][h] = -kBiasFloat * factor[mt][h];  // exact: the factor has 22 significant bits
     }
-  }
 
   __shared__ int parked_all[kThreads / 32][32 * 32];
   int* parked = parked_all[warp];
   int negatives = 0;  // pairs found below the cut-off, over the whole sweep
   int pairs = 0;      // pairs looked at (off-triangle ones of the diagonal tile are negatives too)
   unsigned ahead[KSTEPS][2][2];
-  if (PREFETCH) load_columns<KSTEPS>(ahead, args, j_begin * kCorrelationTile + (warp & 3) * 32, group, quad);
+  if (PREFETCH) load_columns<KSTEPS>(ahead, args.rows, width, j_begin * kCorrelationTile + (warp & 3) * 32, group, quad);
   for (int tile_j = j_begin; tile_j < j_end; ++tile_j) {
     // The warp's 32 columns in two halves of 16, so only 32 accumulators are live at once.
 #pragma unroll
@@ -228,9 +176,9 @@ __global__ void __launch_bounds__(kThreads, 2) fused_int8_kernel(FusedArgs args)
           for (int nt = 0; nt < 2; ++nt) b[s][nt][0] = ahead[s][nt][0], b[s][nt][1] = ahead[s][nt][1];
         // The last step loads its own columns again: a wasted load, never out of range.
         const int next_col = half == 0 ? warp_col + 16 : min(tile_j + 1, j_end - 1) * kCorrelationTile + (warp & 3) * 32;
-        load_columns<KSTEPS>(ahead, args, next_col, group, quad);
+        load_columns<KSTEPS>(ahead, args.rows, width, next_col, group, quad);
       } else {
-        load_columns<KSTEPS>(b, args, warp_col, group, quad);
+        load_columns<KSTEPS>(b, args.rows, width, warp_col, group, quad);
       }
       int acc[4][2][4];
       pairs += 32;
@@ -238,7 +186,7 @@ __global__ void __launch_bounds__(kThreads, 2) fused_int8_kernel(FusedArgs args)
 #pragma unroll
       for (int nt = 0; nt < 2; ++nt)
         q[nt] = __ldg(reinterpret_cast<const float2*>(args.col_threshold + warp_col + nt * 8) + quad);
-      multiply<KSTEPS>(acc, a, b);
+      multiply<KSTEPS>(acc, a, b, biased_start);
       if (tile_j == tile_i)
         finish_half<true, COUNT>(args, acc, factor, offset, q, warp_row, warp_col, lane, parked, negatives);
       else

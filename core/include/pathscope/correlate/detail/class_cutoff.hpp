@@ -1,0 +1,23 @@
+#pragma once
+// Integer cut-offs of counting runs (the GPU's scale-class kernel, docs/correlation.md). A row
+// of twice-centred mid-ranks has the scale 1/sqrt(S), S the sum of its squares, so two rows
+// of sums S_a and S_b pass the cut-off exactly when |dot| reaches one integer: their class
+// pair's cut-off. Rows sorted by S then need no float arithmetic per pair.
+#include <cstdint>
+
+namespace pathscope::correlate {
+
+// 1/sqrt(S), as the ranking computes a row's scale, so that the doubles compare equal.
+double scale_of_squares(std::int64_t squares);
+
+// The largest S of a class the kernel packs: m = 36 values without ties, m (m^2 - 1) / 3.
+// Up to it, dot - T and dot + T of every pair fit a 16-bit half (two pairs a 32-bit word).
+constexpr std::int64_t kMostClassSquares = 15540;
+
+// The least |dot| >= 1 at which a pair of rows of sums `squares_a` and `squares_b` passes
+// `cutoff` by exact_rho, taken in both orders of the pair (the first row's scale first, as
+// the engines multiply); beyond every attainable |dot| (sqrt(S_a S_b)) when none passes.
+// -1 when the two orders disagree on some dot product: such pairs are decided one by one.
+std::int32_t class_pair_cutoff(std::int64_t squares_a, std::int64_t squares_b, double cutoff);
+
+}  // namespace pathscope::correlate
