@@ -5,7 +5,8 @@
 // sweeps up to 64 column tiles to its right, each warp 64 x 32 pairs of a step in two halves
 // of 64 x 16, the next half's column fragments loaded a step ahead. Each 16 rows of the layout
 // share a class, so a half step has one cut-off T per row group: T of its rows' class and its
-// columns' class, loaded a step ahead with the columns. Two products of a row, packed into one
+// columns' class, from a table of the block's row groups against its sweep's column groups
+// made in shared memory when the block starts, read a step ahead with the columns. Two products of a row, packed into one
 // 32-bit word as 16-bit halves (one IMAD), plus 32768 - T has bit 15 of a half clear exactly
 // when dot < T, and plus 32768 + T - 1 has it set exactly when dot > -T (two adds); with |dot|
 // and T at most 15,541 (m <= 36) no half spills into the other. One LOP3 keeps the halves
@@ -94,11 +95,19 @@ __global__ void __launch_bounds__(kThreads, BLOCKS) class_count_kernel(ClassArgs
   const int warp_row = tile_i * kCorrelationTile + (warp >> 2) * 64;
   unsigned a[KSTEPS][4][4];
   load_rows<KSTEPS>(a, args.rows, kWidth, warp_row, group, quad);
-  // Each row group's row of the cut-off table.
-  unsigned cutoff_row[4];
-#pragma unroll
-  for (int mt = 0; mt < 4; ++mt)
-    cutoff_row[mt] = static_cast<unsigned>(__ldg(args.group_class + ((warp_row >> 4) + mt)) * args.classes);
+  // The cut-offs of the block's 8 row groups against its sweep's column groups, made once:
+  // a half step then reads its four from shared memory.
+  __shared__ int block_cutoffs[kCorrelationTile / 16][kChunkTiles * kCorrelationTile / 16];
+  const int column_groups = (j_end - j_begin) * (kCorrelationTile / 16);
+  for (int k = threadIdx.x; k < (kCorrelationTile / 16) * column_groups; k += kThreads) {
+    const int row_group = k / column_groups, column_group = k - row_group * column_groups;
+    const int row_class = __ldg(args.group_class + tile_i * (kCorrelationTile / 16) + row_group);
+    const int column_class = __ldg(args.group_class + j_begin * (kCorrelationTile / 16) + column_group);
+    block_cutoffs[row_group][column_group] = __ldg(args.cutoffs + row_class * args.classes + column_class);
+  }
+  __syncthreads();
+  const int* warp_cutoffs = block_cutoffs[(warp >> 2) * 4];
+  const unsigned first_group = j_begin * (kCorrelationTile / 16);
   // This lane's words of column `col`: row group of each 8, words quad and quad + 4 of a slice.
   const uint2* column_words = reinterpret_cast<const uint2*>(args.rows + group * kWidth) + quad;
   const auto load_step = [&](unsigned (&b)[KSTEPS][2][2], int (&t)[4], unsigned col) {
@@ -110,9 +119,9 @@ __global__ void __launch_bounds__(kThreads, BLOCKS) class_count_kernel(ClassArgs
         const uint2 w = __ldg(words + nt * kWidth + s * 4);
         b[s][nt][0] = w.x, b[s][nt][1] = w.y;
       }
-    const unsigned column_class = static_cast<unsigned>(__ldg(args.group_class + (col >> 4)));
+    const int* column = warp_cutoffs + ((col >> 4) - first_group);
 #pragma unroll
-    for (int mt = 0; mt < 4; ++mt) t[mt] = __ldg(args.cutoffs + (cutoff_row[mt] + column_class));
+    for (int mt = 0; mt < 4; ++mt) t[mt] = column[mt * kChunkTiles * (kCorrelationTile / 16)];
   };
 
   __shared__ int parked_all[kThreads / 32][32 * 32];
