@@ -92,12 +92,18 @@ TEST(GpuApspToFile, CancelWhileWritingLeavesNothing) {
   const TestGraph t = make_graph({3001, 3.0, true, false, 0}, rng);
   std::atomic<bool> cancel{true};  // already set when the first rows arrive
   cancel_writes_on(&cancel);
-  for (const std::uint64_t budget : {std::uint64_t{0}, std::uint64_t{14} << 20}) {
-    NpyMatrixWriter writer((dir / "c.npy").string(), t.graph.n, DistType::Hop16);
-    ApspOptions options = options_for(DistType::Hop16);
-    options.gpu_memory_budget = budget;
-    options.sink = &writer;
-    EXPECT_THROW(make_apsp_engine("gpu-blocked")->run(t.graph, options, {}), Cancelled) << budget;
+  // Pivot by pivot by size, and the last 4 pivots by row groups (their rows leave while the
+  // other groups still run: final_row_groups.cuh).
+  for (const char* final_pivots : {"", "4"}) {
+    const test_support::ScopedEnv pivots("PATHSCOPE_GPU_FINAL_PIVOTS", final_pivots);
+    for (const std::uint64_t budget : {std::uint64_t{0}, std::uint64_t{14} << 20}) {
+      NpyMatrixWriter writer((dir / "c.npy").string(), t.graph.n, DistType::Hop16);
+      ApspOptions options = options_for(DistType::Hop16);
+      options.gpu_memory_budget = budget;
+      options.sink = &writer;
+      EXPECT_THROW(make_apsp_engine("gpu-blocked")->run(t.graph, options, {}), Cancelled)
+          << budget << " bytes, final pivots '" << final_pivots << "'";
+    }
   }
   cancel_writes_on(nullptr);
   EXPECT_TRUE(fs::is_empty(dir));

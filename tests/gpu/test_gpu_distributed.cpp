@@ -13,6 +13,7 @@
 #include "pathscope/apsp/checksum.hpp"
 #include "pathscope/apsp/gpu.hpp"
 #include "pathscope/correlate/correlate.hpp"
+#include "scoped_env.hpp"
 #include "pathscope/io/measurement_table.hpp"
 
 namespace pathscope::gpu_test {
@@ -191,6 +192,18 @@ TEST(GpuDistributed, CorrelationOverLogicalRanksEqualsOneGpu) {
         ASSERT_EQ(one.found[k].j, many.found[k].j) << what << " pair " << k;
         ASSERT_EQ(one.found[k].rho, many.found[k].rho) << what << " pair " << k;
       }
+    }
+    if (c.method != CorrelationMethod::spearman) continue;
+    // Counting over ranks: every rank sweeps its bands of the rows grouped by scale class
+    // (forced on this small table), copied to its device with the rows.
+    const test_support::ScopedEnv grouped("PATHSCOPE_GPU_CORRELATE_CLASSES", "2");
+    options.count_only = true;
+    for (int p : {1, 2, 3}) {
+      options.gpus = p == 1 ? GpuSet{} : logical_ranks(p);
+      auto again = open_table(spec);
+      const CorrelateResult counted = engine->run(*again, options, nullptr, {});
+      EXPECT_EQ(counted.survivors, single.survivors) << spec << " counted over " << p << " ranks";
+      EXPECT_NE(counted.timing.device.find("scale classes"), std::string::npos) << counted.timing.device;
     }
   }
 }
