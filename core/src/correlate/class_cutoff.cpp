@@ -35,4 +35,14 @@ std::int32_t class_pair_cutoff(std::int64_t squares_a, std::int64_t squares_b, d
   return forward == backward ? static_cast<std::int32_t>(forward) : -1;
 }
 
+std::vector<std::int32_t> class_pair_cutoffs(const std::vector<std::int64_t>& squares, double cutoff) {
+  const auto classes = static_cast<std::int64_t>(squares.size());
+  std::vector<std::int32_t> table(static_cast<std::size_t>(classes * classes));
+#pragma omp parallel for schedule(dynamic, 8)
+  for (std::int64_t a = 0; a < classes; ++a)
+    for (std::int64_t b = a; b < classes; ++b)
+      table[a * classes + b] = table[b * classes + a] = class_pair_cutoff(squares[a], squares[b], cutoff);
+  return table;
+}
+
 }  // namespace pathscope::correlate

@@ -6,12 +6,14 @@
 // of 64 x 16, the next half's column fragments loaded a step ahead. Each 16 rows of the layout
 // share a class, so a half step has one cut-off T per row group: T of its rows' class and its
 // columns' class, from a table of the block's row groups against its sweep's column groups
-// made in shared memory when the block starts, read a step ahead with the columns. Two products of a row, packed into one
-// 32-bit word as 16-bit halves (one IMAD), plus 32768 - T has bit 15 of a half clear exactly
-// when dot < T, and plus 32768 + T - 1 has it set exactly when dot > -T (two adds); with |dot|
-// and T at most 15,541 (m <= 36) no half spills into the other. One LOP3 keeps the halves
-// below the cut-off and one LEA.HI adds them to two 16-bit counts (2,048 at most a sweep):
-// five instructions for two pairs, against the fused kernel's four a pair, and no conversion.
+// made in shared memory when the block starts, read a step ahead with the columns.
+//
+// Two products of a row, packed into one 32-bit word as 16-bit halves (one IMAD), plus
+// 32768 - T have bit 15 of a half clear exactly when dot < T, and plus 32768 + T - 1 have it set
+// exactly when dot > -T (two adds); with |dot| and T at most 15,541 (m <= 36) no half spills
+// into the other. One LOP3 keeps the halves below the cut-off and one LEA.HI adds them to two
+// 16-bit counts (2,048 at most a sweep): five instructions for two pairs, against the fused
+// kernel's four a pair, and no conversion.
 // The products start from zero (the zero register as C: no moves).
 //
 // The diagonal tile (pairs j <= i count as below), and half steps with a class pair whose two

@@ -138,13 +138,11 @@ ScaleClasses group_rows_by_scale(const std::int8_t* rows, std::int32_t n, std::i
               group_class.begin() + (padded_start[c] + round_up(sizes[c], kGroupRows)) / kGroupRows, c);
   std::vector<double> scale(classes);
   for (std::int32_t c = 0; c < classes; ++c) scale[c] = correlate::scale_of_squares(sums[c]);
-  const bool pair_by_pair = env_number("PATHSCOPE_GPU_CORRELATE_CLASS_PAIRS_EXACT", 0) == 1;
-  std::vector<std::int32_t> cutoffs(static_cast<std::size_t>(classes) * classes);
-#pragma omp parallel for schedule(dynamic, 16)
-  for (std::int32_t a = 0; a < classes; ++a)
-    for (std::int32_t b = 0; b < classes; ++b)
-      cutoffs[static_cast<std::size_t>(a) * classes + b] =
-          pair_by_pair && a != b ? -1 : correlate::class_pair_cutoff(sums[a], sums[b], cutoff);
+  std::vector<std::int32_t> cutoffs = correlate::class_pair_cutoffs({sums.begin(), sums.end()}, cutoff);
+  if (env_number("PATHSCOPE_GPU_CORRELATE_CLASS_PAIRS_EXACT", 0) == 1)
+    for (std::int32_t a = 0; a < classes; ++a)
+      for (std::int32_t b = 0; b < classes; ++b)
+        if (a != b) cutoffs[static_cast<std::size_t>(a) * classes + b] = -1;
 
   grouped.classes = classes;
   grouped.padded = static_cast<std::int32_t>(padded);

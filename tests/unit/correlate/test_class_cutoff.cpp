@@ -63,6 +63,18 @@ TEST(ClassPairCutoff, EqualsExactRhoAtEveryDotInBothOrders) {
   RecordProperty("ambiguous", ambiguous);
 }
 
+TEST(ClassPairCutoff, TableHoldsEveryPairInBothOrders) {
+  std::mt19937_64 random(test_support::fresh_seed());
+  std::vector<std::int64_t> squares;
+  for (int k = 0; k < 37; ++k) squares.push_back(random_row_squares(random, 30, 2 + static_cast<int>(random() % 12)));
+  const double cutoff = std::uniform_real_distribution<double>(0.1, 0.9)(random);
+  const std::vector<std::int32_t> table = class_pair_cutoffs(squares, cutoff);
+  ASSERT_EQ(table.size(), squares.size() * squares.size());
+  for (std::size_t a = 0; a < squares.size(); ++a)
+    for (std::size_t b = 0; b < squares.size(); ++b)
+      ASSERT_EQ(table[a * squares.size() + b], class_pair_cutoff(squares[a], squares[b], cutoff)) << a << ", " << b;
+}
+
 TEST(ClassPairCutoff, NothingPassesBeyondTheLargestProduct) {
   EXPECT_EQ(class_pair_cutoff(8990, 8990, 1.0 + 1e-9), 8991);
   EXPECT_EQ(class_pair_cutoff(0, 8990, 0.5), 1);

@@ -4,6 +4,7 @@
 // of sums S_a and S_b pass the cut-off exactly when |dot| reaches one integer: their class
 // pair's cut-off. Rows sorted by S then need no float arithmetic per pair.
 #include <cstdint>
+#include <vector>
 
 namespace pathscope::correlate {
 
@@ -19,5 +20,9 @@ constexpr std::int64_t kMostClassSquares = 15540;
 // the engines multiply); beyond every attainable |dot| (sqrt(S_a S_b)) when none passes.
 // -1 when the two orders disagree on some dot product: such pairs are decided one by one.
 std::int32_t class_pair_cutoff(std::int64_t squares_a, std::int64_t squares_b, double cutoff);
+
+// class_pair_cutoff of every pair of the classes' sums, row-major (classes x classes; it is
+// symmetric), on all cores.
+std::vector<std::int32_t> class_pair_cutoffs(const std::vector<std::int64_t>& squares, double cutoff);
 
 }  // namespace pathscope::correlate
