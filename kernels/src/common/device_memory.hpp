@@ -57,6 +57,14 @@ class DeviceArray {
   cudaStream_t stream_ = nullptr;  // set when the memory came from the pool
 };
 
+// A copy of `from`'s array `source` on the current device `device` (a rank's own copy).
+template <class T>
+DeviceArray<T> copy_from_peer(const DeviceArray<T>& source, int device, int from) {
+  DeviceArray<T> copy(source.size());
+  if (source.size() > 0) CUDA_CHECK(cudaMemcpyPeer(copy.get(), device, source.get(), from, source.bytes()));
+  return copy;
+}
+
 class Event;
 
 class Stream {

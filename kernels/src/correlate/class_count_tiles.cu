@@ -48,7 +48,7 @@ struct ClassArgs {
 };
 
 // Pairs of one warp tile half below the cut-off, decided one by one from their dot products
-// parked in shared memory (the layout of finish_half in the fused kernel).
+// parked in shared memory by park_accumulators.
 __device__ __noinline__ int count_below_exactly(const ClassArgs& args, const int* parked, int warp_row, int warp_col,
                                                 int lane) {
   const int group = lane >> 2, quad = lane & 3;
@@ -163,13 +163,7 @@ __global__ void __launch_bounds__(kThreads, BLOCKS) class_count_kernel(ClassArgs
                             below_pair(acc[mt][nt][2], acc[mt][nt][3], low, high);
         }
       } else {
-#pragma unroll
-        for (int mt = 0; mt < 4; ++mt)
-#pragma unroll
-          for (int nt = 0; nt < 2; ++nt)
-#pragma unroll
-            for (int e = 0; e < 4; ++e) parked[((mt * 2 + nt) * 4 + e) * 32 + lane] = acc[mt][nt][e];
-        __syncwarp();
+        park_accumulators(parked, acc, lane);
         below += count_below_exactly(args, parked, warp_row, static_cast<int>(warp_col), lane);
         __syncwarp();
       }

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cstring>
-#include <type_traits>
 
 #include "common/cuda_check.hpp"
 #include "common/launch_grid.hpp"
@@ -36,17 +35,12 @@ DeviceRows DeviceRows::copy_to(int device, int from) const {
   c.padded = padded;
   c.host_scale = host_scale;
   c.window = window;
-  auto copy = [&](auto& dst, const auto& src) {
-    using T = std::remove_reference_t<decltype(*src.get())>;
-    dst = DeviceArray<T>(src.size());
-    if (src.size() > 0) CUDA_CHECK(cudaMemcpyPeer(dst.get(), device, src.get(), from, src.bytes()));
-  };
-  copy(c.int8_rows, int8_rows);
-  copy(c.float_rows, float_rows);
-  copy(c.scale, scale);
-  copy(c.scale_f, scale_f);
-  copy(c.row_factor, row_factor);
-  copy(c.col_threshold, col_threshold);
+  c.int8_rows = copy_from_peer(int8_rows, device, from);
+  c.float_rows = copy_from_peer(float_rows, device, from);
+  c.scale = copy_from_peer(scale, device, from);
+  c.scale_f = copy_from_peer(scale_f, device, from);
+  c.row_factor = copy_from_peer(row_factor, device, from);
+  c.col_threshold = copy_from_peer(col_threshold, device, from);
   if (classes) c.classes = classes.copy_to(device, from);
   return c;
 }

@@ -119,13 +119,7 @@ __device__ __forceinline__ void finish_half(const FusedArgs& args, const int (&a
       }
   const bool unsure = COUNT ? extreme < args.window : extreme >= -args.window;
   if (!__any_sync(0xffffffffu, unsure)) return;
-#pragma unroll
-  for (int mt = 0; mt < 4; ++mt)
-#pragma unroll
-    for (int nt = 0; nt < 2; ++nt)
-#pragma unroll
-      for (int e = 0; e < 4; ++e) parked[((mt * 2 + nt) * 4 + e) * 32 + lane] = acc[mt][nt][e];
-  __syncwarp();
+  park_accumulators(parked, acc, lane);
   decide_exactly<COUNT>(args, parked, warp_row, warp_col, lane, negatives);
   __syncwarp();
 }

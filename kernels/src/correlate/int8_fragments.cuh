@@ -95,4 +95,16 @@ __device__ __forceinline__ void multiply_from_zero(int (&acc)[4][2][4], const un
       for (int nt = 0; nt < 2; ++nt) mma_s8(acc[mt][nt], a[s][mt], b[s][nt]);
 }
 
+// A warp tile half's accumulators into shared memory, element k = (mt * 2 + nt) * 4 + e of
+// each lane at parked[k * 32 + lane], for the rolled loops that decide pairs one by one.
+__device__ __forceinline__ void park_accumulators(int* parked, const int (&acc)[4][2][4], int lane) {
+#pragma unroll
+  for (int mt = 0; mt < 4; ++mt)
+#pragma unroll
+    for (int nt = 0; nt < 2; ++nt)
+#pragma unroll
+      for (int e = 0; e < 4; ++e) parked[((mt * 2 + nt) * 4 + e) * 32 + lane] = acc[mt][nt][e];
+  __syncwarp();
+}
+
 }  // namespace pathscope::gpu

@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <bit>
-#include <type_traits>
 #include <vector>
 
 #include "common/cuda_check.hpp"
@@ -67,16 +66,11 @@ ScaleClasses ScaleClasses::copy_to(int device, int from) const {
   ScaleClasses c;
   c.classes = classes;
   c.padded = padded;
-  auto copy = [&](auto& dst, const auto& src) {
-    using T = std::remove_reference_t<decltype(*src.get())>;
-    dst = DeviceArray<T>(src.size());
-    if (src.size() > 0) CUDA_CHECK(cudaMemcpyPeer(dst.get(), device, src.get(), from, src.bytes()));
-  };
-  copy(c.rows, rows);
-  copy(c.group_class, group_class);
-  copy(c.cutoffs, cutoffs);
-  copy(c.scale, scale);
-  copy(c.original, original);
+  c.rows = copy_from_peer(rows, device, from);
+  c.group_class = copy_from_peer(group_class, device, from);
+  c.cutoffs = copy_from_peer(cutoffs, device, from);
+  c.scale = copy_from_peer(scale, device, from);
+  c.original = copy_from_peer(original, device, from);
   return c;
 }
 
