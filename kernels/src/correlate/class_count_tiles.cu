@@ -1,7 +1,7 @@
 // The counting kernel of rows grouped by scale class (scale_classes.hpp): every pair's test is
 // integer steps on its dot product, no float arithmetic.
 //
-// The sweep is the fused kernel's (fused_int8_tiles.cu): a block keeps one 128-row tile and
+// The sweep is the fused kernel's (column_sweep.cuh): a block keeps one 128-row tile and
 // sweeps up to 64 column tiles to its right, each warp 64 x 32 pairs of a step in two halves
 // of 64 x 16, the next half's column fragments loaded a step ahead. Each 16 rows of the layout
 // share a class, so a half step has one cut-off T per row group: T of its rows' class and its
@@ -23,6 +23,7 @@
 #include <cstdint>
 
 #include "common/cuda_check.hpp"
+#include "correlate/column_sweep.cuh"
 #include "correlate/correlate_kernels.cuh"
 #include "correlate/int8_fragments.cuh"
 #include "pathscope/runtime/error.hpp"
@@ -31,7 +32,6 @@ namespace pathscope::gpu {
 namespace {
 
 constexpr int kThreads = 256;
-constexpr int kChunkTiles = 64;  // column tiles one block sweeps
 constexpr int kHalfBias = 32768;
 
 struct ClassArgs {
@@ -82,12 +82,10 @@ __device__ __forceinline__ unsigned below_pair(int first, int second, unsigned l
 
 template <int KSTEPS, int BLOCKS>
 __global__ void __launch_bounds__(kThreads, BLOCKS) class_count_kernel(ClassArgs args) {
-  const int tile_i = args.row_tile_begin + static_cast<int>(blockIdx.x);
-  if (tile_i >= args.row_tile_end) return;
-  const int chunk_begin = args.col_tile_begin + static_cast<int>(blockIdx.y) * kChunkTiles;
-  const int j_begin = max(tile_i, chunk_begin);
-  const int j_end = min(args.col_tile_end, chunk_begin + kChunkTiles);
-  if (j_begin >= j_end) return;
+  const ColumnSweep sweep =
+      block_sweep(args.row_tile_begin, args.row_tile_end, args.col_tile_begin, args.col_tile_end);
+  if (sweep.j_begin >= sweep.j_end) return;
+  const int tile_i = sweep.tile_i, j_begin = sweep.j_begin, j_end = sweep.j_end;
 
   // The row width is the kernel's (32 bytes a k step), so column addresses are one multiply
   // and every other offset an immediate.
@@ -180,11 +178,8 @@ __global__ void __launch_bounds__(kThreads, BLOCKS) class_count_kernel(ClassArgs
 
 void launch_class_count(const CorrelationOperands& operands, const CorrelationRect& rect, double cutoff,
                         unsigned long long* counter, cudaStream_t stream) {
-  const int row_tiles = (rect.row_end - rect.row_begin) / kCorrelationTile;
-  const int col_tiles = (rect.col_end - rect.col_begin) / kCorrelationTile;
-  if (row_tiles <= 0 || col_tiles <= 0) return;
-  const int chunks = (col_tiles + kChunkTiles - 1) / kChunkTiles;
-  if (chunks > 65535) throw Error("correlation band too wide for one launch");
+  const dim3 grid = sweep_grid(rect);
+  if (grid.x == 0) return;
   const ClassArgs args{operands.class_rows,
                        operands.group_class,
                        operands.class_cutoffs,
@@ -197,8 +192,6 @@ void launch_class_count(const CorrelationOperands& operands, const CorrelationRe
                        rect.col_end / kCorrelationTile,
                        cutoff,
                        counter};
-  // Row tiles vary fastest, so the blocks resident at once share their column chunk in L2.
-  const dim3 grid(row_tiles, chunks);
   // Rows of 32 bytes fit 80 registers a thread, three blocks a multiprocessor.
   switch (operands.width / 32) {
     case 1: class_count_kernel<1, 3><<<grid, kThreads, 0, stream>>>(args); break;

@@ -15,6 +15,7 @@
 
 #include "common/cuda_check.hpp"
 #include "common/env_knob.hpp"
+#include "correlate/column_sweep.cuh"
 #include "correlate/correlate_kernels.cuh"
 #include "correlate/int8_fragments.cuh"
 #include "pathscope/runtime/error.hpp"
@@ -23,7 +24,6 @@ namespace pathscope::gpu {
 namespace {
 
 constexpr int kThreads = 256;
-constexpr int kChunkTiles = 64;  // column tiles one block sweeps
 constexpr int kBias = 0x4B400000;
 constexpr float kBiasFloat = 12582912.0f;
 
@@ -126,12 +126,10 @@ __device__ __forceinline__ void finish_half(const FusedArgs& args, const int (&a
 
 template <int KSTEPS, bool COUNT, bool PREFETCH>
 __global__ void __launch_bounds__(kThreads, 2) fused_int8_kernel(FusedArgs args) {
-  const int tile_i = args.row_tile_begin + static_cast<int>(blockIdx.x);
-  if (tile_i >= args.row_tile_end) return;
-  const int chunk_begin = args.col_tile_begin + static_cast<int>(blockIdx.y) * kChunkTiles;
-  const int j_begin = max(tile_i, chunk_begin);
-  const int j_end = min(args.col_tile_end, chunk_begin + kChunkTiles);
-  if (j_begin >= j_end) return;
+  const ColumnSweep sweep =
+      block_sweep(args.row_tile_begin, args.row_tile_end, args.col_tile_begin, args.col_tile_end);
+  if (sweep.j_begin >= sweep.j_end) return;
+  const int tile_i = sweep.tile_i, j_begin = sweep.j_begin, j_end = sweep.j_end;
 
   const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
   const int group = lane >> 2, quad = lane & 3;
@@ -239,11 +237,8 @@ bool fused_correlation_applies(const CorrelationOperands& operands, double cutof
 
 void launch_fused_correlation(const CorrelationOperands& operands, const CorrelationRect& rect, double cutoff,
                               const CorrelationOutput& output, cudaStream_t stream) {
-  const int row_tiles = (rect.row_end - rect.row_begin) / kCorrelationTile;
-  const int col_tiles = (rect.col_end - rect.col_begin) / kCorrelationTile;
-  if (row_tiles <= 0 || col_tiles <= 0) return;
-  const int chunks = (col_tiles + kChunkTiles - 1) / kChunkTiles;
-  if (chunks > 65535) throw Error("correlation band too wide for one launch");
+  const dim3 grid = sweep_grid(rect);
+  if (grid.x == 0) return;
   FusedArgs args{static_cast<const std::int8_t*>(operands.rows),
                  operands.width,
                  operands.row_factor,
@@ -259,8 +254,6 @@ void launch_fused_correlation(const CorrelationOperands& operands, const Correla
                  output.survivors,
                  output.capacity,
                  output.counter};
-  // Row tiles vary fastest, so the blocks resident at once share their column chunk in L2.
-  const dim3 grid(row_tiles, chunks);
   switch (operands.width / 32) {
     case 1: launch_width<1>(args, grid, stream); break;
     case 2: launch_width<2>(args, grid, stream); break;
