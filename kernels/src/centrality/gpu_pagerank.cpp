@@ -18,17 +18,6 @@
 #include "pathscope/runtime/memory_budget.hpp"
 
 namespace pathscope::gpu {
-namespace {
-
-template <class T>
-DeviceArray<T> upload(const std::vector<T>& host, cudaStream_t s) {
-  DeviceArray<T> device(host.size(), s);
-  if (!host.empty())
-    CUDA_CHECK(cudaMemcpyAsync(device.get(), host.data(), device.bytes(), cudaMemcpyHostToDevice, s));
-  return device;
-}
-
-}  // namespace
 
 DeviceWork gpu_pagerank(const Graph& g, const CentralityOptions& options, const JobContext& job, const GpuContext& gpu,
                         CentralityResult& result) {

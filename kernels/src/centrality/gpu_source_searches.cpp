@@ -177,14 +177,6 @@ Sizes device_sizes(const Graph& g, bool hops, bool windowed, std::size_t sources
 }
 
 template <class T>
-DeviceArray<T> upload(const std::vector<T>& host, cudaStream_t s) {
-  DeviceArray<T> device(host.size(), s);
-  if (!host.empty())
-    CUDA_CHECK(cudaMemcpyAsync(device.get(), host.data(), device.bytes(), cudaMemcpyHostToDevice, s));
-  return device;
-}
-
-template <class T>
 DeviceArray<T> filled(std::size_t count, int byte, cudaStream_t s) {
   DeviceArray<T> device(count, s);
   if (count > 0) CUDA_CHECK(cudaMemsetAsync(device.get(), byte, device.bytes(), s));

@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <utility>
+#include <vector>
 
 #include "common/cuda_check.hpp"
 #include "common/device.hpp"
@@ -56,6 +57,16 @@ class DeviceArray {
   std::size_t count_ = 0;
   cudaStream_t stream_ = nullptr;  // set when the memory came from the pool
 };
+
+// `host` copied to the device on `s`, into memory from `s`'s pool (DeviceArray's stream form).
+// A pageable source is staged by the driver before the call returns.
+template <class T>
+DeviceArray<T> upload(const std::vector<T>& host, cudaStream_t s) {
+  DeviceArray<T> device(host.size(), s);
+  if (!host.empty())
+    CUDA_CHECK(cudaMemcpyAsync(device.get(), host.data(), device.bytes(), cudaMemcpyHostToDevice, s));
+  return device;
+}
 
 // A copy of `from`'s array `source` on the current device `device` (a rank's own copy).
 template <class T>

@@ -56,11 +56,11 @@ class GpuCorrelationEngine final : public CorrelationEngine {
     if (keep) sink->begin(result.rows);
 
     const double compute_start = now_seconds();
-    rows.prepare_fused(survival_cutoff(options.min_abs_rho), stream.get());
+    const double cutoff = survival_cutoff(options.min_abs_rho);
+    rows.prepare_fused(cutoff, stream.get());
     if (!keep && rows.n >= 2) {
       const std::uint64_t used = rows.device_bytes() + survivor_slot_bytes(keep);
-      rows.group_by_scale(survival_cutoff(options.min_abs_rho), budgets.device > used ? budgets.device - used : 0,
-                          stream.get());
+      rows.group_by_scale(cutoff, budgets.device > used ? budgets.device - used : 0, stream.get());
       if (rows.classes) trace.mark("grouped by scale class");
     }
     trace.mark("loaded");

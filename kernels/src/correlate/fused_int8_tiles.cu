@@ -139,7 +139,6 @@ __global__ void __launch_bounds__(kThreads, 2) fused_int8_kernel(FusedArgs args)
   // Row fragments and factors stay in registers for the whole sweep.
   unsigned a[KSTEPS][4][4];
   load_rows<KSTEPS>(a, args.rows, width, warp_row, group, quad);
-  const int biased_start[4] = {kBias, kBias, kBias, kBias};
   float factor[4][2], offset[4][2];
 #pragma unroll
   for (int mt = 0; mt < 4; ++mt)
@@ -178,7 +177,7 @@ __global__ void __launch_bounds__(kThreads, 2) fused_int8_kernel(FusedArgs args)
 #pragma unroll
       for (int nt = 0; nt < 2; ++nt)
         q[nt] = __ldg(reinterpret_cast<const float2*>(args.col_threshold + warp_col + nt * 8) + quad);
-      multiply<KSTEPS>(acc, a, b, biased_start);
+      multiply<KSTEPS>(acc, a, b, kBias);
       if (tile_j == tile_i)
         finish_half<true, COUNT>(args, acc, factor, offset, q, warp_row, warp_col, lane, parked, negatives);
       else

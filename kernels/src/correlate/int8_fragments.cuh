@@ -58,18 +58,17 @@ __device__ __forceinline__ void load_columns(unsigned (&b)[KSTEPS][2][2], const 
   }
 }
 
-// The products of a 64 x 16 warp tile half, each row group's started at its own value.
-// Accumulator layout: e = 0, 1 at row group, columns 2 quad + {0, 1}; e = 2, 3 at row
-// group + 8.
+// The products of a 64 x 16 warp tile half, started at `start`. Accumulator layout: e = 0, 1
+// at row group, columns 2 quad + {0, 1}; e = 2, 3 at row group + 8.
 template <int KSTEPS>
 __device__ __forceinline__ void multiply(int (&acc)[4][2][4], const unsigned (&a)[KSTEPS][4][4],
-                                         const unsigned (&b)[KSTEPS][2][2], const int (&start)[4]) {
+                                         const unsigned (&b)[KSTEPS][2][2], int start) {
 #pragma unroll
   for (int mt = 0; mt < 4; ++mt)
 #pragma unroll
     for (int nt = 0; nt < 2; ++nt)
 #pragma unroll
-      for (int e = 0; e < 4; ++e) acc[mt][nt][e] = start[mt];
+      for (int e = 0; e < 4; ++e) acc[mt][nt][e] = start;
 #pragma unroll
   for (int s = 0; s < KSTEPS; ++s)
 #pragma unroll

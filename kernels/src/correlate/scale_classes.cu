@@ -54,12 +54,6 @@ __global__ void gather_kernel(const std::int8_t* rows, int n, int width, const s
 
 int blocks_for(std::int64_t items) { return static_cast<int>(std::min<std::int64_t>((items + 255) / 256, 65535)); }
 
-template <class T>
-void upload(DeviceArray<T>& to, const std::vector<T>& from, cudaStream_t stream) {
-  to = DeviceArray<T>(from.size());
-  CUDA_CHECK(cudaMemcpyAsync(to.get(), from.data(), from.size() * sizeof(T), cudaMemcpyHostToDevice, stream));
-}
-
 }  // namespace
 
 ScaleClasses ScaleClasses::copy_to(int device, int from) const {
@@ -144,17 +138,16 @@ ScaleClasses group_rows_by_scale(const std::int8_t* rows, std::int32_t n, std::i
   grouped.original = DeviceArray<std::int32_t>(padded);
   CUDA_CHECK(cudaMemsetAsync(grouped.rows.get(), 0, grouped.rows.bytes(), stream));
   CUDA_CHECK(cudaMemsetAsync(grouped.original.get(), 0xff, grouped.original.bytes(), stream));
-  upload(grouped.group_class, group_class, stream);
-  upload(grouped.cutoffs, cutoffs, stream);
-  upload(grouped.scale, scale, stream);
-  DeviceArray<std::int32_t> sorted_start_d, padded_start_d;
-  upload(sorted_start_d, sorted_start, stream);
-  upload(padded_start_d, padded_start, stream);
+  grouped.group_class = upload(group_class, stream);
+  grouped.cutoffs = upload(cutoffs, stream);
+  grouped.scale = upload(scale, stream);
+  const DeviceArray<std::int32_t> sorted_start_d = upload(sorted_start, stream);
+  const DeviceArray<std::int32_t> padded_start_d = upload(padded_start, stream);
   gather_kernel<<<blocks_for(n), 256, 0, stream>>>(rows, n, width, order.get(), sorted_start_d.get(),
                                                    padded_start_d.get(), classes, grouped.rows.get(),
                                                    grouped.original.get());
   CUDA_CHECK_LAUNCH();
-  // The host vectors above are pageable and leave scope with this function.
+  // Complete before the bands, whose ranks may run on other streams.
   CUDA_CHECK(cudaStreamSynchronize(stream));
   return grouped;
 }
