@@ -184,7 +184,7 @@ TEST(CorrelateGpu, CountsEqualCpuWithColumnsLoadedAhead) {
 
 // Counting runs over rows grouped by scale class (the class-count kernel) against the CPU
 // engine: ties of every density (3, 10 and 100,000 levels: dozens of classes, hundreds, one
-// nearly alone), 3 to 36 columns, row counts off the tile, cut-offs at random and exactly on
+// nearly alone), 3 to 51 columns, row counts off the tile, cut-offs at random and exactly on
 // an attained coefficient; the grouping forced on small tables (PATHSCOPE_GPU_CORRELATE_CLASSES=2),
 // every pair of distinct classes decided pair by pair (the path of class pairs whose two
 // orders disagree), and the fused kernel (=0) beside them. The engine names its classes in
@@ -193,7 +193,7 @@ TEST(CorrelateGpu, CountsByScaleClassEqualCpu) {
   std::mt19937_64 random(test_support::fresh_seed());
   const std::vector<std::pair<std::int64_t, int>> shapes = {
       {129, 30}, {2 + static_cast<std::int64_t>(random() % 3000), 30}, {8200 + static_cast<std::int64_t>(random() % 300), 30},
-      {2 + static_cast<std::int64_t>(random() % 3000), 36}, {700, 3}, {2 + static_cast<std::int64_t>(random() % 500), 17}};
+      {2 + static_cast<std::int64_t>(random() % 3000), 36}, {2 + static_cast<std::int64_t>(random() % 2000), 51}, {700, 3}, {2 + static_cast<std::int64_t>(random() % 500), 17}};
   const auto grouped = [](const EngineRun& r) { return r.result.timing.device.find("scale classes") != std::string::npos; };
   for (const auto& [rows, cols] : shapes) {
     for (int levels : {3, 10, 100000}) {
@@ -221,8 +221,8 @@ TEST(CorrelateGpu, CountsByScaleClassEqualCpu) {
       EXPECT_FALSE(grouped(fused)) << fused.result.timing.device;
     }
   }
-  // Survivors kept (not counted) and more than 36 columns never take the grouping.
-  const std::string wide = "random-table:rows=300,cols=40,seed=" + std::to_string(random() % 1000000);
+  // Survivors kept (not counted) and more than 51 columns never take the grouping.
+  const std::string wide = "random-table:rows=300,cols=52,seed=" + std::to_string(random() % 1000000);
   test_support::ScopedEnv forced("PATHSCOPE_GPU_CORRELATE_CLASSES", "2");
   EXPECT_FALSE(grouped(run("gpu", wide, CorrelationMethod::spearman, 0.5, true)));
   const std::string narrow = "random-table:rows=300,cols=30,seed=" + std::to_string(random() % 1000000);

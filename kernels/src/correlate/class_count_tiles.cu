@@ -3,24 +3,26 @@
 //
 // The sweep is the fused kernel's (column_sweep.cuh): a block keeps one 128-row tile and
 // sweeps up to 64 column tiles to its right, each warp 64 x 32 pairs of a step in two halves
-// of 64 x 16, the next half's column fragments loaded a step ahead. Each 16 rows of the layout
-// share a class, so a half step has one cut-off T per row group: T of its rows' class and its
-// columns' class, from a table of the block's row groups against its sweep's column groups
-// made in shared memory when the block starts, read a step ahead with the columns.
+// of 64 x 16, the next half's column fragments loaded a step ahead through a pointer that
+// moves by a constant. Each 16 rows of the layout share a class, so a half step has one cut-off
+// T per row group: T of its rows' class and its columns' class, from a table of the block's row
+// groups against its sweep's column groups made in shared memory when the block starts (held
+// as T^2), read a step ahead with the columns.
 //
-// Two products of a row, packed into one 32-bit word as 16-bit halves (one IMAD), plus
-// 32768 - T have bit 15 of a half clear exactly when dot < T, and plus 32768 + T - 1 have it set
-// exactly when dot > -T (two adds); with |dot| and T at most 15,541 (m <= 36) no half spills
-// into the other. One LOP3 keeps the halves below the cut-off and one LEA.HI adds them to two
-// 16-bit counts (2,048 at most a sweep): five instructions for two pairs, against the fused
-// kernel's four a pair, and no conversion.
+// A pair is below the cut-off exactly when dot^2 < T^2: one IMAD (dot * dot - T^2, below 2^31
+// in magnitude up to kMostClassSamples values) and one LEA.HI adding its sign bit to the count,
+// two instructions a pair on the multiply and integer pipes in turn, no conversion. (Two
+// products packed as 16-bit halves took five instructions for two pairs and more registers.)
 // The products start from zero (the zero register as C: no moves).
 //
-// The diagonal tile (pairs j <= i count as below), and half steps with a class pair whose two
-// orders disagree near the cut-off (class_pair_cutoff = -1), go to shared memory and are
-// decided pair by pair in a rolled loop: double rho = dot * s_i * s_j with i the row first in
-// file order, the CPU engine's formula; padding rows (original index -1) never pass.
+// The diagonal tile (pairs j <= i count as below), and class pairs whose two orders disagree
+// near the cut-off (class_pair_cutoff = -1), are marked in the block's table; a half step
+// holding one goes to shared memory and is decided pair by pair in a rolled loop:
+// double rho = dot * s_i * s_j with i the row first in file order, the CPU engine's formula;
+// padding rows (original index -1) never pass.
+#include <cstddef>
 #include <cstdint>
+#include <type_traits>
 
 #include "common/cuda_check.hpp"
 #include "correlate/column_sweep.cuh"
@@ -32,7 +34,8 @@ namespace pathscope::gpu {
 namespace {
 
 constexpr int kThreads = 256;
-constexpr int kHalfBias = 32768;
+// A block's table holds T^2, or this where the class pair's pairs are decided one by one.
+constexpr int kDecideOneByOne = -1;
 
 struct ClassArgs {
   const std::int8_t* rows;
@@ -71,14 +74,10 @@ __device__ __noinline__ int count_below_exactly(const ClassArgs& args, const int
   return below;
 }
 
-// Two pairs' products to bits 0 and 16, set where that pair is below the cut-off: `low` holds
-// 32768 - T and `high` 32768 + T - 1 in both halves. A negative first product borrows from the
-// second half of the packed word, and adding either constant carries it back, each half's sum
-// lying in [0, 65535].
-__device__ __forceinline__ unsigned below_pair(int first, int second, unsigned low, unsigned high) {
-  const unsigned packed = static_cast<unsigned>(first) + (static_cast<unsigned>(second) << 16);
-  return (~(packed + low) & (packed + high) & 0x80008000u) >> 15;
-}
+// How a stretch of the sweep decides its half steps: every pair by the integer test, pair by
+// pair where a half step meets a class pair marked in the table, or every pair one by one (the
+// diagonal tile).
+enum class Decide { by_integers, checking_marks, one_by_one };
 
 template <int KSTEPS, int BLOCKS>
 __global__ void __launch_bounds__(kThreads, BLOCKS) class_count_kernel(ClassArgs args) {
@@ -87,88 +86,104 @@ __global__ void __launch_bounds__(kThreads, BLOCKS) class_count_kernel(ClassArgs
   if (sweep.j_begin >= sweep.j_end) return;
   const int tile_i = sweep.tile_i, j_begin = sweep.j_begin, j_end = sweep.j_end;
 
-  // The row width is the kernel's (32 bytes a k step), so column addresses are one multiply
-  // and every other offset an immediate.
+  // The row width is the kernel's (32 bytes a k step), so every offset is an immediate.
   constexpr int kWidth = 32 * KSTEPS;
   const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
-  const int group = lane >> 2, quad = lane & 3;
   const int warp_row = tile_i * kCorrelationTile + (warp >> 2) * 64;
+  // The layout's 16-row groups (class_layout.cuh): a lane's bytes of one k step of a group are
+  // one 16-byte word, at 512 bytes a step and 16 bytes a lane.
+  const uint4* lane_words = reinterpret_cast<const uint4*>(args.rows) + lane;
   unsigned a[KSTEPS][4][4];
-  load_rows<KSTEPS>(a, args.rows, kWidth, warp_row, group, quad);
-  // The cut-offs of the block's 8 row groups against its sweep's column groups, made once:
-  // a half step then reads its four from shared memory.
-  __shared__ int block_cutoffs[kCorrelationTile / 16][kChunkTiles * kCorrelationTile / 16];
+#pragma unroll
+  for (int mt = 0; mt < 4; ++mt)
+#pragma unroll
+    for (int s = 0; s < KSTEPS; ++s) {
+      const uint4 w = __ldg(lane_words + ((warp_row / 16 + mt) * KSTEPS + s) * 32);
+      a[s][mt][0] = w.x, a[s][mt][1] = w.z, a[s][mt][2] = w.y, a[s][mt][3] = w.w;
+    }
+  // T^2 of the block's 8 row groups against its sweep's column groups, made once, four row
+  // groups of a column group side by side: a half step then reads a warp's four in one load.
+  // Class pairs decided pair by pair hold kDecideOneByOne; the block learns whether it has any.
+  __shared__ int4 block_cutoffs[kChunkTiles * kCorrelationTile / 16][2];
+  int* cutoff_cells = reinterpret_cast<int*>(block_cutoffs);
   const int column_groups = (j_end - j_begin) * (kCorrelationTile / 16);
+  bool marked = false;
   for (int k = threadIdx.x; k < (kCorrelationTile / 16) * column_groups; k += kThreads) {
-    const int row_group = k / column_groups, column_group = k - row_group * column_groups;
+    const int column_group = k / (kCorrelationTile / 16), row_group = k % (kCorrelationTile / 16);
     const int row_class = __ldg(args.group_class + tile_i * (kCorrelationTile / 16) + row_group);
     const int column_class = __ldg(args.group_class + j_begin * (kCorrelationTile / 16) + column_group);
-    block_cutoffs[row_group][column_group] = __ldg(args.cutoffs + row_class * args.classes + column_class);
+    const int cutoff = __ldg(args.cutoffs + row_class * args.classes + column_class);
+    marked |= cutoff < 0;
+    cutoff_cells[k] = cutoff < 0 ? kDecideOneByOne : cutoff * cutoff;
   }
-  __syncthreads();
-  const int* warp_cutoffs = block_cutoffs[(warp >> 2) * 4];
-  const unsigned first_group = j_begin * (kCorrelationTile / 16);
-  // This lane's words of column `col`: row group of each 8, words quad and quad + 4 of a slice.
-  const uint2* column_words = reinterpret_cast<const uint2*>(args.rows + group * kWidth) + quad;
-  const auto load_step = [&](unsigned (&b)[KSTEPS][2][2], int (&t)[4], unsigned col) {
-    const uint2* words = column_words + col * (kWidth / 8);
+  const bool block_marked = __syncthreads_or(marked);
+
+  // A half step's operands, loaded a step ahead: this lane's word of the warp's 16 columns and
+  // the warp's four cut-offs of their column group, each reached by adding a constant to the
+  // step before.
+  const int warp_groups = (warp & 3) * 2;  // the warp's first column group within a tile
+  const uint4* words = lane_words + (j_begin * (kCorrelationTile / 16) + warp_groups) * KSTEPS * 32;
+  const int4* column_cutoffs = &block_cutoffs[warp_groups][warp >> 2];
+  const auto load_step = [&](unsigned (&b)[KSTEPS][2][2], int4& t) {
 #pragma unroll
-    for (int nt = 0; nt < 2; ++nt)
-#pragma unroll
-      for (int s = 0; s < KSTEPS; ++s) {
-        const uint2 w = __ldg(words + nt * kWidth + s * 4);
-        b[s][nt][0] = w.x, b[s][nt][1] = w.y;
-      }
-    const int* column = warp_cutoffs + ((col >> 4) - first_group);
-#pragma unroll
-    for (int mt = 0; mt < 4; ++mt) t[mt] = column[mt * kChunkTiles * (kCorrelationTile / 16)];
+    for (int s = 0; s < KSTEPS; ++s) {
+      const uint4 w = __ldg(words + s * 32);
+      b[s][0][0] = w.x, b[s][0][1] = w.y, b[s][1][0] = w.z, b[s][1][1] = w.w;
+    }
+    t = *column_cutoffs;
   };
 
   __shared__ int parked_all[kThreads / 32][32 * 32];
   int* parked = parked_all[warp];
-  int below = 0;               // pairs decided one by one and found below the cut-off
-  unsigned below_halves = 0;   // the integer test's counts, two 16-bit halves
-  int pairs = 0;
-  const unsigned warp_offset = (warp & 3) * 32;
+  unsigned below = 0;
   unsigned ahead[KSTEPS][2][2];
-  int t_ahead[4];
-  load_step(ahead, t_ahead, j_begin * kCorrelationTile + warp_offset);
-  for (int tile_j = j_begin; tile_j < j_end; ++tile_j) {
+  int4 t_ahead;
+  load_step(ahead, t_ahead);
+  const auto sweep_tiles = [&](int from, int to, auto decide) {
+    for (int tile_j = from; tile_j < to; ++tile_j) {
 #pragma unroll
-    for (int half = 0; half < 2; ++half) {
-      const unsigned warp_col = tile_j * kCorrelationTile + warp_offset + half * 16;
-      unsigned b[KSTEPS][2][2];
-      int t[4];
+      for (int half = 0; half < 2; ++half) {
+        unsigned b[KSTEPS][2][2];
 #pragma unroll
-      for (int s = 0; s < KSTEPS; ++s)
+        for (int s = 0; s < KSTEPS; ++s)
 #pragma unroll
-        for (int nt = 0; nt < 2; ++nt) b[s][nt][0] = ahead[s][nt][0], b[s][nt][1] = ahead[s][nt][1];
+          for (int nt = 0; nt < 2; ++nt) b[s][nt][0] = ahead[s][nt][0], b[s][nt][1] = ahead[s][nt][1];
+        const int4 t4 = t_ahead;
+        // The next 16 columns, the next tile's first 16, or after the sweep's last step its own
+        // again (a wasted load, never out of range).
+        const int groups_ahead = half == 0 ? 1 : (tile_j + 1 < j_end ? kCorrelationTile / 16 - 1 : 0);
+        words += groups_ahead * KSTEPS * 32;
+        column_cutoffs += groups_ahead * 2;
+        load_step(ahead, t_ahead);
+        int acc[4][2][4];
+        multiply_from_zero<KSTEPS>(acc, a, b);
+        const int t[4] = {t4.x, t4.y, t4.z, t4.w};
+        constexpr Decide kDecide = decltype(decide)::value;
+        if (kDecide == Decide::by_integers ||
+            (kDecide == Decide::checking_marks && (t[0] | t[1] | t[2] | t[3]) >= 0)) {
 #pragma unroll
-      for (int mt = 0; mt < 4; ++mt) t[mt] = t_ahead[mt];
-      // The last step loads its own columns again: a wasted load, never out of range.
-      load_step(ahead, t_ahead, half == 0 ? warp_col + 16 : min(tile_j + 1, j_end - 1) * kCorrelationTile + warp_offset);
-      pairs += 32;
-      int acc[4][2][4];
-      multiply_from_zero<KSTEPS>(acc, a, b);
-      if (tile_j != tile_i && (t[0] | t[1] | t[2] | t[3]) >= 0) {
+          for (int mt = 0; mt < 4; ++mt)
 #pragma unroll
-        for (int mt = 0; mt < 4; ++mt) {
-          const unsigned low = static_cast<unsigned>(kHalfBias - t[mt]) * 0x10001u;
-          const unsigned high = static_cast<unsigned>(kHalfBias + t[mt] - 1) * 0x10001u;
+            for (int nt = 0; nt < 2; ++nt)
 #pragma unroll
-          for (int nt = 0; nt < 2; ++nt)
-            below_halves += below_pair(acc[mt][nt][0], acc[mt][nt][1], low, high) +
-                            below_pair(acc[mt][nt][2], acc[mt][nt][3], low, high);
+              for (int e = 0; e < 4; ++e) below += static_cast<unsigned>(acc[mt][nt][e] * acc[mt][nt][e] - t[mt]) >> 31;
+        } else {
+          park_accumulators(parked, acc, lane);
+          const int warp_col = tile_j * kCorrelationTile + warp_groups * 16 + half * 16;
+          below += count_below_exactly(args, parked, warp_row, warp_col, lane);
+          __syncwarp();
         }
-      } else {
-        park_accumulators(parked, acc, lane);
-        below += count_below_exactly(args, parked, warp_row, static_cast<int>(warp_col), lane);
-        __syncwarp();
       }
     }
-  }
-  below += static_cast<int>((below_halves & 0xffffu) + (below_halves >> 16));
-  unsigned long long survivors = static_cast<unsigned long long>(pairs - below);
+  };
+  int tile_j = j_begin;
+  if (tile_j == tile_i) sweep_tiles(tile_j, tile_j + 1, std::integral_constant<Decide, Decide::one_by_one>{}), ++tile_j;
+  if (block_marked)
+    sweep_tiles(tile_j, j_end, std::integral_constant<Decide, Decide::checking_marks>{});
+  else
+    sweep_tiles(tile_j, j_end, std::integral_constant<Decide, Decide::by_integers>{});
+
+  unsigned long long survivors = static_cast<unsigned long long>((j_end - j_begin) * 64 - static_cast<int>(below));
   for (int offset_lane = 16; offset_lane > 0; offset_lane /= 2)
     survivors += __shfl_down_sync(0xffffffffu, survivors, offset_lane);
   if (lane == 0 && survivors) atomicAdd(args.counter, survivors);

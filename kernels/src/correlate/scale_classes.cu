@@ -10,6 +10,7 @@
 #include "common/cuda_check.hpp"
 #include "common/env_knob.hpp"
 #include "common/launch_grid.hpp"
+#include "correlate/class_layout.cuh"
 #include "correlate/correlate_kernels.cuh"
 #include "pathscope/correlate/detail/class_cutoff.hpp"
 
@@ -32,11 +33,10 @@ __global__ void row_squares_kernel(const std::int8_t* rows, int n, int width, st
 }
 
 // Sorted position k belongs to the class whose sorted range holds it; it moves to that class's
-// padded range, at the same place within the class.
+// padded range, at the same place within the class, in the kernel's layout (class_layout.cuh).
 __global__ void gather_kernel(const std::int8_t* rows, int n, int width, const std::int32_t* order,
                               const std::int32_t* sorted_start, const std::int32_t* padded_start, int classes,
                               std::int8_t* grouped, std::int32_t* original) {
-  const int words = width / 16;
   for (int k = blockIdx.x * blockDim.x + threadIdx.x; k < n; k += gridDim.x * blockDim.x) {
     int low = 0, high = classes - 1;  // the last class whose start is <= k
     while (low < high) {
@@ -45,9 +45,9 @@ __global__ void gather_kernel(const std::int8_t* rows, int n, int width, const s
     }
     const int at = padded_start[low] + (k - sorted_start[low]);
     const int from = order[k];
-    const auto* src = reinterpret_cast<const uint4*>(rows + static_cast<std::int64_t>(from) * width);
-    auto* dst = reinterpret_cast<uint4*>(grouped + static_cast<std::int64_t>(at) * width);
-    for (int w = 0; w < words; ++w) dst[w] = __ldg(src + w);
+    const auto* src = reinterpret_cast<const uint2*>(rows + static_cast<std::int64_t>(from) * width);
+    for (int w = 0; w < width / 8; ++w)
+      *reinterpret_cast<uint2*>(grouped + class_layout_offset(at, w / 4, w % 4, width)) = __ldg(src + w);
     original[at] = from;
   }
 }
@@ -72,7 +72,7 @@ ScaleClasses group_rows_by_scale(const std::int8_t* rows, std::int32_t n, std::i
                                  double cutoff, std::uint64_t device_bytes_left, cudaStream_t stream) {
   ScaleClasses grouped;
   const std::int64_t knob = env_number("PATHSCOPE_GPU_CORRELATE_CLASSES", 1);
-  if (n < 2 || samples < 2 || samples > 36 || !(cutoff > 0) || knob == 0) return grouped;
+  if (n < 2 || samples < 2 || samples > correlate::kMostClassSamples || !(cutoff > 0) || knob == 0) return grouped;
   // Sorting takes keys and indices twice over and CUB's scratch, about 20 bytes a row.
   if (static_cast<std::uint64_t>(n) * 24 + (64u << 20) > device_bytes_left) return grouped;
 

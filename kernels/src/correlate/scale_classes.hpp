@@ -15,7 +15,7 @@ namespace pathscope::gpu {
 struct ScaleClasses {
   std::int32_t classes = 0;  // 0: the rows are not grouped
   std::int32_t padded = 0;   // rows of the grouped layout, a multiple of 128
-  DeviceArray<std::int8_t> rows;          // padded x width, zero rows between classes
+  DeviceArray<std::int8_t> rows;          // padded x width, zero rows between classes (class_layout.cuh)
   DeviceArray<std::int32_t> group_class;  // the class of each 16 rows
   DeviceArray<std::int32_t> cutoffs;      // classes x classes: class_pair_cutoff, -1 pair by pair
   DeviceArray<double> scale;              // each class's 1/sqrt(S)
@@ -29,7 +29,8 @@ struct ScaleClasses {
 };
 
 // The grouped rows of `n` ranked rows (`samples` columns, `width` bytes a row) for `cutoff`,
-// or empty where the kernel does not apply (more than 36 columns, a cut-off of 0 or less), where
+// or empty where the kernel does not apply (more than kMostClassSamples = 51 columns, a cut-off
+// of 0 or less), where
 // padding would add more than a sixteenth of the rows, past 2,048 classes, beyond
 // `device_bytes_left`, or with PATHSCOPE_GPU_CORRELATE_CLASSES=0 (=2: whatever the padding,
 // for tests on small tables).

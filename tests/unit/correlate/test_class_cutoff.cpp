@@ -1,5 +1,5 @@
 // The integer cut-off of a pair of scale classes against exact_rho at every attainable dot
-// product, in both orders of the pair: sums of squares from real rows with ties (m = 2..36),
+// product, in both orders of the pair: sums of squares from real rows with ties (m = 2..51),
 // cut-offs drawn at random and cut-offs placed exactly on attained coefficients.
 #include <gtest/gtest.h>
 
@@ -33,7 +33,7 @@ TEST(ClassPairCutoff, EqualsExactRhoAtEveryDotInBothOrders) {
   std::mt19937_64 random(test_support::fresh_seed());
   int ambiguous = 0;
   for (int trial = 0; trial < 400; ++trial) {
-    const int m = 2 + static_cast<int>(random() % 35);
+    const int m = 2 + static_cast<int>(random() % (kMostClassSamples - 1));
     const int levels = 2 + static_cast<int>(random() % 40);
     std::int64_t a = random_row_squares(random, m, levels), b = random_row_squares(random, m, levels);
     if (a == 0 || b == 0) continue;  // constant rows never reach an engine

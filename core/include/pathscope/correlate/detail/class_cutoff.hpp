@@ -11,9 +11,12 @@ namespace pathscope::correlate {
 // 1/sqrt(S), as the ranking computes a row's scale, so that the doubles compare equal.
 double scale_of_squares(std::int64_t squares);
 
-// The largest S of a class the kernel packs: m = 36 values without ties, m (m^2 - 1) / 3.
-// Up to it, dot - T and dot + T of every pair fit a 16-bit half (two pairs a 32-bit word).
-constexpr std::int64_t kMostClassSquares = 15540;
+// The most values a row of a scale class holds, and the largest S of a class: m values without
+// ties, m (m^2 - 1) / 3. Up to it, the square of every pair's dot product and of its cut-off
+// stays below 2^31, the kernel's test (dot^2 < T^2) in 32-bit integers.
+constexpr int kMostClassSamples = 51;
+constexpr std::int64_t kMostClassSquares = std::int64_t{kMostClassSamples} * (kMostClassSamples * kMostClassSamples - 1) / 3;
+static_assert((kMostClassSquares + 1) * (kMostClassSquares + 1) < (std::int64_t{1} << 31));
 
 // The least |dot| >= 1 at which a pair of rows of sums `squares_a` and `squares_b` passes
 // `cutoff` by exact_rho, taken in both orders of the pair (the first row's scale first, as
