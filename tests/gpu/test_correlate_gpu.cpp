@@ -159,11 +159,12 @@ TEST(CorrelateGpu, FusedKernelCountsEqualCpuWithManyTies) {
   }
 }
 
-// Counting runs with each step's column fragments loaded one step ahead (the default) and
-// without (PATHSCOPE_GPU_CORRELATE_PREFETCH=0), against the CPU engine: rows 32 and 64
-// bytes wide, row counts off the 128-row tile (sweeps of one column tile, padding in the last,
-// one table past a 64-tile chunk), ties everywhere and almost none, fresh seeds and cut-offs.
-TEST(CorrelateGpu, CountsEqualCpuWithColumnsLoadedAhead) {
+// Counting and keeping runs of the fused kernel with each step's column fragments loaded one
+// step ahead (the default) and without (PATHSCOPE_GPU_CORRELATE_PREFETCH=0), against the CPU
+// engine: rows 32 and 64 bytes wide, row counts off the 128-row tile (sweeps of one column
+// tile, padding in the last, one table past a 64-tile chunk), ties everywhere and almost none,
+// fresh seeds and cut-offs (keeping runs at 0.5 or more, so that the CPU's list stays short).
+TEST(CorrelateGpu, CountsAndSurvivorsEqualCpuWithColumnsLoadedAhead) {
   std::mt19937_64 random(test_support::fresh_seed());
   const std::vector<std::pair<std::int64_t, int>> shapes = {
       {129, 30}, {1 + static_cast<std::int64_t>(random() % 3000), 30}, {8200 + static_cast<std::int64_t>(random() % 300), 30},
@@ -175,9 +176,13 @@ TEST(CorrelateGpu, CountsEqualCpuWithColumnsLoadedAhead) {
       const double cutoff = std::uniform_real_distribution<double>(0.2, 0.8)(random);
       SCOPED_TRACE(spec + " cut-off " + std::to_string(cutoff));
       const EngineRun cpu = run("cpu", spec, CorrelationMethod::spearman, cutoff, true);
+      const double keep_cutoff = std::max(cutoff, 0.5);
+      const EngineRun cpu_kept = run("cpu", spec, CorrelationMethod::spearman, keep_cutoff, false);
       EXPECT_EQ(run("gpu", spec, CorrelationMethod::spearman, cutoff, true).result.survivors, cpu.result.survivors);
+      expect_same_survivors(cpu_kept, run("gpu", spec, CorrelationMethod::spearman, keep_cutoff, false), keep_cutoff, true);
       test_support::ScopedEnv ahead("PATHSCOPE_GPU_CORRELATE_PREFETCH", "0");
       EXPECT_EQ(run("gpu", spec, CorrelationMethod::spearman, cutoff, true).result.survivors, cpu.result.survivors);
+      expect_same_survivors(cpu_kept, run("gpu", spec, CorrelationMethod::spearman, keep_cutoff, false), keep_cutoff, true);
     }
   }
 }

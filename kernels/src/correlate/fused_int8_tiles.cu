@@ -194,15 +194,22 @@ __global__ void __launch_bounds__(kThreads, 2) fused_int8_kernel(FusedArgs args)
 
 template <int KSTEPS>
 void launch_width(const FusedArgs& args, dim3 grid, cudaStream_t stream) {
-  // Counting runs load the columns a step ahead (docs/correlation.md: 9% faster);
-  // PATHSCOPE_GPU_CORRELATE_PREFETCH=0 keeps the kernel that does not, for side-by-side runs.
+  // Columns are loaded a step ahead, except in keeping runs of 64-byte rows, which at 128
+  // registers measured slower with it (docs/correlation.md, "Keeping runs load ahead");
+  // PATHSCOPE_GPU_CORRELATE_PREFETCH=0 keeps the kernels that do not, for side-by-side runs.
   const bool prefetch = env_switched_on("PATHSCOPE_GPU_CORRELATE_PREFETCH");
-  if (args.survivors)
+  if (args.survivors) {
+    if constexpr (KSTEPS == 1)
+      if (prefetch) {
+        fused_int8_kernel<KSTEPS, false, true><<<grid, kThreads, 0, stream>>>(args);
+        return;
+      }
     fused_int8_kernel<KSTEPS, false, false><<<grid, kThreads, 0, stream>>>(args);
-  else if (prefetch)
+  } else if (prefetch) {
     fused_int8_kernel<KSTEPS, true, true><<<grid, kThreads, 0, stream>>>(args);
-  else
+  } else {
     fused_int8_kernel<KSTEPS, true, false><<<grid, kThreads, 0, stream>>>(args);
+  }
 }
 
 // The row factors and column thresholds of one cut-off, from the exact scales.
