@@ -15,12 +15,12 @@
 // products packed as 16-bit halves took five instructions for two pairs and more registers.)
 // The products start from zero (the zero register as C: no moves).
 //
-// The diagonal tile (pairs j <= i count as below), and class pairs whose two orders disagree
-// near the cut-off (class_pair_cutoff = -1), are marked in the block's table; a half step
-// holding one goes to shared memory and is decided pair by pair in a rolled loop:
-// double rho = dot * s_i * s_j with i the row first in file order, the CPU engine's formula;
-// padding rows (original index -1) never pass.
-#include <cstddef>
+// Pairs decided one by one go to shared memory and through a rolled loop: double rho =
+// dot * s_i * s_j with i the row first in file order, the CPU engine's formula; padding rows
+// (original index -1) never pass. These are the diagonal tile's (pairs j <= i count as below),
+// the first tile of a sweep that starts on it, and the half steps that meet a class pair whose
+// two orders disagree near the cut-off (class_pair_cutoff = -1): such pairs are marked in the
+// block's table, and only a block holding a mark checks its half steps for one.
 #include <cstdint>
 #include <type_traits>
 
@@ -98,7 +98,7 @@ __global__ void __launch_bounds__(kThreads, BLOCKS) class_count_kernel(ClassArgs
   for (int mt = 0; mt < 4; ++mt)
 #pragma unroll
     for (int s = 0; s < KSTEPS; ++s) {
-      const uint4 w = __ldg(lane_words + ((warp_row / 16 + mt) * KSTEPS + s) * 32);
+      const uint4 w = __ldg(lane_words + (static_cast<std::int64_t>(warp_row / 16 + mt) * KSTEPS + s) * 32);
       a[s][mt][0] = w.x, a[s][mt][1] = w.z, a[s][mt][2] = w.y, a[s][mt][3] = w.w;
     }
   // T^2 of the block's 8 row groups against its sweep's column groups, made once, four row
@@ -122,7 +122,8 @@ __global__ void __launch_bounds__(kThreads, BLOCKS) class_count_kernel(ClassArgs
   // the warp's four cut-offs of their column group, each reached by adding a constant to the
   // step before.
   const int warp_groups = (warp & 3) * 2;  // the warp's first column group within a tile
-  const uint4* words = lane_words + (j_begin * (kCorrelationTile / 16) + warp_groups) * KSTEPS * 32;
+  const uint4* words =
+      lane_words + (static_cast<std::int64_t>(j_begin) * (kCorrelationTile / 16) + warp_groups) * KSTEPS * 32;
   const int4* column_cutoffs = &block_cutoffs[warp_groups][warp >> 2];
   const auto load_step = [&](unsigned (&b)[KSTEPS][2][2], int4& t) {
 #pragma unroll

@@ -199,11 +199,12 @@ void launch_width(const FusedArgs& args, dim3 grid, cudaStream_t stream) {
   // PATHSCOPE_GPU_CORRELATE_PREFETCH=0 keeps the kernels that do not, for side-by-side runs.
   const bool prefetch = env_switched_on("PATHSCOPE_GPU_CORRELATE_PREFETCH");
   if (args.survivors) {
-    if constexpr (KSTEPS == 1)
+    if constexpr (KSTEPS == 1) {
       if (prefetch) {
         fused_int8_kernel<KSTEPS, false, true><<<grid, kThreads, 0, stream>>>(args);
         return;
       }
+    }
     fused_int8_kernel<KSTEPS, false, false><<<grid, kThreads, 0, stream>>>(args);
   } else if (prefetch) {
     fused_int8_kernel<KSTEPS, true, true><<<grid, kThreads, 0, stream>>>(args);
