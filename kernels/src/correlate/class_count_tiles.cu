@@ -25,6 +25,7 @@
 #include <type_traits>
 
 #include "common/cuda_check.hpp"
+#include "correlate/class_layout.cuh"
 #include "correlate/column_sweep.cuh"
 #include "correlate/correlate_kernels.cuh"
 #include "correlate/int8_fragments.cuh"
@@ -86,19 +87,18 @@ __global__ void __launch_bounds__(kThreads, BLOCKS) class_count_kernel(ClassArgs
   if (sweep.j_begin >= sweep.j_end) return;
   const int tile_i = sweep.tile_i, j_begin = sweep.j_begin, j_end = sweep.j_end;
 
-  // The row width is the kernel's (32 bytes a k step), so every offset is an immediate.
-  constexpr int kWidth = 32 * KSTEPS;
   const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
   const int warp_row = tile_i * kCorrelationTile + (warp >> 2) * 64;
   // The layout's 16-row groups (class_layout.cuh): a lane's bytes of one k step of a group are
-  // one 16-byte word, at 512 bytes a step and 16 bytes a lane.
+  // one 16-byte word. The rows' k steps are the kernel's (KSTEPS), so every offset from a word
+  // is an immediate.
   const uint4* lane_words = reinterpret_cast<const uint4*>(args.rows) + lane;
   unsigned a[KSTEPS][4][4];
 #pragma unroll
   for (int mt = 0; mt < 4; ++mt)
 #pragma unroll
     for (int s = 0; s < KSTEPS; ++s) {
-      const uint4 w = __ldg(lane_words + (static_cast<std::int64_t>(warp_row / 16 + mt) * KSTEPS + s) * 32);
+      const uint4 w = __ldg(lane_words + class_layout_word(warp_row / 16 + mt, s, KSTEPS));
       a[s][mt][0] = w.x, a[s][mt][1] = w.z, a[s][mt][2] = w.y, a[s][mt][3] = w.w;
     }
   // T^2 of the block's 8 row groups against its sweep's column groups, made once, four row
@@ -122,13 +122,12 @@ __global__ void __launch_bounds__(kThreads, BLOCKS) class_count_kernel(ClassArgs
   // the warp's four cut-offs of their column group, each reached by adding a constant to the
   // step before.
   const int warp_groups = (warp & 3) * 2;  // the warp's first column group within a tile
-  const uint4* words =
-      lane_words + (static_cast<std::int64_t>(j_begin) * (kCorrelationTile / 16) + warp_groups) * KSTEPS * 32;
+  const uint4* words = lane_words + class_layout_word(std::int64_t{j_begin} * (kCorrelationTile / 16) + warp_groups, 0, KSTEPS);
   const int4* column_cutoffs = &block_cutoffs[warp_groups][warp >> 2];
   const auto load_step = [&](unsigned (&b)[KSTEPS][2][2], int4& t) {
 #pragma unroll
     for (int s = 0; s < KSTEPS; ++s) {
-      const uint4 w = __ldg(words + s * 32);
+      const uint4 w = __ldg(words + class_layout_word(0, s, KSTEPS));
       b[s][0][0] = w.x, b[s][0][1] = w.y, b[s][1][0] = w.z, b[s][1][1] = w.w;
     }
     t = *column_cutoffs;
@@ -153,7 +152,7 @@ __global__ void __launch_bounds__(kThreads, BLOCKS) class_count_kernel(ClassArgs
         // The next 16 columns, the next tile's first 16, or after the sweep's last step its own
         // again (a wasted load, never out of range).
         const int groups_ahead = half == 0 ? 1 : (tile_j + 1 < j_end ? kCorrelationTile / 16 - 1 : 0);
-        words += groups_ahead * KSTEPS * 32;
+        words += class_layout_word(groups_ahead, 0, KSTEPS);
         column_cutoffs += groups_ahead * 2;
         load_step(ahead, t_ahead);
         int acc[4][2][4];

@@ -10,11 +10,16 @@
 
 namespace pathscope::gpu {
 
+// The first of the 32 16-byte words (one a lane) of k step `step` of 16-row group `group`, rows
+// of `steps` k steps, counted in 16-byte words from the start.
+__device__ __forceinline__ std::int64_t class_layout_word(std::int64_t group, int step, int steps) {
+  return (group * steps + step) * 32;
+}
+
 // Where row `row`'s 8 bytes of k step `step` for lane quad `quad` lie, in bytes from the start.
 __device__ __forceinline__ std::int64_t class_layout_offset(std::int64_t row, int step, int quad, int width) {
-  const std::int64_t group = row / 16;
   const int within = static_cast<int>(row % 16);
-  return group * 16 * width + step * 512 + ((within % 8) * 4 + quad) * 16 + (within / 8) * 8;
+  return class_layout_word(row / 16, step, width / 32) * 16 + ((within % 8) * 4 + quad) * 16 + (within / 8) * 8;
 }
 
 }  // namespace pathscope::gpu
