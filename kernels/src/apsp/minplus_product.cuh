@@ -93,28 +93,41 @@ __global__ void __launch_bounds__(ProductShape<D>::kThreads, 2) minplus_product_
       }
     }
 
-  auto load_stage = [&](int chunk, int stage) {
-    const int k0 = chunk * kDepthChunk;
-    AWord* as = a_stage + stage * S::kStageAWords;
-    Word* bs = b_stage + stage * S::kStageBWords;
-    constexpr int a_quads_per_row = kTileRows / 4;
-    for (int q = threadIdx.x; q < kDepthChunk * a_quads_per_row; q += S::kThreads) {
-      const int k = q / a_quads_per_row, m = (q % a_quads_per_row) * 4;
-      __pipeline_memcpy_async(as + k * kTileRows + m, job.a + (k0 + k) * job.a_pitch + row0 + m, 16);
-    }
-    constexpr int b_quads_per_row = S::kWords / 4;
-    for (int q = threadIdx.x; q < kDepthChunk * b_quads_per_row; q += S::kThreads) {
-      const int k = q / b_quads_per_row, w = (q % b_quads_per_row) * 4;
-      __pipeline_memcpy_async(bs + k * S::kWords + w, job.b + (k0 + k) * job.b_pitch + word0 + w, 16);
-    }
+  // Every stage, a thread copies the same 16-byte pieces: the depth row and offset of its first
+  // piece are fixed, the rest lie a whole number of depth rows further. So a stage costs its
+  // copies and a pointer step each, not a division and an address sum per piece: the address
+  // arithmetic shares the integer pipe with the add-min instructions.
+  constexpr int a_quads_per_row = kTileRows / 4, b_quads_per_row = S::kWords / 4;
+  constexpr int a_rows_per_pass = S::kThreads / a_quads_per_row, b_rows_per_pass = S::kThreads / b_quads_per_row;
+  static_assert(S::kThreads % a_quads_per_row == 0 && kDepthChunk % a_rows_per_pass == 0);
+  static_assert(S::kThreads % b_quads_per_row == 0 && kDepthChunk % b_rows_per_pass == 0);
+  const int a_k = threadIdx.x / a_quads_per_row, a_m = threadIdx.x % a_quads_per_row * 4;
+  const int b_k = threadIdx.x / b_quads_per_row, b_w = threadIdx.x % b_quads_per_row * 4;
+  const AWord* a_from = job.a + a_k * job.a_pitch + row0 + a_m;
+  const Word* b_from = job.b + b_k * job.b_pitch + word0 + b_w;
+  const std::int64_t a_pass_step = a_rows_per_pass * job.a_pitch, b_pass_step = b_rows_per_pass * job.b_pitch;
+  AWord* const a_to = a_stage + a_k * kTileRows + a_m;
+  Word* const b_to = b_stage + b_k * S::kWords + b_w;
+
+  auto load_stage = [&](int stage) {
+#pragma unroll
+    for (int pass = 0; pass < kDepthChunk / a_rows_per_pass; ++pass)
+      __pipeline_memcpy_async(a_to + stage * S::kStageAWords + pass * a_rows_per_pass * kTileRows,
+                              a_from + pass * a_pass_step, 16);
+#pragma unroll
+    for (int pass = 0; pass < kDepthChunk / b_rows_per_pass; ++pass)
+      __pipeline_memcpy_async(b_to + stage * S::kStageBWords + pass * b_rows_per_pass * S::kWords,
+                              b_from + pass * b_pass_step, 16);
     __pipeline_commit();
+    a_from += kDepthChunk * job.a_pitch;
+    b_from += kDepthChunk * job.b_pitch;
   };
 
   const int chunks = job.depth / kDepthChunk;
-  load_stage(0, 0);
+  load_stage(0);
   for (int chunk = 0; chunk < chunks; ++chunk) {
     if (chunk + 1 < chunks) {
-      load_stage(chunk + 1, (chunk + 1) & 1);
+      load_stage((chunk + 1) & 1);
       __pipeline_wait_prior(1);
     } else {
       __pipeline_wait_prior(0);
@@ -122,7 +135,9 @@ __global__ void __launch_bounds__(ProductShape<D>::kThreads, 2) minplus_product_
     __syncthreads();
     const AWord* as = a_stage + (chunk & 1) * S::kStageAWords;
     const Word* bs = b_stage + (chunk & 1) * S::kStageBWords;
-#pragma unroll 4
+    // Eight steps a loop turn: the loop's own counting and addressing, like the stage copies,
+    // take issue slots of the integer pipe the add-min instructions need (docs/gpu.md).
+#pragma unroll 8
     for (int k = 0; k < kDepthChunk; ++k) {
       AWord a[8];
       Word b[8];
