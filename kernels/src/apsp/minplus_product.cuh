@@ -13,7 +13,6 @@
 #include <cuda_pipeline.h>
 
 #include <cstdint>
-#include <type_traits>
 
 #include "apsp/dist_traits.cuh"
 
@@ -53,10 +52,6 @@ struct ProductShape {
   static constexpr int kStageAWords = kDepthChunk * kTileRows;
   static constexpr int kStageBWords = kDepthChunk * kWords;
   static constexpr int kSharedBytes = 2 * (kStageAWords + kStageBWords) * 4;
-  // Depth steps a loop turn: the loop's own counting and addressing, like the stage copies,
-  // take issue slots of the integer pipe the add-min instructions need. int32 runs fastest
-  // with the whole chunk unrolled; hop16 and float ran slower so (docs/gpu.md).
-  static constexpr int kStepsPerTurn = std::is_same_v<D, Int32Dist> ? kDepthChunk : 8;
 };
 
 template <class T>
@@ -140,7 +135,9 @@ __global__ void __launch_bounds__(ProductShape<D>::kThreads, 2) minplus_product_
     __syncthreads();
     const AWord* as = a_stage + (chunk & 1) * S::kStageAWords;
     const Word* bs = b_stage + (chunk & 1) * S::kStageBWords;
-#pragma unroll S::kStepsPerTurn
+    // Eight steps a loop turn: the loop's own counting and addressing, like the stage copies,
+    // take issue slots of the integer pipe the add-min instructions need (docs/gpu.md).
+#pragma unroll 8
     for (int k = 0; k < kDepthChunk; ++k) {
       AWord a[8];
       Word b[8];
