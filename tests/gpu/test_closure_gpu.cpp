@@ -173,6 +173,18 @@ TEST(GpuClosure, BothPathsMatchSccAtAwkwardSizes) {
   }
 }
 
+// The direct path's rows go straight from the kernel into a pinned result unless they are
+// staged (pinned_result_memory.hpp); staged, the same bits.
+TEST(GpuClosure, DirectPathStagedGivesTheSameBits) {
+  const std::uint64_t seed = test_support::fresh_seed();
+  const ScopedEnv staged("PATHSCOPE_GPU_RESULT_LANDING", "staged");
+  for (std::int32_t n : {1, 33, static_cast<std::int32_t>(1000 + seed % 64), 8192}) {
+    for (const auto& [kind, g] : awkward_graphs(n, seed + static_cast<std::uint64_t>(n) * 16))
+      EXPECT_TRUE(same_bits(gpu_closure_by("direct", g), make_closure_engine("scc")->run(g, {}, {}).reach))
+          << kind << ", n=" << n;
+  }
+}
+
 // Past the size the engine chooses it for: one block a multiprocessor, several waves, up to
 // nearly all the shared memory an H100 or H200 block may take (19,000 nodes: 228,096 bytes).
 TEST(GpuClosure, DirectPathPastItsSizeMatchesScc) {

@@ -73,7 +73,10 @@ TEST(GpuApspToFile, RowsStraightIntoTheFileEqualTheHostMatrix) {
     const ApspResult streamed = engine->run(t.graph, options, {});
     EXPECT_TRUE(streamed.rows_in_sink);
     EXPECT_TRUE(streamed.d32.empty() && streamed.df.empty() && streamed.d16.empty());
-    EXPECT_EQ(streamed.timing.device, in_memory.timing.device);
+    // The same device; not always the same plan: a small in-memory result takes its rows
+    // straight from the kernels, with no bands (pinned_result_memory.hpp).
+    const auto device_of = [](const std::string& d) { return d.substr(0, d.find(", ")); };
+    EXPECT_EQ(device_of(streamed.timing.device), device_of(in_memory.timing.device));
     writer.commit();
     EXPECT_EQ(read_all(path), npy_of(in_memory));
     EXPECT_EQ(writer.checksum(), matrix_checksum(in_memory));

@@ -80,8 +80,9 @@ TEST(GpuSparse, FractionalCostsEqualTheCpuEngineBitForBit) {
   }
 }
 
-// The same rows whichever pieces live in shared memory, however many blocks run and however
-// the rows are cut into bands.
+// The same rows whichever pieces live in shared memory, however many blocks run, whether the
+// kernels store the rows straight into the (pinned) result or they come back staged, and
+// however the staged rows are cut into bands.
 TEST(GpuSparse, EveryLayoutAndBandingGivesTheSameRows) {
   SplitMix64 rng(fresh_seed());
   auto engine = make_apsp_engine("gpu-sparse");
@@ -89,17 +90,21 @@ TEST(GpuSparse, EveryLayoutAndBandingGivesTheSameRows) {
   const TestGraph t = with_zero_costs(make_graph({n, 2.5, false, false, 0}, rng), rng);
   const auto expected = reference_distances(t);
   const std::string dist_only = std::to_string(n * 4 + 16), dist_and_bits = std::to_string(n * 4 + n / 4 + 64);
-  for (const char* shared : {"0", "dist", "dist+bits", "65536"}) {
-    for (const char* band_rows : {"1", "7", "100000"}) {
-      const std::string bytes = std::string(shared) == "dist"        ? dist_only
-                                : std::string(shared) == "dist+bits" ? dist_and_bits
-                                                                     : shared;
-      const Knob shared_knob("PATHSCOPE_GPU_SPARSE_SHARED_BYTES", bytes);
-      const Knob band_knob("PATHSCOPE_GPU_SPARSE_BAND_ROWS", band_rows);
-      const Knob blocks_knob("PATHSCOPE_GPU_SPARSE_BLOCKS", std::to_string(1 + rng.below(40)));
-      for (DistType dist : {DistType::Int32, DistType::Float32})
-        expect_matches(expected, engine->run(t.graph, options_for(dist), {}),
-                       std::string("shared ") + shared + ", bands of " + band_rows + " rows, " + dist_type_name(dist));
+  for (const char* landing : {"kernel", "staged"}) {
+    const Knob landing_knob("PATHSCOPE_GPU_RESULT_LANDING", landing);
+    for (const char* shared : {"0", "dist", "dist+bits", "65536"}) {
+      for (const char* band_rows : {"1", "7", "100000"}) {
+        const std::string bytes = std::string(shared) == "dist"        ? dist_only
+                                  : std::string(shared) == "dist+bits" ? dist_and_bits
+                                                                       : shared;
+        const Knob shared_knob("PATHSCOPE_GPU_SPARSE_SHARED_BYTES", bytes);
+        const Knob band_knob("PATHSCOPE_GPU_SPARSE_BAND_ROWS", band_rows);
+        const Knob blocks_knob("PATHSCOPE_GPU_SPARSE_BLOCKS", std::to_string(1 + rng.below(40)));
+        for (DistType dist : {DistType::Int32, DistType::Float32})
+          expect_matches(expected, engine->run(t.graph, options_for(dist), {}),
+                         std::string(landing) + ", shared " + shared + ", bands of " + band_rows + " rows, " +
+                             dist_type_name(dist));
+      }
     }
   }
 }

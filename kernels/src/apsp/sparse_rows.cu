@@ -25,6 +25,7 @@
 #include "common/env_knob.hpp"
 #include "common/host_transfer.hpp"
 #include "common/launch_grid.hpp"
+#include "common/pinned_result_memory.hpp"
 #include "common/run_trace.hpp"
 #include "common/staging.hpp"
 #include "pathscope/runtime/error.hpp"
@@ -240,7 +241,14 @@ RunFigures run_sparse(const GpuContext& gpu, const Graph& g, const JobContext& j
   RunTrace trace("gpu-sparse");
   const Stream& main = gpu.stream();
   const Stream compute;
-  BackgroundResize<Scalar> resizer(sink ? nullptr : &out, nullptr, std::size_t(n) * n);
+  // A small result is pinned and the searches store their rows straight into it
+  // (pinned_result_memory.hpp); a larger one is sized on the host worker meanwhile.
+  const ResultLanding landing = sink ? ResultLanding::Staged : result_landing(std::size_t(n) * n * sizeof(Scalar));
+  if (landing != ResultLanding::Staged && n > 0) {
+    out = ResultVector<Scalar>(DefaultInitAllocator<Scalar>(pinned_result_memory()));
+    out.resize(std::size_t(n) * n);
+  }
+  BackgroundResize<Scalar> resizer(sink || landing != ResultLanding::Staged ? nullptr : &out, nullptr, std::size_t(n) * n);
   if (n == 0) {
     resizer.wait();
     return fig;
@@ -274,6 +282,7 @@ RunFigures run_sparse(const GpuContext& gpu, const Graph& g, const JobContext& j
   std::int64_t band_rows = std::int64_t(std::min<std::uint64_t>(left / 2, band_cap) / row_bytes);
   band_rows = std::clamp<std::int64_t>(band_rows, 1, n);
   band_rows = std::min<std::int64_t>(band_rows, std::max<std::int64_t>(1, env_number("PATHSCOPE_GPU_SPARSE_BAND_ROWS", band_rows)));
+  if (landing == ResultLanding::Kernel) band_rows = n;  // the band is the result, in host memory
   const std::int64_t bands = (n + band_rows - 1) / band_rows;
   blocks = std::min<std::int64_t>(blocks, band_rows);
   if (bands > 1) fig.mode = "in " + std::to_string(bands) + " bands of " + std::to_string(band_rows) + " rows";
@@ -294,7 +303,7 @@ RunFigures run_sparse(const GpuContext& gpu, const Graph& g, const JobContext& j
   DeviceArray<typename S::Work> dist(shared.dist ? 0 : block_count * n, s);
   DeviceArray<std::uint32_t> bits(shared.bits ? 0 : block_count * 2 * words, s);
   DeviceArray<std::int32_t> queues(shared.queues ? 0 : block_count * 2 * n, s);
-  DeviceArray<Scalar> band[2] = {DeviceArray<Scalar>(std::size_t(band_rows) * n, s),
+  DeviceArray<Scalar> band[2] = {DeviceArray<Scalar>(landing == ResultLanding::Kernel ? 0 : std::size_t(band_rows) * n, s),
                                  DeviceArray<Scalar>(bands > 1 ? std::size_t(band_rows) * n : 0, s)};
   DeviceArray<SparseCounters> counters(2, s);
   CUDA_CHECK(cudaMemsetAsync(counters.get(), 0, counters.bytes(), s));
@@ -305,6 +314,9 @@ RunFigures run_sparse(const GpuContext& gpu, const Graph& g, const JobContext& j
   const SparseGraph<Cost> device_graph{offsets.get(), heads.get(), device_costs.get(), n};
   const SparseSpace space{shared.dist, shared.bits, shared.queues, dist.get(), bits.get(), queues.get(),
                           std::int32_t(words)};
+  Scalar* result_on_device = nullptr;
+  if (landing == ResultLanding::Kernel)
+    CUDA_CHECK(cudaHostGetDevicePointer(reinterpret_cast<void**>(&result_on_device), out.data(), 0));
   const StreamJoin join(compute, s);
   Event start(true), stop(true);
   Event done[2];
@@ -314,8 +326,9 @@ RunFigures run_sparse(const GpuContext& gpu, const Graph& g, const JobContext& j
     const std::int64_t row0 = b * band_rows, rows = std::min<std::int64_t>(band_rows, n - row0);
     SparseCounters* c = counters.get() + (b % 2);
     CUDA_CHECK(cudaMemsetAsync(&c->next_row, 0, sizeof(unsigned), compute.get()));
-    launch_rows<D>(wide, int(std::min<std::int64_t>(blocks, rows)), shared.bytes, device_graph, space,
-                   band[b % 2].get(), std::int32_t(row0), std::int32_t(rows), c, compute.get());
+    Scalar* rows_at = landing == ResultLanding::Kernel ? result_on_device + std::size_t(row0) * n : band[b % 2].get();
+    launch_rows<D>(wide, int(std::min<std::int64_t>(blocks, rows)), shared.bytes, device_graph, space, rows_at,
+                   std::int32_t(row0), std::int32_t(rows), c, compute.get());
     done[b % 2].record(compute.get());
   };
   enqueue(0);
@@ -330,7 +343,8 @@ RunFigures run_sparse(const GpuContext& gpu, const Graph& g, const JobContext& j
     const double copy_start = now_seconds();
     // Rows go into the result as soon as its fill has passed them (populating a small graph's
     // result takes about as long as its searches).
-    deliver_rows(band[b % 2].get(), std::size_t(n), row0, rows, n, sink, out, gpu, sink ? nullptr : &resizer);
+    if (landing == ResultLanding::Staged)
+      deliver_rows(band[b % 2].get(), std::size_t(n), row0, rows, n, sink, out, gpu, sink ? nullptr : &resizer);
     fig.transfer_seconds += now_seconds() - copy_start;
     if (b + 2 < bands) enqueue(b + 2);
   }

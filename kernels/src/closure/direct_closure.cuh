@@ -1,9 +1,11 @@
 #pragma once
 // The host side of the "gpu" closure of a small graph (source_batch_kernel.cuh): no strong
 // components on the host, whose Tarjan alone took longer than the kernels at n = 5,000; the
-// graph goes up in one copy, one kernel writes every row, and the rows come back in one copy
-// queued behind it, so that the host sizes the result vector while the kernel and that copy
-// run, and then only copies the rows out of pinned memory with all cores.
+// graph goes up in one copy and one kernel writes every row straight into the result, which
+// is pinned (pinned_result_memory.hpp), so that the rows cross the bus while other blocks still
+// search and nothing is left for the host to copy. Staged (over kPinnedResultLargest, or
+// forced), the rows come back in one copy queued behind the kernel while the host sizes an
+// ordinary result, then are copied out of pinned memory with all cores.
 //
 // Header-only, compiled into closure_gpu.cu (see source_batch_kernel.cuh).
 #include <cuda_runtime.h>
@@ -23,6 +25,7 @@
 #include "common/gpu_context.hpp"
 #include "common/host_transfer.hpp"
 #include "common/pinned_memory.hpp"
+#include "common/pinned_result_memory.hpp"
 #include "common/run_trace.hpp"
 #include "pathscope/closure/closure.hpp"
 #include "pathscope/runtime/memory_budget.hpp"
@@ -75,23 +78,34 @@ inline ClosureRows direct_closure(const Graph& g, const GpuContext& gpu, RunTrac
   const std::size_t offsets_bytes = (static_cast<std::size_t>(n) + 1) * sizeof(std::int32_t);
   const std::size_t heads_bytes = g.heads.size() * sizeof(std::int32_t);
   const std::size_t count = static_cast<std::size_t>(n) * static_cast<std::size_t>(words);
+  const ResultLanding landing = result_landing(count * sizeof(std::uint64_t));
   require_within_budget(direct_closure_device_bytes(g), gpu.memory_budget(),
                         "GPU closure of " + std::to_string(n) + " nodes");
+  trace.mark("budget checked");
   job.check_cancel();
 
   DirectPinned& pinned = direct_pinned_of(gpu.device());
   std::lock_guard<std::mutex> lock(pinned.mutex);
   const cudaStream_t s = gpu.stream().get();
   ClosureRows result;
+  if (landing != ResultLanding::Staged) {
+    result.words = ResultVector<std::uint64_t>(DefaultInitAllocator<std::uint64_t>(pinned_result_memory()));
+    result.words.resize(count);  // pinned pages are resident: nothing to fill
+    trace.mark("pinned result");
+  }
   const double upload_start = now_seconds();
   unsigned char* packed = pinned.graph.room(offsets_bytes + heads_bytes);
   auto* offsets = reinterpret_cast<std::int32_t*>(packed);
   for (std::int32_t v = 0; v <= n; ++v) offsets[v] = static_cast<std::int32_t>(g.offsets[v]);
   if (heads_bytes) std::memcpy(packed + offsets_bytes, g.heads.data(), heads_bytes);
+  trace.mark("graph packed");
   DeviceArray<unsigned char> graph(offsets_bytes + heads_bytes, s);
-  DeviceArray<std::uint64_t> rows(count, s);
+  DeviceArray<std::uint64_t> rows(landing == ResultLanding::Kernel ? 0 : count, s);
+  trace.mark("device arrays");
   Event kernel_start(true), kernel_end(true), landed(true);
-  std::uint64_t* landing = pinned.rows.room(count);
+  std::uint64_t* target = rows.get();
+  if (landing == ResultLanding::Kernel) CUDA_CHECK(cudaHostGetDevicePointer(reinterpret_cast<void**>(&target), result.words.data(), 0));
+  std::uint64_t* const host_rows = landing == ResultLanding::Staged ? pinned.rows.room(count) : result.words.data();
   try {
     CUDA_CHECK(cudaMemcpyAsync(graph.get(), packed, graph.bytes(), cudaMemcpyHostToDevice, s));
     result.transfer_seconds = now_seconds() - upload_start;
@@ -99,14 +113,15 @@ inline ClosureRows direct_closure(const Graph& g, const GpuContext& gpu, RunTrac
     kernel_start.record(s);
     const SourceBatchGraph view{reinterpret_cast<const std::int32_t*>(graph.get()),
                                 reinterpret_cast<const std::int32_t*>(graph.get() + offsets_bytes), n, words};
-    launch_source_batches(view, rows.get(), s);
+    launch_source_batches(view, target, s);
     kernel_end.record(s);
-    CUDA_CHECK(cudaMemcpyAsync(landing, rows.get(), rows.bytes(), cudaMemcpyDeviceToHost, s));
+    if (landing == ResultLanding::Staged)
+      CUDA_CHECK(cudaMemcpyAsync(host_rows, rows.get(), rows.bytes(), cudaMemcpyDeviceToHost, s));
     landed.record(s);
     trace.mark("enqueued");
-    // The kernels of a small graph are short, so the fill is the critical path: populated
-    // from all cores when large enough to gain (host_transfer.hpp).
-    resize_for_result(result.words, count, true);
+    // The kernels of a small graph are short, so an ordinary result's fill is the critical
+    // path: populated while they run (host_transfer.hpp).
+    if (landing == ResultLanding::Staged) resize_for_result(result.words, count, true);
     trace.mark("result allocated");
     landed.sync();
     trace.mark("landed");
@@ -116,7 +131,7 @@ inline ClosureRows direct_closure(const Graph& g, const GpuContext& gpu, RunTrac
     throw;
   }
   const double copy_start = now_seconds();
-  parallel_copy(result.words.data(), landing, count * sizeof(std::uint64_t));
+  if (landing == ResultLanding::Staged) parallel_copy(result.words.data(), host_rows, count * sizeof(std::uint64_t));
   trace.mark("copied");
   result.compute_seconds = kernel_end.seconds_since(kernel_start);
   const double download = landed.seconds_since(kernel_end);
