@@ -33,9 +33,10 @@
 namespace pathscope::gpu::closure {
 
 // Pinned memory of the direct path, per device, kept for the process (pinning costs more
-// than a whole run): the graph packed for its one upload, and a landing place for the whole
-// result. The staging of download_rows goes chunk by chunk, each chunk waited for, so its
-// copy could not be queued before the host's fill; a small result fits here in one piece.
+// than a whole run): the graph packed for its one upload, and a staged run's landing place
+// for the whole result. The staging of download_rows goes chunk by chunk, each chunk waited
+// for, so its copy could not be queued before the host's fill; a small result fits here in
+// one piece.
 // Runs on one device take turns.
 struct DirectPinned {
   std::mutex mutex;
@@ -104,8 +105,9 @@ inline ClosureRows direct_closure(const Graph& g, const GpuContext& gpu, RunTrac
   trace.mark("device arrays");
   Event kernel_start(true), kernel_end(true), landed(true);
   std::uint64_t* target = rows.get();
-  if (landing == ResultLanding::Kernel) CUDA_CHECK(cudaHostGetDevicePointer(reinterpret_cast<void**>(&target), result.words.data(), 0));
-  std::uint64_t* const host_rows = landing == ResultLanding::Staged ? pinned.rows.room(count) : result.words.data();
+  if (landing == ResultLanding::Kernel)
+    CUDA_CHECK(cudaHostGetDevicePointer(reinterpret_cast<void**>(&target), result.words.data(), 0));
+  std::uint64_t* const staged_rows = landing == ResultLanding::Staged ? pinned.rows.room(count) : nullptr;
   try {
     CUDA_CHECK(cudaMemcpyAsync(graph.get(), packed, graph.bytes(), cudaMemcpyHostToDevice, s));
     result.transfer_seconds = now_seconds() - upload_start;
@@ -116,7 +118,7 @@ inline ClosureRows direct_closure(const Graph& g, const GpuContext& gpu, RunTrac
     launch_source_batches(view, target, s);
     kernel_end.record(s);
     if (landing == ResultLanding::Staged)
-      CUDA_CHECK(cudaMemcpyAsync(host_rows, rows.get(), rows.bytes(), cudaMemcpyDeviceToHost, s));
+      CUDA_CHECK(cudaMemcpyAsync(staged_rows, rows.get(), rows.bytes(), cudaMemcpyDeviceToHost, s));
     landed.record(s);
     trace.mark("enqueued");
     // The kernels of a small graph are short, so an ordinary result's fill is the critical
@@ -131,7 +133,7 @@ inline ClosureRows direct_closure(const Graph& g, const GpuContext& gpu, RunTrac
     throw;
   }
   const double copy_start = now_seconds();
-  if (landing == ResultLanding::Staged) parallel_copy(result.words.data(), host_rows, count * sizeof(std::uint64_t));
+  if (landing == ResultLanding::Staged) parallel_copy(result.words.data(), staged_rows, count * sizeof(std::uint64_t));
   trace.mark("copied");
   result.compute_seconds = kernel_end.seconds_since(kernel_start);
   const double download = landed.seconds_since(kernel_end);
