@@ -244,11 +244,9 @@ RunFigures run_sparse(const GpuContext& gpu, const Graph& g, const JobContext& j
   // A small result is pinned and the searches store their rows straight into it
   // (pinned_result_memory.hpp); a larger one is sized on the host worker meanwhile.
   const ResultLanding landing = sink ? ResultLanding::Staged : result_landing(std::size_t(n) * n * sizeof(Scalar));
-  if (landing != ResultLanding::Staged && n > 0) {
-    out = ResultVector<Scalar>(DefaultInitAllocator<Scalar>(pinned_result_memory()));
-    out.resize(std::size_t(n) * n);
-  }
-  BackgroundResize<Scalar> resizer(sink || landing != ResultLanding::Staged ? nullptr : &out, nullptr, std::size_t(n) * n);
+  Scalar* const result_on_device =
+      landing == ResultLanding::Kernel && n > 0 ? pinned_result(out, std::size_t(n) * n) : nullptr;
+  BackgroundResize<Scalar> resizer(sink || landing == ResultLanding::Kernel ? nullptr : &out, nullptr, std::size_t(n) * n);
   if (n == 0) {
     resizer.wait();
     return fig;
@@ -314,9 +312,6 @@ RunFigures run_sparse(const GpuContext& gpu, const Graph& g, const JobContext& j
   const SparseGraph<Cost> device_graph{offsets.get(), heads.get(), device_costs.get(), n};
   const SparseSpace space{shared.dist, shared.bits, shared.queues, dist.get(), bits.get(), queues.get(),
                           std::int32_t(words)};
-  Scalar* result_on_device = nullptr;
-  if (landing == ResultLanding::Kernel)
-    CUDA_CHECK(cudaHostGetDevicePointer(reinterpret_cast<void**>(&result_on_device), out.data(), 0));
   const StreamJoin join(compute, s);
   Event start(true), stop(true);
   Event done[2];

@@ -89,11 +89,9 @@ inline ClosureRows direct_closure(const Graph& g, const GpuContext& gpu, RunTrac
   std::lock_guard<std::mutex> lock(pinned.mutex);
   const cudaStream_t s = gpu.stream().get();
   ClosureRows result;
-  if (landing != ResultLanding::Staged) {
-    result.words = ResultVector<std::uint64_t>(DefaultInitAllocator<std::uint64_t>(pinned_result_memory()));
-    result.words.resize(count);  // pinned pages are resident: nothing to fill
-    trace.mark("pinned result");
-  }
+  std::uint64_t* const result_on_device =
+      landing == ResultLanding::Kernel ? pinned_result(result.words, count) : nullptr;
+  trace.mark("result sized");
   const double upload_start = now_seconds();
   unsigned char* packed = pinned.graph.room(offsets_bytes + heads_bytes);
   auto* offsets = reinterpret_cast<std::int32_t*>(packed);
@@ -104,9 +102,7 @@ inline ClosureRows direct_closure(const Graph& g, const GpuContext& gpu, RunTrac
   DeviceArray<std::uint64_t> rows(landing == ResultLanding::Kernel ? 0 : count, s);
   trace.mark("device arrays");
   Event kernel_start(true), kernel_end(true), landed(true);
-  std::uint64_t* target = rows.get();
-  if (landing == ResultLanding::Kernel)
-    CUDA_CHECK(cudaHostGetDevicePointer(reinterpret_cast<void**>(&target), result.words.data(), 0));
+  std::uint64_t* const target = landing == ResultLanding::Kernel ? result_on_device : rows.get();
   std::uint64_t* const staged_rows = landing == ResultLanding::Staged ? pinned.rows.room(count) : nullptr;
   try {
     CUDA_CHECK(cudaMemcpyAsync(graph.get(), packed, graph.bytes(), cudaMemcpyHostToDevice, s));

@@ -3,8 +3,13 @@
 // where the kernels' own stores land, with no landing buffer to copy out of and no page
 // faults left for the host (docs/reachability.md, "Rows straight into the result"). Pinning costs more than a short run, so a freed result's block is kept for the
 // next one of the same size, up to kPinnedResultsKept bytes in all.
+#include <cuda_runtime.h>
+
 #include <cstddef>
 #include <memory_resource>
+
+#include "common/cuda_check.hpp"
+#include "pathscope/runtime/result_vector.hpp"
 
 namespace pathscope::gpu {
 
@@ -26,5 +31,16 @@ std::pmr::memory_resource* pinned_result_memory();
 // measurements.
 enum class ResultLanding { Kernel, Staged };
 ResultLanding result_landing(std::size_t result_bytes);
+
+// Makes `v` a pinned result of `count` (> 0) elements, none written (the pages are resident:
+// nothing to fill), and gives the address the kernels store its rows to.
+template <class T>
+T* pinned_result(ResultVector<T>& v, std::size_t count) {
+  v = ResultVector<T>(DefaultInitAllocator<T>(pinned_result_memory()));
+  v.resize(count);
+  void* on_device = nullptr;
+  CUDA_CHECK(cudaHostGetDevicePointer(&on_device, v.data(), 0));
+  return static_cast<T*>(on_device);
+}
 
 }  // namespace pathscope::gpu
