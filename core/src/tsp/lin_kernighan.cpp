@@ -8,7 +8,8 @@ namespace pathscope::tsp_detail {
 namespace {
 
 // How many candidates each level of a chain tries before giving up on it: every one at the
-// first level (so no improving 2-opt move is left), fewer at the next, one deeper down.
+// first level (so no improving 2-opt move is left from a city looked at), fewer at the next,
+// one deeper down.
 constexpr int kBreadth[] = {1 << 30, 5, 3, 1};
 constexpr int kMaxDepth = 10;
 
