@@ -4,8 +4,8 @@
 #include <cctype>
 #include <charconv>
 #include <limits>
+#include <numeric>
 
-#include "pathscope/graph/detail/disjoint_sets.hpp"
 #include "pathscope/runtime/error.hpp"
 
 namespace pathscope {
@@ -108,13 +108,21 @@ Graph reverse_graph(const Graph& g) {
 
 std::vector<std::int32_t> weak_components(const Graph& g, std::int32_t* count) {
   // Union-find over the arcs: direction does not matter for weak connectivity.
-  detail::DisjointSets sets(g.n);
+  std::vector<std::int32_t> parent(g.n);
+  std::iota(parent.begin(), parent.end(), 0);
+  auto find = [&](std::int32_t x) {
+    while (parent[x] != x) x = parent[x] = parent[parent[x]];
+    return x;
+  };
   for (std::int32_t u = 0; u < g.n; ++u)
-    for (auto e = g.offsets[u]; e < g.offsets[u + 1]; ++e) sets.unite(u, g.heads[e]);
+    for (auto e = g.offsets[u]; e < g.offsets[u + 1]; ++e) {
+      const auto a = find(u), b = find(g.heads[e]);
+      if (a != b) parent[std::max(a, b)] = std::min(a, b);
+    }
   std::vector<std::int32_t> component(g.n, -1), index_of_root(g.n, -1);
   std::int32_t next = 0;
   for (std::int32_t u = 0; u < g.n; ++u) {
-    const auto root = sets.find(u);
+    const auto root = find(u);
     if (index_of_root[root] < 0) index_of_root[root] = next++;
     component[u] = index_of_root[root];
   }

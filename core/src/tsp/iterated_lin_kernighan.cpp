@@ -12,12 +12,10 @@
 #include <algorithm>
 #include <atomic>
 #include <limits>
-#include <numeric>
 #include <random>
 
 #include "cpu_solvers.hpp"
 #include "lin_kernighan.hpp"
-#include "partition_crossover.hpp"
 #include "tour_segment.hpp"
 
 namespace pathscope::tsp_detail {
@@ -103,14 +101,8 @@ IteratedSearchOutcome iterated_lin_kernighan(const TspInstance& instance, const 
 #pragma omp barrier
 #pragma omp single
         {
-          // Every thread's tour merged into the shortest: gains made in different places all kept.
-          std::vector<int> by_length(threads);
-          std::iota(by_length.begin(), by_length.end(), 0);
-          std::sort(by_length.begin(), by_length.end(), [&](int x, int y) { return lengths[x] < lengths[y]; });
-          auto merged = tours[by_length[0]];
-          for (int i = 1; i < threads; ++i) merged = partition_crossover(instance, merged, tours[by_length[i]], setup.epsilon);
-          const double merged_length = tour_length(instance, merged);
-          if (merged_length < best_length) best_length = merged_length, best_tour = std::move(merged);
+          const auto winner = std::min_element(lengths.begin(), lengths.end()) - lengths.begin();
+          if (lengths[winner] < best_length) best_length = lengths[winner], best_tour = tours[winner];
         }
         if (lengths[t] > best_length) search.set_tour(best_tour, false);
       }
