@@ -54,8 +54,8 @@ TEST(LinKernighan, LeavesNoImprovingTwoOptMoveAndKeepsItsLengthExact) {
       search.set_tour(random_tour(k, rng));
       ASSERT_TRUE(search.run([] { return false; }));
       // One run is not enough: it looks again only from cities next to an arc it changed, and a
-      // move made elsewhere can complete an improving move whose four cities nobody wakes (arcs
-      // (a, b), (b, c) already there, (c, d) made last: from c or d the first step loses).
+      // move can complete an improving one that no woken city starts (arcs (a, b) and (b, c)
+      // already there, (c, d) made last, and the first step of the move from c and from d loses).
       // Runs from every city until one changes nothing; each of the earlier ones shortens the
       // tour, so this ends.
       for (double before = std::numeric_limits<double>::infinity(); search.length() < before;) {
