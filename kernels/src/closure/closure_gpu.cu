@@ -11,7 +11,6 @@
 #include <cuda_runtime.h>
 
 #include <algorithm>
-#include <cstdlib>
 #include <string>
 
 #include "closure/condensed_kernels.cuh"
@@ -20,6 +19,7 @@
 #include "common/device.hpp"
 #include "common/device_memory.hpp"
 #include "common/entry_points.hpp"
+#include "common/env_knob.hpp"
 #include "common/gpu_context.hpp"
 #include "common/host_transfer.hpp"
 #include "common/run_trace.hpp"
@@ -44,11 +44,9 @@ enum class ClosurePath { Direct, Condensed };
 // where it cannot run is an error, not a quiet fallback: tests rely on the path they ask for.
 ClosurePath closure_path(const Graph& g, const GpuContext& gpu) {
   const bool direct_fits = closure::direct_closure_fits(g, gpu.device());
-  const char* forced = std::getenv("PATHSCOPE_GPU_CLOSURE_PATH");
-  if (!forced || !*forced) return g.n <= kDirectMaxNodes && direct_fits ? ClosurePath::Direct : ClosurePath::Condensed;
-  const std::string choice = forced;
+  const std::string choice = env_choice("PATHSCOPE_GPU_CLOSURE_PATH", {"direct", "condensed"});
+  if (choice.empty()) return g.n <= kDirectMaxNodes && direct_fits ? ClosurePath::Direct : ClosurePath::Condensed;
   if (choice == "condensed") return ClosurePath::Condensed;
-  if (choice != "direct") throw Error("PATHSCOPE_GPU_CLOSURE_PATH is '" + choice + "'; it takes direct or condensed");
   if (!direct_fits) {
     const auto words = static_cast<std::int32_t>(BitMatrix::words_for(g.n));
     throw Error("the direct GPU closure path cannot take " + std::to_string(g.n) + " nodes and " +

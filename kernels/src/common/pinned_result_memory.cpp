@@ -2,15 +2,13 @@
 
 #include <cuda_runtime.h>
 
-#include <cstdlib>
 #include <iterator>
 #include <map>
 #include <mutex>
 #include <new>
-#include <string>
 
 #include "common/cuda_check.hpp"
-#include "pathscope/runtime/error.hpp"
+#include "common/env_knob.hpp"
 
 namespace pathscope::gpu {
 namespace {
@@ -57,11 +55,8 @@ class PinnedResultPool final : public std::pmr::memory_resource {
 
 ResultLanding result_landing(std::size_t result_bytes) {
   if (result_bytes > kPinnedResultLargest) return ResultLanding::Staged;
-  const char* v = std::getenv("PATHSCOPE_GPU_RESULT_LANDING");
-  const std::string choice = v ? v : "";
-  if (choice.empty() || choice == "kernel") return ResultLanding::Kernel;
-  if (choice == "staged") return ResultLanding::Staged;
-  throw Error("PATHSCOPE_GPU_RESULT_LANDING is '" + choice + "'; it takes kernel or staged");
+  return env_choice("PATHSCOPE_GPU_RESULT_LANDING", {"kernel", "staged"}) == "staged" ? ResultLanding::Staged
+                                                                                      : ResultLanding::Kernel;
 }
 
 std::pmr::memory_resource* pinned_result_memory() {

@@ -1,8 +1,9 @@
 #pragma once
 // Page-locked memory for small results: a ResultVector built on it (result_vector.hpp) is
 // where the kernels' own stores land, with no landing buffer to copy out of and no page
-// faults left for the host (docs/reachability.md, "Rows straight into the result"). Pinning costs more than a short run, so a freed result's block is kept for the
-// next one of the same size, up to kPinnedResultsKept bytes in all.
+// faults left for the host (docs/reachability.md, "Rows straight into the result"). Pinning
+// costs more than a short run, so a freed result's block is kept for the next one of the
+// same size, up to kPinnedResultsKept bytes in all.
 #include <cuda_runtime.h>
 
 #include <cstddef>
